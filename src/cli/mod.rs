@@ -1,0 +1,93 @@
+//! The `voxwalk` command line: argument types and dispatch. `main.rs` only calls
+//! [`run`] and prints what comes back.
+
+mod numbers;
+mod sweep;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+use thiserror::Error;
+
+use crate::resolver::MoveError;
+use crate::world::LoadError;
+
+pub use numbers::{parse_box, parse_vector};
+
+/// Moves box-shaped characters through voxel worlds without ever passing through a block.
+#[derive(Debug, Parser)]
+#[command(name = "voxwalk", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Walk a body through a world in the terminal.
+    Play,
+    /// Move one box through a world and print what happened as JSON.
+    Sweep(sweep::SweepArgs),
+}
+
+/// Why a command failed; printed on one line, exit code 2.
+#[derive(Debug, Error)]
+pub enum CliError {
+    /// The world could not be loaded.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// A move was refused.
+    #[error("{place}: {source}")]
+    Move {
+        /// Which move (`--box/--by`, or `FILE line N`).
+        place: String,
+        /// Why.
+        source: MoveError,
+    },
+    /// A line of a batch file is malformed.
+    #[error("{place}: {message}")]
+    BadLine {
+        /// File and line.
+        place: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// Reading input or writing output failed.
+    #[error("{place}: {source}")]
+    Io {
+        /// What was being read or written.
+        place: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// Both or neither of `--box/--by` and `--batch` were given.
+    #[error("{0}")]
+    Usage(String),
+}
+
+/// Runs one parsed command line, writing its output to `out`.
+///
+/// # Errors
+/// [`CliError`] for bad input or a failed write; the caller prints it.
+pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+    match cli.command {
+        Command::Play => {
+            let io = |source| CliError::Io { place: "stdout".into(), source };
+            writeln!(
+                out,
+                "voxwalk play: the terminal viewer is not built yet. \
+                 `voxwalk sweep WORLD --box ... --by ...` moves a box through a world today."
+            )
+            .map_err(io)
+        }
+        Command::Sweep(args) => sweep::run(&args, out),
+    }
+}
+
+/// The worlds shipped with the program, for commands given a path to them.
+#[must_use]
+pub fn worlds_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("worlds")
+}

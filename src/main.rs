@@ -1,0 +1,18 @@
+//! The `voxwalk` command: parses the arguments, runs them through the library,
+//! prints any error on one line and exits with code 2.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use voxwalk::cli::{Cli, run};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli, &mut std::io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("voxwalk: {error}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! Inclusive ranges of cells, and what one range adds to the one before it.
+
+use glam::{DVec3, IVec3};
+
+use crate::geometry::Aabb;
+use crate::world::SHAPE_OVERHANG_ABOVE;
+
+/// The cells `lo..=hi` on every axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CellRange {
+    pub lo: IVec3,
+    pub hi: IVec3,
+}
+
+impl CellRange {
+    /// Every cell whose block could reach into `region`. Cells below the region
+    /// count too, as far down as shapes overhang their cell (fence posts).
+    /// Conservative by at most a cell: a cell the region only touches is included.
+    #[inline]
+    pub fn covering(region: &Aabb) -> Self {
+        let reach = DVec3::new(0.0, SHAPE_OVERHANG_ABOVE, 0.0);
+        Self {
+            lo: (region.min - reach).floor().as_ivec3(),
+            hi: region.max.floor().as_ivec3(),
+        }
+    }
+
+    /// Number of cells (0 for an empty range).
+    #[inline]
+    pub fn volume(&self) -> u64 {
+        let d = (self.hi - self.lo + IVec3::ONE).max(IVec3::ZERO);
+        d.x as u64 * d.y as u64 * d.z as u64
+    }
+
+    /// This range moved by `offset` cells.
+    #[inline]
+    pub fn translated(&self, offset: IVec3) -> Self {
+        Self { lo: self.lo + offset, hi: self.hi + offset }
+    }
+
+    /// Calls `visit` with disjoint ranges that together hold exactly the cells of
+    /// `self` that are not in `previous` (all of `self` when there is none).
+    ///
+    /// Peels `self` axis by axis: the slabs below and above `previous` on x, then
+    /// on y within the x-overlap, then on z; what is left lies inside `previous`.
+    pub fn for_each_part_not_in(&self, previous: Option<&CellRange>, mut visit: impl FnMut(CellRange)) {
+        let Some(prev) = previous else {
+            visit(*self);
+            return;
+        };
+        let mut rest = *self;
+        for axis in 0..3 {
+            if rest.lo[axis] > prev.hi[axis] || rest.hi[axis] < prev.lo[axis] {
+                visit(rest);
+                return;
+            }
+            if rest.lo[axis] < prev.lo[axis] {
+                let mut below = rest;
+                below.hi[axis] = prev.lo[axis] - 1;
+                visit(below);
+                rest.lo[axis] = prev.lo[axis];
+            }
+            if rest.hi[axis] > prev.hi[axis] {
+                let mut above = rest;
+                above.lo[axis] = prev.hi[axis] + 1;
+                visit(above);
+                rest.hi[axis] = prev.hi[axis];
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cells(r: &CellRange) -> Vec<IVec3> {
+        let mut out = Vec::new();
+        for x in r.lo.x..=r.hi.x {
+            for y in r.lo.y..=r.hi.y {
+                for z in r.lo.z..=r.hi.z {
+                    out.push(IVec3::new(x, y, z));
+                }
+            }
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn parts_not_in_previous_are_exactly_the_difference(
+            a in proptest::array::uniform6(-4i32..5), b in proptest::array::uniform6(-4i32..5)
+        ) {
+            let range = |v: [i32; 6]| CellRange {
+                lo: IVec3::new(v[0].min(v[3]), v[1].min(v[4]), v[2].min(v[5])),
+                hi: IVec3::new(v[0].max(v[3]), v[1].max(v[4]), v[2].max(v[5])),
+            };
+            let (cur, prev) = (range(a), range(b));
+            let mut got = Vec::new();
+            cur.for_each_part_not_in(Some(&prev), |part| got.extend(cells(&part)));
+            let prev_cells = cells(&prev);
+            let mut want: Vec<IVec3> = cells(&cur).into_iter().filter(|c| !prev_cells.contains(c)).collect();
+            got.sort_by_key(glam::IVec3::to_array);
+            want.sort_by_key(glam::IVec3::to_array);
+            proptest::prop_assert_eq!(got, want);
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! Moving boxes through the world: the swept-AABB resolver.
+//!
+//! The path of one move: [`Resolver::move_box`] validates the input, shifts to a
+//! local frame, pushes the box out of any solid it starts in
+//! (`depenetration`), then runs passes: gather the solid boxes along the path
+//! (`cell_range`, [`crate::world::BlockSource::for_each_solid_in`]), sweep each
+//! ([`sweep_box_box`]), stop [`CONTACT_GAP`] short of the earliest, zero that
+//! axis of what is left, repeat. The outcome is a [`Motion`].
+
+mod cell_range;
+mod depenetration;
+mod error;
+mod motion;
+mod move_box;
+mod sweep_box_box;
+mod tolerances;
+
+pub use error::MoveError;
+pub use motion::{Depenetration, Hit, Hits, Motion};
+pub use move_box::{Resolver, move_box};
+pub use sweep_box_box::{Sweep, sweep_box_box};
+pub use tolerances::{
+    CONTACT_GAP, MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT, MAX_PASSES, MAX_PUSH_OUT_MARGIN,
+    SEGMENT_LENGTH, TOUCH_TOLERANCE,
+};

@@ -1,0 +1,355 @@
+//! The resolver loop: sweep, stop short of the first hit, slide, repeat.
+
+use glam::{BVec3, DVec3, IVec3};
+
+use super::cell_range::CellRange;
+use super::depenetration::{depenetrate, overlaps_solid};
+use super::sweep_box_box::{Sweep, sweep_box_box};
+use super::{
+    CONTACT_GAP, Hit, Hits, MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT, MAX_PASSES, Motion,
+    MoveError, SEGMENT_LENGTH,
+};
+use crate::geometry::Aabb;
+use crate::world::BlockSource;
+
+/// Moves boxes through a world without letting them pass through a block.
+///
+/// Holds scratch space so that repeated moves do not allocate: keep one per
+/// thread and call [`Resolver::move_box`] as often as you like.
+///
+/// ```
+/// use glam::{DVec3, IVec3};
+/// use voxwalk::geometry::Aabb;
+/// use voxwalk::resolver::{CONTACT_GAP, Resolver};
+/// use voxwalk::world::{Block, World};
+///
+/// let mut world = World::new();
+/// world.fill(IVec3::new(-8, -1, -8), IVec3::new(8, -1, 8), Block::Stone); // floor
+/// world.fill(IVec3::new(3, 0, -8), IVec3::new(3, 3, 8), Block::Brick); // wall at x = 3
+///
+/// let body = Aabb::from_feet(DVec3::new(0.5, 0.5, 0.5), DVec3::new(0.6, 1.8, 0.6));
+/// let mut resolver = Resolver::new();
+/// // Falling while running at the wall: stopped by the wall at t = 0.44, by the
+/// // floor at t = 0.5, and the z part of the move carries on all the way.
+/// let m = resolver.move_box(&world, body, DVec3::new(5.0, -1.0, 2.0)).unwrap();
+/// assert_eq!(m.end.max.x, 3.0 - CONTACT_GAP);
+/// assert_eq!(m.end.min.y, 0.0 + CONTACT_GAP);
+/// assert!((m.end.min.z - (0.2 + 2.0)).abs() < 1e-12);
+/// assert_eq!(m.hits.len(), 2);
+/// ```
+#[derive(Debug, Default)]
+pub struct Resolver {
+    /// Solid boxes gathered by the last single-segment pass, in the move's frame.
+    candidates: Vec<Candidate>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    /// The solid box, in the move's local frame.
+    solid: Aabb,
+    /// The cell of the block it belongs to, in world coordinates.
+    cell: IVec3,
+}
+
+/// The earliest contact of one pass.
+#[derive(Clone, Copy, Debug)]
+struct PassHit {
+    sweep: Sweep,
+    candidate: Candidate,
+}
+
+impl PassHit {
+    /// Whether this contact comes before `other`: earlier, or at the same time and
+    /// face-on where `other` is only edge-on.
+    #[inline]
+    fn precedes(&self, other: &PassHit) -> bool {
+        self.sweep.toi < other.sweep.toi
+            || (self.sweep.toi == other.sweep.toi && other.sweep.edge && !self.sweep.edge)
+    }
+}
+
+#[inline]
+fn keep_earliest(best: &mut Option<PassHit>, hit: PassHit) {
+    if best.is_none_or(|b| hit.precedes(&b)) {
+        *best = Some(hit);
+    }
+}
+
+impl Resolver {
+    /// A resolver with empty scratch space.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Moves `aabb` by `displacement` through `world`, stopping at blocks and
+    /// sliding along them.
+    ///
+    /// 1. If the box starts inside solids it is pushed out first (least
+    ///    penetration), and the motion says so.
+    /// 2. Each pass finds the earliest block the box would enter, walking the path
+    ///    in segments of at most [`SEGMENT_LENGTH`] so the work grows with the
+    ///    path, not the volume it spans.
+    /// 3. The box moves to that instant and stops [`CONTACT_GAP`] short of the
+    ///    face it met; the blocked axis of what is left of the move is zeroed
+    ///    (wall sliding), and the next pass sweeps the rest.
+    /// 4. A pass with no hit moves the box the whole way and ends the move. At
+    ///    most [`MAX_PASSES`] passes run.
+    ///
+    /// All arithmetic runs in a frame whose origin is the cell of the box's
+    /// minimum corner, so a move 30 million blocks out gives the same answer as at
+    /// the origin, up to the rounding of the final position.
+    ///
+    /// # Errors
+    /// [`MoveError`] when the box or the displacement is not finite, the box is
+    /// inverted, larger than [`MAX_BOX_EDGE`] or farther out than
+    /// [`MAX_COORDINATE`], or the displacement exceeds [`MAX_DISPLACEMENT`].
+    /// Nothing moves then.
+    pub fn move_box<W: BlockSource + ?Sized>(
+        &mut self,
+        world: &W,
+        aabb: Aabb,
+        displacement: DVec3,
+    ) -> Result<Motion, MoveError> {
+        validate(&aabb, displacement)?;
+        let origin = aabb.min.floor().as_ivec3();
+        let frame = origin.as_dvec3();
+        let mut current = aabb.translated(-frame);
+        let mut lookups = 0;
+
+        // 1. Out of anything the box starts inside.
+        let depenetration = depenetrate(world, &mut current, origin, &mut lookups);
+
+        let mut remaining = displacement;
+        let mut elapsed = 0.0;
+        let mut hits = Hits::default();
+        let mut blocked = BVec3::FALSE;
+        let mut gathered_whole_path = false;
+        // Axes on which the box was placed against a face: their world coordinate is
+        // set exactly (`face ∓ CONTACT_GAP` in world space), not rounded back from
+        // the local frame, so resting positions are the same numbers everywhere.
+        let mut pins: [Option<Pin>; 3] = [None; 3];
+        for _ in 0..MAX_PASSES {
+            if remaining == DVec3::ZERO {
+                break;
+            }
+            // 2. The earliest contact along what is left. Later passes stay inside the
+            //    bounding box of the first one's path, so once a pass has gathered
+            //    that whole box its candidates serve every later pass.
+            let earliest = if gathered_whole_path {
+                self.earliest_among_candidates(&current, remaining)
+            } else {
+                let (hit, whole) = self.gather_earliest(world, &current, remaining, origin, &mut lookups);
+                gathered_whole_path = whole;
+                hit
+            };
+            let Some(PassHit { sweep, candidate }) = earliest else {
+                // 4. Free all the way.
+                current = current.translated(remaining);
+                remaining = DVec3::ZERO;
+                break;
+            };
+            // 3. Stop short of the face and slide.
+            let axis = sweep.axis;
+            let toward = remaining[axis].signum();
+            let mut stopped = current.translated(remaining * sweep.toi);
+            let free = |b: &Aabb| !overlaps_solid(world, b, origin, &mut lookups);
+            if place_short_of_face(&current, &mut stopped, &candidate.solid, axis, toward, free) {
+                let face = if toward > 0.0 { candidate.solid.min[axis] } else { candidate.solid.max[axis] };
+                pins[axis] = Some(Pin { value: (face + frame[axis]) - toward * CONTACT_GAP, toward });
+            }
+            elapsed += (1.0 - elapsed) * sweep.toi;
+            remaining *= 1.0 - sweep.toi;
+            remaining[axis] = 0.0;
+            let mut normal = DVec3::ZERO;
+            normal[axis] = -toward;
+            hits.push(Hit {
+                block: candidate.cell,
+                normal,
+                toi: elapsed,
+                at: to_world(&stopped, frame, &pins),
+            });
+            blocked.set(axis, true);
+            current = stopped;
+        }
+
+        Ok(Motion {
+            start: aabb,
+            end: to_world(&current, frame, &pins),
+            hits,
+            blocked,
+            depenetration,
+            truncated: remaining != DVec3::ZERO,
+            lookups,
+        })
+    }
+
+    /// Gathers the solid boxes along the path segment by segment and sweeps each
+    /// as it comes; stops after the segment in which the earliest contact lies.
+    /// Returns that contact and whether the whole path's bounding box was gathered
+    /// (one segment), so later passes may reuse the candidates.
+    fn gather_earliest<W: BlockSource + ?Sized>(
+        &mut self,
+        world: &W,
+        aabb: &Aabb,
+        motion: DVec3,
+        origin: IVec3,
+        lookups: &mut u64,
+    ) -> (Option<PassHit>, bool) {
+        self.candidates.clear();
+        // At most 1e6 / SEGMENT_LENGTH segments: `validate` bounds the motion.
+        let segments = (motion.abs().max_element() / SEGMENT_LENGTH).ceil().max(1.0) as u64;
+        let keep = segments == 1;
+        let mut best: Option<PassHit> = None;
+        let mut previous: Option<CellRange> = None;
+        for k in 0..segments {
+            let t0 = k as f64 / segments as f64;
+            let t1 = if k + 1 == segments { 1.0 } else { (k + 1) as f64 / segments as f64 };
+            let swept = aabb.translated(motion * t0).union(&aabb.translated(motion * t1));
+            let range = CellRange::covering(&swept);
+            let candidates = &mut self.candidates;
+            range.for_each_part_not_in(previous.as_ref(), |part| {
+                *lookups += part.volume();
+                let global = part.translated(origin);
+                world.for_each_solid_in(global.lo, global.hi, |cell, block| {
+                    let base = (cell - origin).as_dvec3();
+                    for shape in block.shape() {
+                        let candidate = Candidate { solid: shape.translated(base), cell };
+                        if let Some(sweep) = sweep_box_box(aabb, motion, &candidate.solid) {
+                            keep_earliest(&mut best, PassHit { sweep, candidate });
+                        }
+                        if keep {
+                            candidates.push(candidate);
+                        }
+                    }
+                });
+            });
+            previous = Some(range);
+            // Every block the box could meet before t1 has now been swept.
+            if best.is_some_and(|b| b.sweep.toi <= t1) {
+                break;
+            }
+        }
+        (best, keep)
+    }
+
+    fn earliest_among_candidates(&self, aabb: &Aabb, motion: DVec3) -> Option<PassHit> {
+        let mut best = None;
+        for candidate in &self.candidates {
+            if let Some(sweep) = sweep_box_box(aabb, motion, &candidate.solid) {
+                keep_earliest(&mut best, PassHit { sweep, candidate: *candidate });
+            }
+        }
+        best
+    }
+}
+
+/// The world coordinate of the side of the box that was placed against a face.
+#[derive(Clone, Copy, Debug)]
+struct Pin {
+    /// Exactly `face ∓ CONTACT_GAP`, computed in world coordinates.
+    value: f64,
+    /// `+1` when the box's max side was placed, `-1` for its min side.
+    toward: f64,
+}
+
+/// A local-frame box in world coordinates; pinned sides get their exact value and
+/// the opposite side keeps the box's extent.
+#[inline]
+fn to_world(local: &Aabb, frame: DVec3, pins: &[Option<Pin>; 3]) -> Aabb {
+    let mut world = local.translated(frame);
+    for (axis, pin) in pins.iter().enumerate() {
+        if let Some(Pin { value, toward }) = *pin {
+            let extent = local.max[axis] - local.min[axis];
+            if toward > 0.0 {
+                (world.min[axis], world.max[axis]) = (value - extent, value);
+            } else {
+                (world.min[axis], world.max[axis]) = (value, value + extent);
+            }
+        }
+    }
+    world
+}
+
+/// Puts the blocked axis of `stopped` exactly [`CONTACT_GAP`] short of the face of
+/// `solid` it met, so resting positions are exact and repeatable, and says whether
+/// it did.
+///
+/// A box that began the pass closer to the face than that (spawned touching it, or
+/// brought there by a second contact a hair after the first) is pulled back to the
+/// gap only if nothing is in the way there; otherwise it stays where it began on
+/// that axis (wedged between two faces less than its size plus the gap apart).
+#[inline]
+fn place_short_of_face(
+    start: &Aabb,
+    stopped: &mut Aabb,
+    solid: &Aabb,
+    axis: usize,
+    toward: f64,
+    pull_back_is_free: impl FnOnce(&Aabb) -> bool,
+) -> bool {
+    let target = if toward > 0.0 { solid.min[axis] - CONTACT_GAP } else { solid.max[axis] + CONTACT_GAP };
+    let shift = if toward > 0.0 { target - start.max[axis] } else { target - start.min[axis] };
+    let mut placed = *stopped;
+    placed.min[axis] = start.min[axis] + shift;
+    placed.max[axis] = start.max[axis] + shift;
+    if shift * toward >= 0.0 || pull_back_is_free(&placed) {
+        *stopped = placed;
+        true
+    } else {
+        stopped.min[axis] = start.min[axis];
+        stopped.max[axis] = start.max[axis];
+        false
+    }
+}
+
+/// Checks a move once at the boundary so the loop can run without checks.
+fn validate(aabb: &Aabb, displacement: DVec3) -> Result<(), MoveError> {
+    let corners = aabb.to_array();
+    if !aabb.min.is_finite() || !aabb.max.is_finite() {
+        return Err(MoveError::NonFiniteBox { aabb: corners });
+    }
+    if aabb.min.cmpgt(aabb.max).any() {
+        return Err(MoveError::InvertedBox { aabb: corners });
+    }
+    if aabb.size().max_element() > MAX_BOX_EDGE {
+        return Err(MoveError::BoxTooLarge { aabb: corners, limit: MAX_BOX_EDGE });
+    }
+    if !displacement.is_finite() {
+        return Err(MoveError::NonFiniteDisplacement { displacement: displacement.to_array() });
+    }
+    if displacement.abs().max_element() > MAX_DISPLACEMENT {
+        return Err(MoveError::DisplacementTooLarge {
+            displacement: displacement.to_array(),
+            limit: MAX_DISPLACEMENT,
+        });
+    }
+    let reach = aabb.min.abs().max(aabb.max.abs()).max_element() + displacement.abs().max_element();
+    if reach > MAX_COORDINATE {
+        return Err(MoveError::BoxOutOfRange { aabb: corners, limit: MAX_COORDINATE });
+    }
+    Ok(())
+}
+
+/// Moves `aabb` by `displacement` with a fresh [`Resolver`]; see
+/// [`Resolver::move_box`]. Keep a `Resolver` instead when moving often.
+///
+/// ```
+/// use glam::DVec3;
+/// use voxwalk::geometry::Aabb;
+/// use voxwalk::resolver::move_box;
+/// use voxwalk::world::{Block, World};
+/// let m = move_box(&World::new(), Aabb::new(DVec3::ZERO, DVec3::ONE), DVec3::X).unwrap();
+/// assert_eq!(m.end.min, DVec3::X);
+/// assert!(move_box(&World::new(), Aabb::new(DVec3::ZERO, DVec3::ONE), DVec3::NAN).is_err());
+/// ```
+///
+/// # Errors
+/// As [`Resolver::move_box`].
+pub fn move_box<W: BlockSource + ?Sized>(
+    world: &W,
+    aabb: Aabb,
+    displacement: DVec3,
+) -> Result<Motion, MoveError> {
+    Resolver::new().move_box(world, aabb, displacement)
+}

@@ -1,0 +1,49 @@
+//! Every epsilon and limit of the resolver, each with the reason for its value.
+
+/// How far short of a face a blocked box is placed.
+///
+/// Resting boxes sit exactly this far from the surface that stopped them, so
+/// the next move starts from a known, repeatable place and a box sliding along
+/// a floor is strictly above it (it cannot catch the seam between two floor
+/// blocks). 1e-7 is far above the rounding of coordinates in the resolver's
+/// local frame (about 1e-12 for a 10,000-block move) and far below anything
+/// a player can see.
+pub const CONTACT_GAP: f64 = 1e-7;
+
+/// How deep two boxes may interpenetrate and still count as touching.
+///
+/// "Touching is not colliding": without this, rounding puts a box sliding
+/// along a wall a hair inside the next wall block and it snags on the seam.
+/// It must stay well below [`CONTACT_GAP`], so a resting box never counts as
+/// touching something it is not resting on, and above the local-frame rounding.
+pub const TOUCH_TOLERANCE: f64 = 1e-9;
+
+/// Sweep passes per move: three blocked axes and one last free pass.
+///
+/// Each hit zeroes the blocked axis of what is left, so with axis-aligned
+/// normals a move has at most three hits and this cap is never reached. If it
+/// ever were, the box keeps the last safe position it reached and the motion
+/// says `truncated`.
+pub const MAX_PASSES: usize = 4;
+
+/// Longest stretch of a path whose cells are gathered at once.
+///
+/// Moves longer than this are walked in segments of at most this length on
+/// every axis, so the cells looked at grow with the path, not with the volume
+/// of its bounding box, and a move stops gathering at its first hit.
+pub const SEGMENT_LENGTH: f64 = 1.0;
+
+/// Largest |coordinate| a box may have (cells are `i32`; this leaves room).
+pub const MAX_COORDINATE: f64 = 1e9;
+
+/// Largest |component| of one move's displacement: a million blocks, far past
+/// any tick of any game, and a bound on the work one call can be asked to do.
+pub const MAX_DISPLACEMENT: f64 = 1e6;
+
+/// Largest box edge, in blocks. Bigger boxes are not bodies; this bounds the
+/// cells one segment of a sweep can touch.
+pub const MAX_BOX_EDGE: f64 = 64.0;
+
+/// How far a box that starts inside solids may be pushed out, beyond its own
+/// largest edge. A box buried deeper stays where it is and is reported stuck.
+pub const MAX_PUSH_OUT_MARGIN: f64 = 2.0;

@@ -1,0 +1,64 @@
+//! World cell ↔ (chunk, cell within chunk) coordinates.
+//!
+//! Chunks are cubes of [`CHUNK_EDGE`] = 16 cells. Division is floor division
+//! (`div_euclid`), so cell −1 lives in chunk −1 at local 15, and the world is
+//! unbounded in every direction, negative ones included.
+
+use glam::IVec3;
+
+/// Base-two logarithm of the chunk edge.
+pub const CHUNK_EDGE_BITS: u32 = 4;
+/// Cells along each edge of a chunk: 16, a power of two so that chunk and local
+/// coordinates are a shift and a mask.
+pub const CHUNK_EDGE: i32 = 1 << CHUNK_EDGE_BITS;
+/// Cells in one chunk.
+pub const CHUNK_VOLUME: usize = (CHUNK_EDGE * CHUNK_EDGE * CHUNK_EDGE) as usize;
+
+/// The chunk holding world cell `cell`.
+///
+/// ```
+/// use glam::IVec3;
+/// use voxwalk::world::chunk_of;
+/// assert_eq!(chunk_of(IVec3::new(15, 16, -1)), IVec3::new(0, 1, -1));
+/// ```
+#[inline]
+#[must_use]
+pub fn chunk_of(cell: IVec3) -> IVec3 {
+    cell.div_euclid(IVec3::splat(CHUNK_EDGE))
+}
+
+/// Where `cell` lies inside its chunk, each component in `0..CHUNK_EDGE`.
+///
+/// ```
+/// use glam::IVec3;
+/// use voxwalk::world::local_of;
+/// assert_eq!(local_of(IVec3::new(15, 16, -1)), IVec3::new(15, 0, 15));
+/// ```
+#[inline]
+#[must_use]
+pub fn local_of(cell: IVec3) -> IVec3 {
+    cell.rem_euclid(IVec3::splat(CHUNK_EDGE))
+}
+
+/// The world cell at `local` inside `chunk`: the inverse of
+/// ([`chunk_of`], [`local_of`]).
+///
+/// ```
+/// use glam::IVec3;
+/// use voxwalk::world::{cell_of, chunk_of, local_of};
+/// let cell = IVec3::new(-17, 40, 3);
+/// assert_eq!(cell_of(chunk_of(cell), local_of(cell)), cell);
+/// ```
+#[inline]
+#[must_use]
+pub fn cell_of(chunk: IVec3, local: IVec3) -> IVec3 {
+    chunk * CHUNK_EDGE + local
+}
+
+/// Index of a local cell in a chunk's flat storage (x slowest, z fastest: the
+/// standard layout of a `[x, y, z]`-indexed array).
+#[inline]
+#[must_use]
+pub const fn index_of(local: IVec3) -> usize {
+    ((local.x * CHUNK_EDGE + local.y) * CHUNK_EDGE + local.z) as usize
+}

@@ -1,0 +1,400 @@
+//! The hand-editable text world format, `*.vxw`.
+//!
+//! ```text
+//! voxwalk-world 1
+//! # a test room: a floor, walls, one slab
+//! name Test room
+//! origin 0 0 0
+//! spawn 2.5 1 2.5
+//! legend X brick
+//! layer 0
+//! |XXXXX|
+//! layer 1
+//! |#._.#|
+//! ```
+//!
+//! - The first line that is neither blank nor a comment is `voxwalk-world 1`.
+//! - Outside rows, a line starting with `#` is a comment; blank lines are skipped.
+//! - `name TEXT`; `origin X Y Z` (integers, the world cell of the first character
+//!   of every layer's first row, default `0 0 0`; it must come before the first
+//!   layer); `spawn X Y Z` (feet position); `legend C NAME` (one character to a
+//!   block name, for the rows after it); `layer N` (the rows that follow are at
+//!   `y = origin.y + N`).
+//! - A row starts with `|`; row `k` of a layer is at `z = origin.z + k` and the
+//!   character `i` after the `|` at `x = origin.x + i`. A closing `|` is optional;
+//!   short rows are padded with air.
+//! - Default legend: `.` and space air, `#` stone, `D` dirt, `G` grass, `S` sand,
+//!   `W` wood, `L` leaves, `+` glass, `B` brick, `_` slab, `^` `top_slab`, `i` post,
+//!   `~` water.
+//! - Layers may come in any order and may repeat a `y` (later cells win).
+
+use std::fmt::Write as _;
+
+use glam::{DVec3, IVec3};
+use thiserror::Error;
+
+use super::{Block, BlockSource as _, World};
+
+/// The line that opens every text world.
+pub const MAGIC: &str = "voxwalk-world";
+/// The only version this reader knows.
+pub const VERSION: u32 = 1;
+/// Largest |coordinate| of a cell a text world may place. Far beyond any use,
+/// small enough that cell arithmetic can never overflow.
+pub const MAX_CELL_COORDINATE: i32 = 1 << 30;
+
+/// What is wrong with a text world, and where (1-based line and column).
+#[derive(Debug, Error, PartialEq)]
+#[error("line {line}, column {column}: {problem}")]
+pub struct TextWorldError {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+    /// What is wrong there.
+    pub problem: TextProblem,
+}
+
+/// The kinds of mistake a text world can hold.
+#[derive(Debug, Error, PartialEq)]
+pub enum TextProblem {
+    /// The file does not start with `voxwalk-world 1`.
+    #[error("expected `{MAGIC} {VERSION}` as the first line, found {found:?}")]
+    MissingHeader {
+        /// What was there instead (empty at end of file).
+        found: String,
+    },
+    /// The header names a version this reader does not know.
+    #[error("unsupported version {found:?} (this reader knows version {VERSION})")]
+    UnsupportedVersion {
+        /// The version text.
+        found: String,
+    },
+    /// A line starts with a word that is no directive.
+    #[error("unknown directive {word:?} (expected name, origin, spawn, legend or layer)")]
+    UnknownDirective {
+        /// The word.
+        word: String,
+    },
+    /// A directive has the wrong number or kind of arguments.
+    #[error("`{directive}` expects {expected}, found {found:?}")]
+    BadArguments {
+        /// The directive.
+        directive: &'static str,
+        /// What it takes.
+        expected: &'static str,
+        /// What was there.
+        found: String,
+    },
+    /// A legend names a block that does not exist.
+    #[error("unknown block name {name:?}")]
+    UnknownBlock {
+        /// The name.
+        name: String,
+    },
+    /// A row uses a character with no legend entry.
+    #[error("unknown block character {character:?} (add `legend {character} NAME`)")]
+    UnknownCharacter {
+        /// The character.
+        character: char,
+    },
+    /// A row comes before any `layer` line.
+    #[error("row outside a layer (add `layer N` above it)")]
+    RowOutsideLayer,
+    /// A `|` in the middle of a row.
+    #[error("`|` inside a row (only the first and an optional last character may be `|`)")]
+    BarInsideRow,
+    /// `origin` after rows were placed relative to the old origin.
+    #[error("`origin` must come before the first layer")]
+    LateOrigin,
+    /// A cell or spawn lies farther out than the format allows.
+    #[error("position out of range (cells must lie within ±{MAX_CELL_COORDINATE})")]
+    OutOfRange,
+}
+
+/// Reads a text world.
+///
+/// ```
+/// use glam::{DVec3, IVec3};
+/// use voxwalk::world::{Block, BlockSource, text_format};
+/// let w = text_format::parse("voxwalk-world 1\nspawn 1.5 1 0.5\nlayer 0\n|#_i|\n").unwrap();
+/// assert_eq!(w.block(IVec3::new(1, 0, 0)), Block::Slab);
+/// assert_eq!(w.spawn, Some(DVec3::new(1.5, 1.0, 0.5)));
+/// let err = text_format::parse("voxwalk-world 1\nlayer 0\n|#Q|\n").unwrap_err();
+/// assert_eq!((err.line, err.column), (3, 3));
+/// ```
+///
+/// # Errors
+/// A [`TextWorldError`] naming the line and column of the first mistake.
+pub fn parse(text: &str) -> Result<World, TextWorldError> {
+    let mut parser = Parser::new();
+    for (index, raw) in text.lines().enumerate() {
+        parser.line(index + 1, raw)?;
+    }
+    parser.finish(text.lines().count() + 1)
+}
+
+struct Parser {
+    world: World,
+    seen_header: bool,
+    origin: IVec3,
+    legend: [Option<Block>; 128],
+    layer: Option<i32>,
+    row_in_layer: i32,
+    any_layer: bool,
+}
+
+impl Parser {
+    fn new() -> Self {
+        let mut legend = [None; 128];
+        for (c, block) in DEFAULT_LEGEND {
+            legend[*c as usize] = Some(*block);
+        }
+        Self {
+            world: World::new(),
+            seen_header: false,
+            origin: IVec3::ZERO,
+            legend,
+            layer: None,
+            row_in_layer: 0,
+            any_layer: false,
+        }
+    }
+
+    fn line(&mut self, line: usize, raw: &str) -> Result<(), TextWorldError> {
+        let trimmed = raw.trim_start();
+        let indent = raw.chars().count() - trimmed.chars().count();
+        let at = |column: usize, problem| TextWorldError { line, column, problem };
+        if trimmed.trim_end().is_empty() {
+            return Ok(());
+        }
+        if let Some(row) = trimmed.strip_prefix('|') {
+            if !self.seen_header {
+                return Err(at(indent + 1, missing_header(trimmed)));
+            }
+            return self.row(line, indent + 2, row);
+        }
+        if trimmed.starts_with('#') {
+            return Ok(());
+        }
+        let (word, rest) = split_word(trimmed.trim_end());
+        let rest_column = column_of(raw, rest);
+        if !self.seen_header {
+            if word != MAGIC {
+                return Err(at(indent + 1, missing_header(trimmed)));
+            }
+            if rest != "1" {
+                let problem = TextProblem::UnsupportedVersion { found: rest.to_string() };
+                return Err(at(rest_column, problem));
+            }
+            self.seen_header = true;
+            return Ok(());
+        }
+        let args = |directive: &'static str, expected: &'static str| {
+            let found = rest.to_string();
+            at(rest_column, TextProblem::BadArguments { directive, expected, found })
+        };
+        match word {
+            "name" => self.world.name = rest.to_string(),
+            "origin" => {
+                if self.any_layer {
+                    return Err(at(indent + 1, TextProblem::LateOrigin));
+                }
+                let v = parse_numbers::<i32>(rest).ok_or_else(|| args("origin", "three integers"))?;
+                let origin = IVec3::from_array(v);
+                if origin.abs().max_element() > MAX_CELL_COORDINATE {
+                    return Err(at(rest_column, TextProblem::OutOfRange));
+                }
+                self.origin = origin;
+            }
+            "spawn" => {
+                let v = parse_numbers::<f64>(rest)
+                    .filter(|v| v.iter().all(|x| x.is_finite()))
+                    .ok_or_else(|| args("spawn", "three finite numbers"))?;
+                if v.iter().any(|x| x.abs() > f64::from(MAX_CELL_COORDINATE)) {
+                    return Err(at(rest_column, TextProblem::OutOfRange));
+                }
+                self.world.spawn = Some(DVec3::from_array(v));
+            }
+            "legend" => {
+                let (symbol, name) = split_word(rest);
+                let mut chars = symbol.chars();
+                let (Some(c), None) = (chars.next(), chars.next()) else {
+                    return Err(args("legend", "one character and a block name"));
+                };
+                if c == '|' || !c.is_ascii_graphic() || name.is_empty() {
+                    return Err(args("legend", "one printable character other than `|` and a block name"));
+                }
+                let block = Block::from_name(name).ok_or_else(|| {
+                    at(column_of(raw, name), TextProblem::UnknownBlock { name: name.to_string() })
+                })?;
+                self.legend[c as usize] = Some(block);
+            }
+            "layer" => {
+                let n: i32 = rest.parse().map_err(|_| args("layer", "one integer"))?;
+                if n.abs() > MAX_CELL_COORDINATE {
+                    return Err(at(rest_column, TextProblem::OutOfRange));
+                }
+                self.layer = Some(n);
+                self.row_in_layer = 0;
+                self.any_layer = true;
+            }
+            _ => {
+                let problem = TextProblem::UnknownDirective { word: word.to_string() };
+                return Err(at(indent + 1, problem));
+            }
+        }
+        Ok(())
+    }
+
+    fn row(&mut self, line: usize, first_column: usize, row: &str) -> Result<(), TextWorldError> {
+        let at = |column: usize, problem| TextWorldError { line, column, problem };
+        let Some(layer) = self.layer else {
+            return Err(at(first_column - 1, TextProblem::RowOutsideLayer));
+        };
+        // An optional closing bar, possibly followed by trailing white space.
+        let body = match row.trim_end().strip_suffix('|') {
+            Some(body) => body,
+            None => row,
+        };
+        let z = self.origin.z + self.row_in_layer;
+        let y = self.origin.y + layer;
+        self.row_in_layer += 1;
+        for (i, c) in body.chars().enumerate() {
+            let column = first_column + i;
+            if c == '|' {
+                return Err(at(column, TextProblem::BarInsideRow));
+            }
+            let block = self.legend.get(c as usize).copied().flatten();
+            let block = block.ok_or(at(column, TextProblem::UnknownCharacter { character: c }))?;
+            let x = self.origin.x + i as i32;
+            if x.abs() > MAX_CELL_COORDINATE || y.abs() > MAX_CELL_COORDINATE || z.abs() > MAX_CELL_COORDINATE {
+                return Err(at(column, TextProblem::OutOfRange));
+            }
+            self.world.set_block(IVec3::new(x, y, z), block);
+        }
+        Ok(())
+    }
+
+    fn finish(mut self, end_line: usize) -> Result<World, TextWorldError> {
+        if !self.seen_header {
+            let problem = TextProblem::MissingHeader { found: String::new() };
+            return Err(TextWorldError { line: end_line, column: 1, problem });
+        }
+        self.world.compact();
+        Ok(self.world)
+    }
+}
+
+const DEFAULT_LEGEND: &[(char, Block)] = &[
+    ('.', Block::Air),
+    (' ', Block::Air),
+    ('#', Block::Stone),
+    ('D', Block::Dirt),
+    ('G', Block::Grass),
+    ('S', Block::Sand),
+    ('W', Block::Wood),
+    ('L', Block::Leaves),
+    ('+', Block::Glass),
+    ('B', Block::Brick),
+    ('_', Block::Slab),
+    ('^', Block::TopSlab),
+    ('i', Block::Post),
+    ('~', Block::Water),
+];
+
+fn missing_header(found: &str) -> TextProblem {
+    TextProblem::MissingHeader { found: found.trim_end().to_string() }
+}
+
+/// The 1-based character column where `part`, a slice of `line`, starts; one past
+/// the end of the line when `part` is empty and not inside it.
+fn column_of(line: &str, part: &str) -> usize {
+    let start = line.as_ptr() as usize;
+    let offset = (part.as_ptr() as usize).wrapping_sub(start);
+    let offset = if offset <= line.len() && line.is_char_boundary(offset) { offset } else { line.len() };
+    line[..offset].chars().count() + 1
+}
+
+/// The first white-space separated word and the rest, trimmed.
+fn split_word(s: &str) -> (&str, &str) {
+    match s.split_once(char::is_whitespace) {
+        Some((word, rest)) => (word, rest.trim()),
+        None => (s, &s[s.len()..]),
+    }
+}
+
+fn parse_numbers<T: std::str::FromStr>(s: &str) -> Option<[T; 3]> {
+    let mut parts = s.split_whitespace().map(str::parse::<T>);
+    let v = [parts.next()?.ok()?, parts.next()?.ok()?, parts.next()?.ok()?];
+    parts.next().is_none().then_some(v)
+}
+
+/// Why a world cannot be written as text without losing something.
+#[derive(Debug, Error, PartialEq)]
+pub enum TextWriteError {
+    /// The name would not survive the round trip (a line break, or white space
+    /// at either end).
+    #[error("world name {name:?} cannot be written on one line as it is")]
+    UnwritableName {
+        /// The name.
+        name: String,
+    },
+}
+
+/// Writes a world as text: the smallest origin that holds every non-air cell,
+/// one layer per non-empty `y`, rows padded with `.` and closed with `|`.
+///
+/// ```
+/// use glam::IVec3;
+/// use voxwalk::world::{Block, World, text_format};
+/// let mut w = World::new();
+/// w.set_block(IVec3::new(3, 7, -2), Block::Post);
+/// let text = text_format::to_text(&w).unwrap();
+/// assert_eq!(text, "voxwalk-world 1\norigin 3 7 -2\nlayer 0\n|i|\n");
+/// assert_eq!(text_format::parse(&text).unwrap(), w);
+/// ```
+///
+/// # Errors
+/// [`TextWriteError`] when the name cannot be written on one line as it is.
+pub fn to_text(world: &World) -> Result<String, TextWriteError> {
+    let name = &world.name;
+    if name.chars().any(char::is_control) || name.trim() != name {
+        return Err(TextWriteError::UnwritableName { name: name.clone() });
+    }
+    let mut out = format!("{MAGIC} {VERSION}\n");
+    // Writing to a String cannot fail; the results are ignored on purpose.
+    if !name.is_empty() {
+        let _ = writeln!(out, "name {name}");
+    }
+    let Some((lo, hi)) = world.bounds() else {
+        if let Some(s) = world.spawn {
+            let _ = writeln!(out, "spawn {} {} {}", s.x, s.y, s.z);
+        }
+        return Ok(out);
+    };
+    let _ = writeln!(out, "origin {} {} {}", lo.x, lo.y, lo.z);
+    if let Some(s) = world.spawn {
+        let _ = writeln!(out, "spawn {} {} {}", s.x, s.y, s.z);
+    }
+    for y in lo.y..=hi.y {
+        let rows: Vec<String> = (lo.z..=hi.z)
+            .map(|z| (lo.x..=hi.x).map(|x| symbol_of(world.block(IVec3::new(x, y, z)))).collect())
+            .collect();
+        if rows.iter().all(|r| r.chars().all(|c| c == '.')) {
+            continue;
+        }
+        let _ = writeln!(out, "layer {}", y - lo.y);
+        for row in rows {
+            let _ = writeln!(out, "|{row}|");
+        }
+    }
+    Ok(out)
+}
+
+fn symbol_of(block: Block) -> char {
+    DEFAULT_LEGEND
+        .iter()
+        .find(|(_, b)| *b == block)
+        .map_or('.', |(c, _)| *c)
+}

@@ -1,0 +1,196 @@
+//! The world: a sparse map of chunks, unbounded in every direction.
+
+use glam::{DVec3, IVec3};
+use rustc_hash::FxHashMap;
+
+use super::coords::{CHUNK_EDGE, cell_of, chunk_of, local_of};
+use super::{Block, BlockSource, Chunk};
+
+/// A voxel world: chunks keyed by chunk coordinate, plus a name and a spawn point.
+///
+/// Chunks that do not exist are air: a query outside everything ever set answers
+/// [`Block::Air`], so the world has no edge to fall off except into the void.
+///
+/// ```
+/// use glam::IVec3;
+/// use voxwalk::world::{Block, World};
+/// let mut w = World::new();
+/// w.set_block(IVec3::new(-1, 0, 40), Block::Brick);
+/// assert_eq!(w.block(IVec3::new(-1, 0, 40)), Block::Brick);
+/// assert_eq!(w.block(IVec3::new(1_000_000, 5, -7)), Block::Air);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct World {
+    chunks: FxHashMap<IVec3, Chunk>,
+    /// A human-readable name, one line.
+    pub name: String,
+    /// Where a body's feet go when nothing else says (bottom centre of the body).
+    pub spawn: Option<DVec3>,
+}
+
+impl World {
+    /// An empty world: all air, no name, no spawn.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets the block of one cell, creating its chunk when needed.
+    pub fn set_block(&mut self, cell: IVec3, block: Block) {
+        let key = chunk_of(cell);
+        if block == Block::Air && !self.chunks.contains_key(&key) {
+            return;
+        }
+        self.chunks.entry(key).or_default().set(local_of(cell), block);
+    }
+
+    /// Fills the inclusive cell range `lo..=hi` with `block`.
+    ///
+    /// ```
+    /// use glam::IVec3;
+    /// use voxwalk::world::{Block, World};
+    /// let mut w = World::new();
+    /// w.fill(IVec3::new(0, 0, 0), IVec3::new(31, 0, 31), Block::Stone);
+    /// assert_eq!(w.count_blocks()[Block::Stone as usize], 32 * 32);
+    /// ```
+    pub fn fill(&mut self, lo: IVec3, hi: IVec3, block: Block) {
+        for x in lo.x..=hi.x {
+            for y in lo.y..=hi.y {
+                for z in lo.z..=hi.z {
+                    self.set_block(IVec3::new(x, y, z), block);
+                }
+            }
+        }
+    }
+
+    /// The chunk at chunk coordinate `key`, if it exists.
+    #[inline]
+    #[must_use]
+    pub fn chunk(&self, key: IVec3) -> Option<&Chunk> {
+        self.chunks.get(&key)
+    }
+
+    /// Every stored chunk with its key, in no particular order.
+    pub fn chunks(&self) -> impl Iterator<Item = (IVec3, &Chunk)> {
+        self.chunks.iter().map(|(k, c)| (*k, c))
+    }
+
+    /// Number of stored chunks.
+    #[must_use]
+    pub fn chunk_count(&self) -> usize {
+        self.chunks.len()
+    }
+
+    /// Turns every chunk that became all one block back into a uniform chunk and
+    /// drops chunks of air.
+    pub fn compact(&mut self) {
+        for chunk in self.chunks.values_mut() {
+            chunk.compact();
+        }
+        self.chunks.retain(|_, c| c.uniform_block() != Some(Block::Air));
+    }
+
+    /// How many cells of each block the stored chunks hold, indexed by the block's
+    /// byte value. Air counts only cells inside stored chunks.
+    #[must_use]
+    pub fn count_blocks(&self) -> [u64; Block::ALL.len()] {
+        let mut counts = [0u64; Block::ALL.len()];
+        for chunk in self.chunks.values() {
+            match chunk {
+                Chunk::Uniform(b) => counts[*b as usize] += super::coords::CHUNK_VOLUME as u64,
+                Chunk::Mixed(cells) => {
+                    for b in cells.iter() {
+                        counts[*b as usize] += 1;
+                    }
+                }
+            }
+        }
+        counts
+    }
+
+    /// The smallest inclusive cell range holding every non-air cell, `None` for an
+    /// all-air world.
+    #[must_use]
+    pub fn bounds(&self) -> Option<(IVec3, IVec3)> {
+        let mut range: Option<(IVec3, IVec3)> = None;
+        let mut include = |cell: IVec3| {
+            range = Some(match range {
+                None => (cell, cell),
+                Some((lo, hi)) => (lo.min(cell), hi.max(cell)),
+            });
+        };
+        for (key, chunk) in &self.chunks {
+            match chunk {
+                Chunk::Uniform(Block::Air) => {}
+                Chunk::Uniform(_) => {
+                    include(cell_of(*key, IVec3::ZERO));
+                    include(cell_of(*key, IVec3::splat(CHUNK_EDGE - 1)));
+                }
+                Chunk::Mixed(cells) => {
+                    for ((x, y, z), b) in cells.indexed_iter() {
+                        if *b != Block::Air {
+                            include(cell_of(*key, IVec3::new(x as i32, y as i32, z as i32)));
+                        }
+                    }
+                }
+            }
+        }
+        range
+    }
+}
+
+impl BlockSource for World {
+    #[inline]
+    fn block(&self, cell: IVec3) -> Block {
+        self.chunks
+            .get(&chunk_of(cell))
+            .map_or(Block::Air, |chunk| chunk.block(local_of(cell)))
+    }
+
+    /// Looks each chunk of the range up once; chunks that are missing or all of a
+    /// non-solid block are skipped without visiting their cells.
+    fn for_each_solid_in<F: FnMut(IVec3, Block)>(&self, lo: IVec3, hi: IVec3, mut visit: F) {
+        if lo.cmpgt(hi).any() {
+            return;
+        }
+        let (first, last) = (chunk_of(lo), chunk_of(hi));
+        for cx in first.x..=last.x {
+            for cy in first.y..=last.y {
+                for cz in first.z..=last.z {
+                    let key = IVec3::new(cx, cy, cz);
+                    let Some(chunk) = self.chunks.get(&key) else {
+                        continue;
+                    };
+                    let base = key * CHUNK_EDGE;
+                    // The part of the range inside this chunk, in local coordinates.
+                    let from = (lo - base).max(IVec3::ZERO);
+                    let to = (hi - base).min(IVec3::splat(CHUNK_EDGE - 1));
+                    match chunk {
+                        Chunk::Uniform(b) if !b.is_solid() => {}
+                        Chunk::Uniform(b) => {
+                            for x in from.x..=to.x {
+                                for y in from.y..=to.y {
+                                    for z in from.z..=to.z {
+                                        visit(base + IVec3::new(x, y, z), *b);
+                                    }
+                                }
+                            }
+                        }
+                        Chunk::Mixed(cells) => {
+                            for x in from.x..=to.x {
+                                for y in from.y..=to.y {
+                                    for z in from.z..=to.z {
+                                        let b = cells[[x as usize, y as usize, z as usize]];
+                                        if b.is_solid() {
+                                            visit(base + IVec3::new(x, y, z), b);
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

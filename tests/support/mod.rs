@@ -1,0 +1,4 @@
+//! Fixtures shared by the integration tests and the benchmarks.
+
+pub mod reference_resolver;
+pub mod terrain;

@@ -1,0 +1,44 @@
+//! Bumpy terrain with pillars, the world the resolver is measured on.
+
+#![allow(dead_code)]
+
+use glam::IVec3;
+use voxwalk::world::{Block, World};
+
+/// A small deterministic hash (splitmix64) so fixtures need no random crate state.
+pub fn hash(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// The ground height of column (x, z): gentle waves plus a one-block bump here and there.
+pub fn height_at(x: i32, z: i32) -> i32 {
+    let wave = ((f64::from(x) * 0.21).sin() * 3.0 + (f64::from(z) * 0.17).cos() * 3.0) as i32;
+    let bump = (hash(((x as u64) << 32) ^ (z as u32 as u64)) % 7 == 0) as i32;
+    20 + wave + bump
+}
+
+/// A `size_x × 64 × size_z` world: stone under dirt under grass, a slab or post on
+/// some columns, and a 6-tall brick pillar on one column in about forty.
+pub fn bumpy_terrain(size_x: i32, size_z: i32) -> World {
+    let mut world = World::new();
+    for x in 0..size_x {
+        for z in 0..size_z {
+            let h = height_at(x, z);
+            world.fill(IVec3::new(x, 0, z), IVec3::new(x, h - 3, z), Block::Stone);
+            world.fill(IVec3::new(x, h - 2, z), IVec3::new(x, h - 1, z), Block::Dirt);
+            world.set_block(IVec3::new(x, h, z), Block::Grass);
+            let r = hash((x as u64) * 7919 + z as u64 * 104_729);
+            match r % 40 {
+                0 => world.fill(IVec3::new(x, h + 1, z), IVec3::new(x, h + 6, z), Block::Brick),
+                1 => world.set_block(IVec3::new(x, h + 1, z), Block::Slab),
+                2 => world.set_block(IVec3::new(x, h + 1, z), Block::Post),
+                _ => {}
+            }
+        }
+    }
+    world.compact();
+    world
+}

@@ -1,1 +1,147 @@
-fn main() {}
+//! Resolver speed on a 128×64×128 bumpy terrain with pillars, one thread.
+//!
+//! - `walk`: 100k walking ticks, each 0.2 blocks horizontal and -0.08 vertical,
+//!   from bodies resting on the ground.
+//! - `fast`: 10k moves of 20–50 blocks in random 3-D directions.
+//!
+//! Each is also run through the literal reference resolver (whole swept box
+//! every pass) for comparison. Before measuring, the lookups per move of the
+//! `fast` moves are printed by length, to show they grow with the path.
+
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use glam::DVec3;
+use support::reference_resolver::reference_move;
+use support::terrain::{bumpy_terrain, hash};
+use voxwalk::geometry::Aabb;
+use voxwalk::resolver::Resolver;
+use voxwalk::world::World;
+
+const BODY: DVec3 = DVec3::new(0.6, 1.8, 0.6);
+
+fn unit(seed: u64) -> f64 {
+    (hash(seed) >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// Bodies dropped onto the terrain at pseudo-random columns, each with a walking step.
+fn walking_moves(world: &World, count: usize) -> Vec<(Aabb, DVec3)> {
+    let mut resolver = Resolver::new();
+    (0..count as u64)
+        .map(|i| {
+            let (x, z) = (4.0 + 120.0 * unit(i * 3), 4.0 + 120.0 * unit(i * 3 + 1));
+            let above = Aabb::from_feet(DVec3::new(x, 40.0, z), BODY);
+            let rest = resolver
+                .move_box(world, above, DVec3::new(0.0, -30.0, 0.0))
+                .unwrap()
+                .end;
+            let angle = unit(i * 3 + 2) * std::f64::consts::TAU;
+            (
+                rest,
+                DVec3::new(0.2 * angle.cos(), -0.08, 0.2 * angle.sin()),
+            )
+        })
+        .collect()
+}
+
+/// Bodies in the air above the terrain, each with a 20–50 block move in a random direction.
+fn fast_moves(count: usize) -> Vec<(Aabb, DVec3)> {
+    (0..count as u64)
+        .map(|i| {
+            let s = i * 7 + 1_000_000;
+            let feet = DVec3::new(
+                128.0 * unit(s),
+                30.0 + 30.0 * unit(s + 1),
+                128.0 * unit(s + 2),
+            );
+            let dir =
+                DVec3::new(unit(s + 3) - 0.5, unit(s + 4) - 0.5, unit(s + 5) - 0.5).normalize();
+            (
+                Aabb::from_feet(feet, BODY),
+                dir * (20.0 + 30.0 * unit(s + 6)),
+            )
+        })
+        .collect()
+}
+
+fn report_lookups(world: &World, moves: &[(Aabb, DVec3)]) {
+    let mut resolver = Resolver::new();
+    let mut bins = [(0u64, 0u64); 3];
+    for (aabb, by) in moves {
+        let m = resolver.move_box(world, *aabb, *by).unwrap();
+        // Lookups by how far the box was asked to travel before its first hit.
+        let travelled = by.length() * m.hits.as_slice().first().map_or(1.0, |h| h.toi);
+        let bin = ((travelled / 10.0) as usize).min(2);
+        bins[bin].0 += m.lookups;
+        bins[bin].1 += 1;
+    }
+    for (i, (lookups, n)) in bins.iter().enumerate() {
+        if *n > 0 {
+            eprintln!(
+                "fast: path to first hit {}-{} blocks: {:.0} lookups per move over {n} moves",
+                i * 10,
+                if i == 2 {
+                    "50".into()
+                } else {
+                    ((i + 1) * 10).to_string()
+                },
+                *lookups as f64 / *n as f64
+            );
+        }
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let world = bumpy_terrain(128, 128);
+    let walk = walking_moves(&world, 100_000);
+    let fast = fast_moves(10_000);
+    report_lookups(&world, &fast);
+
+    let mut group = c.benchmark_group("resolver");
+    let mut resolver = Resolver::new();
+    let mut i = 0;
+    group.bench_function("walk", |b| {
+        b.iter(|| {
+            let (aabb, by) = walk[i % walk.len()];
+            i += 1;
+            black_box(
+                resolver
+                    .move_box(&world, black_box(aabb), black_box(by))
+                    .unwrap(),
+            )
+        });
+    });
+    group.bench_function("fast", |b| {
+        b.iter(|| {
+            let (aabb, by) = fast[i % fast.len()];
+            i += 1;
+            black_box(
+                resolver
+                    .move_box(&world, black_box(aabb), black_box(by))
+                    .unwrap(),
+            )
+        });
+    });
+    group.bench_function("walk_literal_reference", |b| {
+        b.iter(|| {
+            let (aabb, by) = walk[i % walk.len()];
+            i += 1;
+            black_box(reference_move(&world, black_box(aabb), black_box(by)))
+        });
+    });
+    group.sample_size(10);
+    group.bench_function("fast_literal_reference", |b| {
+        b.iter(|| {
+            let (aabb, by) = fast[i % fast.len()];
+            i += 1;
+            black_box(reference_move(&world, black_box(aabb), black_box(by)))
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -110,7 +110,13 @@ proptest! {
 #[test]
 fn sphere_sphere_contact_matches_the_circle_form_in_a_plane() {
     let flat = contact_circle_circle(DVec2::new(1.0, 2.0), 1.0, DVec2::new(2.0, 3.0), 1.0).unwrap();
-    let deep = contact_sphere_sphere(DVec3::new(1.0, 2.0, 7.0), 1.0, DVec3::new(2.0, 3.0, 7.0), 1.0).unwrap();
+    let deep = contact_sphere_sphere(
+        DVec3::new(1.0, 2.0, 7.0),
+        1.0,
+        DVec3::new(2.0, 3.0, 7.0),
+        1.0,
+    )
+    .unwrap();
     assert_eq!(flat.normal.to_array(), [deep.normal.x, deep.normal.y]);
     assert_eq!(flat.depth, deep.depth);
     assert_eq!(deep.normal.z, 0.0);
@@ -119,7 +125,10 @@ fn sphere_sphere_contact_matches_the_circle_form_in_a_plane() {
 #[test]
 fn two_static_bodies_do_not_move() {
     let c = contact_sphere_sphere(DVec3::ZERO, 1.0, DVec3::X, 1.0).unwrap();
-    assert_eq!(separation(&c, Mobility::Static, Mobility::Static), (DVec3::ZERO, DVec3::ZERO));
+    assert_eq!(
+        separation(&c, Mobility::Static, Mobility::Static),
+        (DVec3::ZERO, DVec3::ZERO)
+    );
     let (a, b) = separation(&c, Mobility::Dynamic, Mobility::Static);
     assert_eq!((a, b), (DVec3::new(-1.0, 0.0, 0.0), DVec3::ZERO));
 }

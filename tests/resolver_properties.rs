@@ -16,7 +16,10 @@ use voxwalk::world::{Block, World};
 
 /// Cases for a property: `default`, or `VOXWALK_PROPTEST_CASES` when set.
 fn cases(default: u32) -> u32 {
-    std::env::var("VOXWALK_PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var("VOXWALK_PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 /// The random worlds: an 8×6×8 region straddling chunk borders on every axis
@@ -58,15 +61,27 @@ fn clear_around(world: &mut World, aabb: &Aabb) {
 }
 
 fn rolls() -> impl Strategy<Value = Vec<u8>> {
-    proptest::collection::vec(0u8..100, (REGION_SIZE.x * REGION_SIZE.y * REGION_SIZE.z) as usize)
+    proptest::collection::vec(
+        0u8..100,
+        (REGION_SIZE.x * REGION_SIZE.y * REGION_SIZE.z) as usize,
+    )
 }
 
 /// A box somewhere in the region, 0.1 to 2.5 on an edge.
 fn any_box() -> impl Strategy<Value = Aabb> {
     let lo = REGION_LO.as_dvec3();
     let hi = (REGION_LO + REGION_SIZE).as_dvec3();
-    (lo.x..hi.x, lo.y..hi.y, lo.z..hi.z, 0.1..2.5f64, 0.1..2.5f64, 0.1..2.5f64)
-        .prop_map(|(x, y, z, w, h, d)| Aabb::new(DVec3::new(x, y, z), DVec3::new(x + w, y + h, z + d)))
+    (
+        lo.x..hi.x,
+        lo.y..hi.y,
+        lo.z..hi.z,
+        0.1..2.5f64,
+        0.1..2.5f64,
+        0.1..2.5f64,
+    )
+        .prop_map(|(x, y, z, w, h, d)| {
+            Aabb::new(DVec3::new(x, y, z), DVec3::new(x + w, y + h, z + d))
+        })
 }
 
 /// The same kind of box on a 1/8 grid, so that boxes start touching faces, meet
@@ -74,10 +89,18 @@ fn any_box() -> impl Strategy<Value = Aabb> {
 fn grid_box() -> impl Strategy<Value = Aabb> {
     let lo = REGION_LO * 8;
     let hi = (REGION_LO + REGION_SIZE) * 8;
-    (lo.x..hi.x, lo.y..hi.y, lo.z..hi.z, 1..20i32, 1..20i32, 1..20i32).prop_map(|(x, y, z, w, h, d)| {
-        let min = IVec3::new(x, y, z).as_dvec3() / 8.0;
-        Aabb::new(min, min + IVec3::new(w, h, d).as_dvec3() / 8.0)
-    })
+    (
+        lo.x..hi.x,
+        lo.y..hi.y,
+        lo.z..hi.z,
+        1..20i32,
+        1..20i32,
+        1..20i32,
+    )
+        .prop_map(|(x, y, z, w, h, d)| {
+            let min = IVec3::new(x, y, z).as_dvec3() / 8.0;
+            Aabb::new(min, min + IVec3::new(w, h, d).as_dvec3() / 8.0)
+        })
 }
 
 fn short_move() -> impl Strategy<Value = DVec3> {
@@ -112,10 +135,19 @@ fn path(m: &Motion, by: DVec3) -> Vec<Aabb> {
 
 /// Every invariant a move from a free start must keep.
 fn check_invariants(world: &World, m: &Motion, by: DVec3) -> Result<(), TestCaseError> {
-    prop_assert!(!overlaps_solid(world, &m.end), "ends inside a solid: {:?}", m.end);
+    prop_assert!(
+        !overlaps_solid(world, &m.end),
+        "ends inside a solid: {:?}",
+        m.end
+    );
     for pair in path(m, by).windows(2) {
         let d = pair[1].min - pair[0].min;
-        prop_assert!(!segment_blocked(world, &pair[0], d), "segment {:?} -> {:?} passes through a solid", pair[0], pair[1]);
+        prop_assert!(
+            !segment_blocked(world, &pair[0], d),
+            "segment {:?} -> {:?} passes through a solid",
+            pair[0],
+            pair[1]
+        );
     }
     prop_assert!(!m.truncated);
     prop_assert!(m.hits.len() <= 3);

@@ -4,7 +4,7 @@ mod support;
 
 use glam::{BVec3, DVec3, IVec3};
 use voxwalk::geometry::Aabb;
-use voxwalk::resolver::{CONTACT_GAP, MoveError, Motion, Resolver};
+use voxwalk::resolver::{CONTACT_GAP, Motion, MoveError, Resolver};
 use voxwalk::world::{Block, World, text_format};
 
 const BODY: DVec3 = DVec3::new(0.6, 1.8, 0.6);
@@ -12,7 +12,9 @@ const BODY: DVec3 = DVec3::new(0.6, 1.8, 0.6);
 /// Moves `aabb` by `by` through `world` with a fresh resolver.
 #[track_caller]
 fn sweep(world: &World, aabb: Aabb, by: DVec3) -> Motion {
-    Resolver::new().move_box(world, aabb, by).expect("valid move")
+    Resolver::new()
+        .move_box(world, aabb, by)
+        .expect("valid move")
 }
 
 fn body_at(feet: DVec3) -> Aabb {
@@ -33,7 +35,11 @@ fn world_file(name: &str) -> World {
 
 #[test]
 fn falling_onto_the_floor_rests_exactly_contact_gap_above_it() {
-    let m = sweep(&floor(4), body_at(DVec3::new(0.5, 3.0, 0.5)), DVec3::new(0.0, -10.0, 0.0));
+    let m = sweep(
+        &floor(4),
+        body_at(DVec3::new(0.5, 3.0, 0.5)),
+        DVec3::new(0.0, -10.0, 0.0),
+    );
     assert_eq!(m.end.min.y, CONTACT_GAP);
     assert_eq!(m.blocked, BVec3::new(false, true, false));
     let hit = m.hits.as_slice()[0];
@@ -47,7 +53,14 @@ fn falling_onto_the_floor_rests_exactly_contact_gap_above_it() {
 fn resting_position_repeats_exactly_move_after_move() {
     let w = floor(4);
     let mut r = Resolver::new();
-    let mut b = r.move_box(&w, body_at(DVec3::new(0.5, 2.0, 0.5)), DVec3::new(0.0, -5.0, 0.0)).unwrap().end;
+    let mut b = r
+        .move_box(
+            &w,
+            body_at(DVec3::new(0.5, 2.0, 0.5)),
+            DVec3::new(0.0, -5.0, 0.0),
+        )
+        .unwrap()
+        .end;
     for _ in 0..100 {
         b = r.move_box(&w, b, DVec3::new(0.0, -0.08, 0.0)).unwrap().end;
         assert_eq!(b.min.y, CONTACT_GAP);
@@ -71,14 +84,21 @@ fn sliding_along_a_wall_of_unit_blocks_loses_nothing_at_seams() {
     // The wall at x = 3 is 17 separate blocks of alternating kinds.
     let mut w = floor(10);
     for z in -8..=8 {
-        let kind = if z % 2 == 0 { Block::Brick } else { Block::Stone };
+        let kind = if z % 2 == 0 {
+            Block::Brick
+        } else {
+            Block::Stone
+        };
         w.fill(IVec3::new(3, 0, z), IVec3::new(3, 1, z), kind);
     }
     let start = body_at(DVec3::new(2.0, CONTACT_GAP, -7.0));
     // Pressed into the wall while moving along it, with a little gravity.
     let m = sweep(&w, start, DVec3::new(1.5, -0.01, 14.0));
     let lost = start.min.z + 14.0 - m.end.min.z;
-    assert!(lost.abs() < 1e-12, "tangential motion lost at a seam: {lost}");
+    assert!(
+        lost.abs() < 1e-12,
+        "tangential motion lost at a seam: {lost}"
+    );
     assert_eq!(m.end.max.x, 3.0 - CONTACT_GAP);
 }
 
@@ -97,8 +117,16 @@ fn sliding_across_the_seams_world_floor_and_wall_matches_the_analytic_slide() {
 #[test]
 fn ten_thousand_block_move_stops_at_the_first_wall() {
     let mut w = World::new();
-    w.fill(IVec3::new(5000, -2, -2), IVec3::new(5000, 2, 2), Block::Glass);
-    w.fill(IVec3::new(7000, -2, -2), IVec3::new(7000, 2, 2), Block::Glass);
+    w.fill(
+        IVec3::new(5000, -2, -2),
+        IVec3::new(5000, 2, 2),
+        Block::Glass,
+    );
+    w.fill(
+        IVec3::new(7000, -2, -2),
+        IVec3::new(7000, 2, 2),
+        Block::Glass,
+    );
     let start = Aabb::new(DVec3::splat(-0.3), DVec3::splat(0.3));
     let m = sweep(&w, start, DVec3::new(10_000.0, 0.0, 0.0));
     assert_eq!(m.end.max.x, 5000.0 - CONTACT_GAP);
@@ -114,8 +142,16 @@ fn a_thin_wall_is_not_tunnelled_at_any_speed() {
     for speed in [0.3, 1.0, 7.5, 123.0, 99_999.0] {
         let start = Aabb::new(DVec3::new(0.25, 2.0, 0.25), DVec3::new(0.75, 2.2, 0.75));
         let m = sweep(&w, start, DVec3::new(0.0, -speed, 0.0));
-        let expect = if speed < 1.5 { 2.0 - speed } else { 0.5 + CONTACT_GAP };
-        assert!((m.end.min.y - expect).abs() < 1e-12, "speed {speed}: ended at {}", m.end.min.y);
+        let expect = if speed < 1.5 {
+            2.0 - speed
+        } else {
+            0.5 + CONTACT_GAP
+        };
+        assert!(
+            (m.end.min.y - expect).abs() < 1e-12,
+            "speed {speed}: ended at {}",
+            m.end.min.y
+        );
     }
 }
 
@@ -148,7 +184,10 @@ fn inside_corner_blocks_both_axes_outside_corner_only_one() {
     let start = body_at(DVec3::new(3.0, 1.0 + CONTACT_GAP, 3.0));
     let m = sweep(&w, start, DVec3::new(-5.0, 0.0, -5.0));
     assert_eq!(m.blocked, BVec3::new(true, false, true));
-    assert_eq!((m.end.min.x, m.end.min.z), (1.0 + CONTACT_GAP, 1.0 + CONTACT_GAP));
+    assert_eq!(
+        (m.end.min.x, m.end.min.z),
+        (1.0 + CONTACT_GAP, 1.0 + CONTACT_GAP)
+    );
     // Outside corner of the inner L at (4, 5): passing just below it along -z grazes nothing.
     let start = body_at(DVec3::new(3.7, 1.0 + CONTACT_GAP, 8.0));
     let m = sweep(&w, start, DVec3::new(0.0, 0.0, -5.0));
@@ -166,15 +205,25 @@ fn a_body_walks_the_one_wide_corridor_and_a_wide_one_does_not_fit() {
     let w = world_file("corridor.vxw");
     let mut r = Resolver::new();
     let mut b = body_at(DVec3::new(0.5, 1.0 + CONTACT_GAP, 1.5));
-    for step in [DVec3::new(9.0, 0.0, 0.0), DVec3::new(0.0, 0.0, 2.0), DVec3::new(6.0, 0.0, 0.0)] {
+    for step in [
+        DVec3::new(9.0, 0.0, 0.0),
+        DVec3::new(0.0, 0.0, 2.0),
+        DVec3::new(6.0, 0.0, 0.0),
+    ] {
         let m = r.move_box(&w, b, step).unwrap();
         assert!(m.hits.is_empty(), "blocked at {:?} by {:?}", b, m.hits);
         b = m.end;
     }
     assert!((b.feet() - DVec3::new(15.5, 1.0 + CONTACT_GAP, 3.5)).length() < 1e-9);
-    let wide = Aabb::from_feet(DVec3::new(0.5, 1.0 + CONTACT_GAP, 1.5), DVec3::new(0.6, 1.0, 1.2));
+    let wide = Aabb::from_feet(
+        DVec3::new(0.5, 1.0 + CONTACT_GAP, 1.5),
+        DVec3::new(0.6, 1.0, 1.2),
+    );
     let stuck = r.move_box(&w, wide, DVec3::new(0.0, 0.0, 1.0)).unwrap();
-    assert!(stuck.depenetration.is_some(), "a 1.2-wide box starts inside the corridor walls");
+    assert!(
+        stuck.depenetration.is_some(),
+        "a 1.2-wide box starts inside the corridor walls"
+    );
 }
 
 #[test]
@@ -194,10 +243,17 @@ fn posts_reach_above_their_cell() {
 #[test]
 fn slabs_stop_at_half_height_and_top_slabs_hang_from_above() {
     let w = world_file("slabs_and_posts.vxw");
-    let m = sweep(&w, body_at(DVec3::new(2.5, 3.0, 1.5)), DVec3::new(0.0, -3.0, 0.0));
+    let m = sweep(
+        &w,
+        body_at(DVec3::new(2.5, 3.0, 1.5)),
+        DVec3::new(0.0, -3.0, 0.0),
+    );
     assert_eq!(m.end.min.y, 1.5 + CONTACT_GAP);
     // Rising under the top slab at (6, 1, 3): its underside is at y = 1.5.
-    let low = Aabb::new(DVec3::new(6.2, 1.0 + CONTACT_GAP, 3.2), DVec3::new(6.8, 1.3, 3.8));
+    let low = Aabb::new(
+        DVec3::new(6.2, 1.0 + CONTACT_GAP, 3.2),
+        DVec3::new(6.8, 1.3, 3.8),
+    );
     let m = sweep(&w, low, DVec3::new(0.0, 1.0, 0.0));
     assert_eq!(m.end.max.y, 1.5 - CONTACT_GAP);
     assert_eq!(m.hits.as_slice()[0].normal, DVec3::NEG_Y);
@@ -206,7 +262,14 @@ fn slabs_stop_at_half_height_and_top_slabs_hang_from_above() {
 #[test]
 fn water_is_not_solid() {
     let w = text_format::parse("voxwalk-world 1\nlayer 0\n|~~~|\n").unwrap();
-    let m = sweep(&w, Aabb::new(DVec3::new(0.0, 2.0, 0.0), DVec3::ONE * 0.5 + DVec3::new(0.0, 2.0, 0.0)), DVec3::new(1.0, -5.0, 0.0));
+    let m = sweep(
+        &w,
+        Aabb::new(
+            DVec3::new(0.0, 2.0, 0.0),
+            DVec3::ONE * 0.5 + DVec3::new(0.0, 2.0, 0.0),
+        ),
+        DVec3::new(1.0, -5.0, 0.0),
+    );
     assert!(m.hits.is_empty());
 }
 
@@ -221,7 +284,10 @@ fn a_box_larger_than_a_block_lands_on_bumpy_ground_and_passes_wide_gaps() {
     let mut w = floor(10);
     w.fill(IVec3::new(-10, 0, 5), IVec3::new(-2, 4, 5), Block::Brick);
     w.fill(IVec3::new(2, 0, 5), IVec3::new(10, 4, 5), Block::Brick);
-    let cube = Aabb::new(DVec3::new(-1.0, CONTACT_GAP, 0.0), DVec3::new(2.0, 3.0 + CONTACT_GAP, 3.0));
+    let cube = Aabb::new(
+        DVec3::new(-1.0, CONTACT_GAP, 0.0),
+        DVec3::new(2.0, 3.0 + CONTACT_GAP, 3.0),
+    );
     let m = sweep(&w, cube, DVec3::new(0.0, -1.0, 6.0));
     assert_eq!(m.end.min.z, 6.0);
     assert_eq!(m.end.min.x, -1.0);
@@ -247,7 +313,11 @@ fn a_block_placed_on_the_box_pushes_it_out_the_short_way() {
     let m = sweep(&w, body, DVec3::new(0.0, -0.1, 0.0));
     let push = m.depenetration.expect("started inside a block");
     assert!(push.resolved);
-    assert!((push.offset - DVec3::new(0.8 + CONTACT_GAP, 0.0, 0.0)).length() < 1e-12, "{:?}", push.offset);
+    assert!(
+        (push.offset - DVec3::new(0.8 + CONTACT_GAP, 0.0, 0.0)).length() < 1e-12,
+        "{:?}",
+        push.offset
+    );
     assert_eq!(m.end.min.x, 1.0 + CONTACT_GAP);
     assert!(!support::reference_resolver::overlaps_solid(&w, &m.end));
 }
@@ -259,11 +329,22 @@ fn a_teleport_into_a_thick_wall_comes_out_the_nearer_side() {
     let inside = body_at(DVec3::new(2.6, 0.0 + CONTACT_GAP, 0.5));
     let m = sweep(&w, inside, DVec3::ZERO);
     assert_eq!(m.end.min.x, 3.0 + CONTACT_GAP);
-    let buried = Aabb::new(DVec3::new(-20.0, -30.0, -20.0), DVec3::new(-19.5, -29.5, -19.5));
+    let buried = Aabb::new(
+        DVec3::new(-20.0, -30.0, -20.0),
+        DVec3::new(-19.5, -29.5, -19.5),
+    );
     let mut deep = World::new();
-    deep.fill(IVec3::new(-30, -40, -30), IVec3::new(-10, -20, -10), Block::Stone);
+    deep.fill(
+        IVec3::new(-30, -40, -30),
+        IVec3::new(-10, -20, -10),
+        Block::Stone,
+    );
     let m = sweep(&deep, buried, DVec3::new(1.0, 0.0, 0.0));
-    assert_eq!(m.depenetration.map(|d| d.resolved), Some(false), "buried 9 blocks deep: stuck");
+    assert_eq!(
+        m.depenetration.map(|d| d.resolved),
+        Some(false),
+        "buried 9 blocks deep: stuck"
+    );
 }
 
 #[test]
@@ -274,14 +355,19 @@ fn bad_input_is_refused_and_nothing_moves() {
     let cases: [(Aabb, DVec3); 7] = [
         (ok, DVec3::new(f64::NAN, 0.0, 0.0)),
         (ok, DVec3::new(0.0, f64::INFINITY, 0.0)),
-        (Aabb::new(DVec3::new(f64::NAN, 0.0, 0.0), DVec3::ONE), DVec3::X),
+        (
+            Aabb::new(DVec3::new(f64::NAN, 0.0, 0.0), DVec3::ONE),
+            DVec3::X,
+        ),
         (Aabb::new(DVec3::ONE, DVec3::ZERO), DVec3::X),
         (Aabb::new(DVec3::ZERO, DVec3::splat(1000.0)), DVec3::X),
         (ok, DVec3::new(0.0, 0.0, 1e12)),
         (ok.translated(DVec3::new(2e9, 0.0, 0.0)), DVec3::X),
     ];
     for (aabb, by) in cases {
-        let err = r.move_box(&w, aabb, by).expect_err("bad input must be refused");
+        let err = r
+            .move_box(&w, aabb, by)
+            .expect_err("bad input must be refused");
         assert!(!err.to_string().is_empty());
         assert!(matches!(
             err,
@@ -301,7 +387,10 @@ fn the_far_away_world_behaves_like_the_one_at_the_origin() {
     let far = world_file("far_away.vxw");
     let shift = DVec3::new(30_000_000.0, 0.0, -30_000_000.0);
     let moves = [
-        (DVec3::new(2.5, 1.0 + CONTACT_GAP, 2.5), DVec3::new(7.3, -0.3, 4.1)),
+        (
+            DVec3::new(2.5, 1.0 + CONTACT_GAP, 2.5),
+            DVec3::new(7.3, -0.3, 4.1),
+        ),
         (DVec3::new(6.0, 3.0, 7.0), DVec3::new(-9.0, -4.0, -9.0)),
         (DVec3::new(3.3, 1.5, 8.8), DVec3::new(1.0, 0.0, -5.0)),
     ];
@@ -309,7 +398,10 @@ fn the_far_away_world_behaves_like_the_one_at_the_origin() {
         let a = sweep(&near, body_at(feet), by);
         let b = sweep(&far, body_at(feet + shift), by);
         let diff = (b.end.min - shift) - a.end.min;
-        assert!(diff.abs().max_element() < 1e-6, "moved {by}: differs by {diff}");
+        assert!(
+            diff.abs().max_element() < 1e-6,
+            "moved {by}: differs by {diff}"
+        );
         assert_eq!(a.blocked, b.blocked);
         assert_eq!(a.hits.len(), b.hits.len());
     }

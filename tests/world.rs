@@ -43,7 +43,8 @@ proptest! {
 }
 
 fn small_world() -> impl Strategy<Value = World> {
-    let cells = proptest::collection::vec(((-20..20i32, -20..20i32, -20..20i32), 0usize..13), 0..120);
+    let cells =
+        proptest::collection::vec(((-20..20i32, -20..20i32, -20..20i32), 0usize..13), 0..120);
     let spawn = proptest::option::of((-1e6..1e6f64, -1e3..1e3f64, -1e6..1e6f64));
     let name = "[A-Za-z0-9][A-Za-z0-9 ,.'-]{0,20}[A-Za-z0-9]|";
     (cells, spawn, name).prop_map(|(cells, spawn, name)| {
@@ -89,8 +90,14 @@ fn a_uniform_chunk_costs_at_most_64_bytes_and_a_mixed_one_reports_its_size() {
     let mut mixed = uniform.clone();
     mixed.set(IVec3::new(3, 4, 5), Block::Air);
     let bytes = mixed.storage_bytes();
-    assert!((4096..4096 + 256).contains(&bytes), "mixed chunk: {bytes} bytes");
-    println!("block storage: uniform chunk {} bytes, mixed chunk {bytes} bytes", uniform.storage_bytes());
+    assert!(
+        (4096..4096 + 256).contains(&bytes),
+        "mixed chunk: {bytes} bytes"
+    );
+    println!(
+        "block storage: uniform chunk {} bytes, mixed chunk {bytes} bytes",
+        uniform.storage_bytes()
+    );
     mixed.set(IVec3::new(3, 4, 5), Block::Stone);
     mixed.compact();
     assert_eq!(mixed, uniform);
@@ -101,7 +108,10 @@ fn every_shape_lies_in_its_cell_except_for_the_declared_overhang() {
     for block in Block::ALL {
         for b in block.shape() {
             assert!(b.is_valid() && b.min.cmpge(DVec3::ZERO).all(), "{block:?}");
-            assert!(b.max.x <= 1.0 && b.max.z <= 1.0 && b.max.y <= 1.0 + SHAPE_OVERHANG_ABOVE, "{block:?}");
+            assert!(
+                b.max.x <= 1.0 && b.max.z <= 1.0 && b.max.y <= 1.0 + SHAPE_OVERHANG_ABOVE,
+                "{block:?}"
+            );
         }
         assert_eq!(Block::from_name(block.name()), Some(block));
         assert_eq!(Block::from_byte(block as u8), Some(block));
@@ -125,8 +135,14 @@ fn the_example_of_the_format_loads_as_written() {
 
 #[test]
 fn rows_pad_with_air_layers_repeat_and_origin_offsets_everything() {
-    let w = text_format::parse("voxwalk-world 1\norigin -3 10 5\nlayer 2\n|#\n|  #|\nlayer 2\n|.B\n").unwrap();
-    assert_eq!(w.block(IVec3::new(-3, 12, 5)), Block::Air, "a later layer at the same y wins");
+    let w =
+        text_format::parse("voxwalk-world 1\norigin -3 10 5\nlayer 2\n|#\n|  #|\nlayer 2\n|.B\n")
+            .unwrap();
+    assert_eq!(
+        w.block(IVec3::new(-3, 12, 5)),
+        Block::Air,
+        "a later layer at the same y wins"
+    );
     assert_eq!(w.block(IVec3::new(-2, 12, 5)), Block::Brick);
     assert_eq!(w.block(IVec3::new(-1, 12, 6)), Block::Stone);
 }
@@ -138,15 +154,45 @@ fn mistakes_are_reported_at_their_line_and_column() {
         ("layer 0\n", 1, 1, "expected `voxwalk-world 1`"),
         ("voxwalk-world 2\n", 1, 15, "unsupported version"),
         ("voxwalk-world 1\nlayr 0\n", 2, 1, "unknown directive"),
-        ("voxwalk-world 1\nlayer 0\n|##Q\n", 3, 4, "unknown block character 'Q'"),
+        (
+            "voxwalk-world 1\nlayer 0\n|##Q\n",
+            3,
+            4,
+            "unknown block character 'Q'",
+        ),
         ("voxwalk-world 1\n|#\n", 2, 1, "row outside a layer"),
-        ("voxwalk-world 1\nlegend X lava\n", 2, 10, "unknown block name \"lava\""),
-        ("voxwalk-world 1\nlegend XY stone\n", 2, 8, "`legend` expects"),
+        (
+            "voxwalk-world 1\nlegend X lava\n",
+            2,
+            10,
+            "unknown block name \"lava\"",
+        ),
+        (
+            "voxwalk-world 1\nlegend XY stone\n",
+            2,
+            8,
+            "`legend` expects",
+        ),
         ("voxwalk-world 1\nspawn 1 NaN 2\n", 2, 7, "finite numbers"),
         ("voxwalk-world 1\norigin 1 2\n", 2, 8, "three integers"),
-        ("voxwalk-world 1\nlayer 0\n|#\norigin 1 2 3\n", 4, 1, "before the first layer"),
-        ("voxwalk-world 1\nlayer 0\n|#|#|\n", 3, 3, "`|` inside a row"),
-        ("voxwalk-world 1\norigin 2000000000 0 0\n", 2, 8, "out of range"),
+        (
+            "voxwalk-world 1\nlayer 0\n|#\norigin 1 2 3\n",
+            4,
+            1,
+            "before the first layer",
+        ),
+        (
+            "voxwalk-world 1\nlayer 0\n|#|#|\n",
+            3,
+            3,
+            "`|` inside a row",
+        ),
+        (
+            "voxwalk-world 1\norigin 2000000000 0 0\n",
+            2,
+            8,
+            "out of range",
+        ),
         ("voxwalk-world 1\nlayer x\n", 2, 7, "one integer"),
     ];
     for (text, line, column, message) in cases {
@@ -154,7 +200,10 @@ fn mistakes_are_reported_at_their_line_and_column() {
         let shown = e.to_string();
         assert_eq!((e.line, e.column), (*line, *column), "{text:?}: {shown}");
         assert!(shown.contains(message), "{text:?}: {shown}");
-        assert!(shown.starts_with(&format!("line {line}, column {column}: ")), "{shown}");
+        assert!(
+            shown.starts_with(&format!("line {line}, column {column}: ")),
+            "{shown}"
+        );
     }
 }
 
@@ -173,7 +222,10 @@ fn shipped_worlds_load_with_the_blocks_they_describe() {
     assert_eq!(w.block(IVec3::new(8, 2, 7)), Block::Stone, "inner L wall");
     assert_eq!(w.count_blocks()[Block::Brick as usize], 144);
     let far = load("far_away.vxw");
-    assert_eq!(far.block(IVec3::new(30_000_008, 2, -29_999_993)), Block::Stone);
+    assert_eq!(
+        far.block(IVec3::new(30_000_008, 2, -29_999_993)),
+        Block::Stone
+    );
     assert_eq!(far.count_blocks(), w.count_blocks());
     let s = load("slabs_and_posts.vxw");
     assert_eq!(s.block(IVec3::new(8, 1, 1)), Block::Post);

@@ -74,7 +74,10 @@ pub enum CliError {
 pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
     match cli.command {
         Command::Play => {
-            let io = |source| CliError::Io { place: "stdout".into(), source };
+            let io = |source| CliError::Io {
+                place: "stdout".into(),
+                source,
+            };
             writeln!(
                 out,
                 "voxwalk play: the terminal viewer is not built yet. \

@@ -8,11 +8,15 @@ use crate::geometry::Aabb;
 fn parse_numbers<const N: usize>(text: &str) -> Result<[f64; N], String> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     if parts.len() != N {
-        return Err(format!("expected {N} comma-separated numbers, found {text:?}"));
+        return Err(format!(
+            "expected {N} comma-separated numbers, found {text:?}"
+        ));
     }
     let mut out = [0.0; N];
     for (slot, part) in out.iter_mut().zip(&parts) {
-        *slot = part.parse().map_err(|_| format!("{part:?} is not a number (in {text:?})"))?;
+        *slot = part
+            .parse()
+            .map_err(|_| format!("{part:?} is not a number (in {text:?})"))?;
     }
     Ok(out)
 }

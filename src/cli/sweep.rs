@@ -72,13 +72,19 @@ impl From<&Motion> for Report {
 pub(super) fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let world = world::load(&args.world)?;
     let mut resolver = Resolver::new();
-    let write_err = |source| CliError::Io { place: "stdout".into(), source };
+    let write_err = |source| CliError::Io {
+        place: "stdout".into(),
+        source,
+    };
     match (&args.batch, args.aabb, args.by) {
         (Some(batch), None, None) => run_batch(&world, &mut resolver, batch, out),
         (None, Some(aabb), Some(by)) => {
             let motion = resolver
                 .move_box(&world, aabb, by)
-                .map_err(|source| CliError::Move { place: "--box/--by".into(), source })?;
+                .map_err(|source| CliError::Move {
+                    place: "--box/--by".into(),
+                    source,
+                })?;
             print_report(out, &motion).map_err(write_err)
         }
         _ => Err(CliError::Usage(
@@ -93,36 +99,56 @@ fn run_batch(
     batch: &PathBuf,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let name = if batch.as_os_str() == "-" { "stdin".to_string() } else { batch.display().to_string() };
+    let name = if batch.as_os_str() == "-" {
+        "stdin".to_string()
+    } else {
+        batch.display().to_string()
+    };
     let reader: Box<dyn BufRead> = if batch.as_os_str() == "-" {
         Box::new(std::io::stdin().lock())
     } else {
-        let file = std::fs::File::open(batch)
-            .map_err(|source| CliError::Io { place: name.clone(), source })?;
+        let file = std::fs::File::open(batch).map_err(|source| CliError::Io {
+            place: name.clone(),
+            source,
+        })?;
         Box::new(std::io::BufReader::new(file))
     };
     let mut out = std::io::BufWriter::new(out);
     for (index, line) in reader.lines().enumerate() {
         let place = format!("{name} line {}", index + 1);
-        let line = line.map_err(|source| CliError::Io { place: place.clone(), source })?;
+        let line = line.map_err(|source| CliError::Io {
+            place: place.clone(),
+            source,
+        })?;
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let (aabb, by) = parse_move(line).map_err(|message| CliError::BadLine { place: place.clone(), message })?;
+        let (aabb, by) = parse_move(line).map_err(|message| CliError::BadLine {
+            place: place.clone(),
+            message,
+        })?;
         let motion = resolver
             .move_box(world, aabb, by)
             .map_err(|source| CliError::Move { place, source })?;
-        print_report(&mut out, &motion).map_err(|source| CliError::Io { place: "stdout".into(), source })?;
+        print_report(&mut out, &motion).map_err(|source| CliError::Io {
+            place: "stdout".into(),
+            source,
+        })?;
     }
-    out.flush().map_err(|source| CliError::Io { place: "stdout".into(), source })
+    out.flush().map_err(|source| CliError::Io {
+        place: "stdout".into(),
+        source,
+    })
 }
 
 /// `X0,Y0,Z0,X1,Y1,Z1 DX,DY,DZ`.
 fn parse_move(line: &str) -> Result<(Aabb, DVec3), String> {
     let mut fields = line.split_whitespace();
     let (Some(aabb), Some(by), None) = (fields.next(), fields.next(), fields.next()) else {
-        return Err(format!("expected `X0,Y0,Z0,X1,Y1,Z1 DX,DY,DZ`, found {line:?}"));
+        return Err(format!(
+            "expected `X0,Y0,Z0,X1,Y1,Z1 DX,DY,DZ`, found {line:?}"
+        ));
     };
     Ok((parse_box(aabb)?, parse_vector(by)?))
 }

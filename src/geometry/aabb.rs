@@ -126,7 +126,9 @@ impl Aabb {
     #[inline]
     #[must_use]
     pub fn to_array(&self) -> [f64; 6] {
-        [self.min.x, self.min.y, self.min.z, self.max.x, self.max.y, self.max.z]
+        [
+            self.min.x, self.min.y, self.min.z, self.max.x, self.max.y, self.max.z,
+        ]
     }
 
     /// The box from `[min.x, min.y, min.z, max.x, max.y, max.z]`.

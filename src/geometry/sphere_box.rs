@@ -70,8 +70,13 @@ pub fn overlap_circle_box(center: DVec2, radius: f64, rect: &Rect) -> bool {
 /// ```
 #[must_use]
 pub fn push_out_circle_box(center: DVec2, radius: f64, rect: &Rect) -> Option<DVec2> {
-    push_out_ball_box(center.to_array(), radius, rect.min.to_array(), rect.max.to_array())
-        .map(DVec2::from_array)
+    push_out_ball_box(
+        center.to_array(),
+        radius,
+        rect.min.to_array(),
+        rect.max.to_array(),
+    )
+    .map(DVec2::from_array)
 }
 
 /// The point of the box nearest to `center` (the centre itself when inside).
@@ -120,8 +125,13 @@ pub fn overlap_sphere_box(center: DVec3, radius: f64, aabb: &Aabb) -> bool {
 /// ```
 #[must_use]
 pub fn push_out_sphere_box(center: DVec3, radius: f64, aabb: &Aabb) -> Option<DVec3> {
-    push_out_ball_box(center.to_array(), radius, aabb.min.to_array(), aabb.max.to_array())
-        .map(DVec3::from_array)
+    push_out_ball_box(
+        center.to_array(),
+        radius,
+        aabb.min.to_array(),
+        aabb.max.to_array(),
+    )
+    .map(DVec3::from_array)
 }
 
 /// Push-out of an `N`-ball from an `N`-box; the shared body of the 2-D and 3-D forms.

@@ -35,7 +35,10 @@ impl CellRange {
     /// This range moved by `offset` cells.
     #[inline]
     pub fn translated(&self, offset: IVec3) -> Self {
-        Self { lo: self.lo + offset, hi: self.hi + offset }
+        Self {
+            lo: self.lo + offset,
+            hi: self.hi + offset,
+        }
     }
 
     /// Calls `visit` with disjoint ranges that together hold exactly the cells of
@@ -43,7 +46,11 @@ impl CellRange {
     ///
     /// Peels `self` axis by axis: the slabs below and above `previous` on x, then
     /// on y within the x-overlap, then on z; what is left lies inside `previous`.
-    pub fn for_each_part_not_in(&self, previous: Option<&CellRange>, mut visit: impl FnMut(CellRange)) {
+    pub fn for_each_part_not_in(
+        &self,
+        previous: Option<&CellRange>,
+        mut visit: impl FnMut(CellRange),
+    ) {
         let Some(prev) = previous else {
             visit(*self);
             return;

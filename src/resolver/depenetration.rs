@@ -9,7 +9,14 @@ use crate::world::BlockSource;
 
 /// The directions a stuck box may leave by; on equal distance the first wins, so
 /// a body sunk into the ground comes out on top.
-const DIRECTIONS: [DVec3; 6] = [DVec3::Y, DVec3::NEG_Y, DVec3::X, DVec3::NEG_X, DVec3::Z, DVec3::NEG_Z];
+const DIRECTIONS: [DVec3; 6] = [
+    DVec3::Y,
+    DVec3::NEG_Y,
+    DVec3::X,
+    DVec3::NEG_X,
+    DVec3::Z,
+    DVec3::NEG_Z,
+];
 
 /// Pushes `aabb` (in the frame whose origin is cell `origin`) out of every solid it
 /// overlaps, by the least penetration: of the six axis directions, the one that
@@ -51,9 +58,15 @@ pub(super) fn depenetrate<W: BlockSource + ?Sized>(
         Some((_, pushed)) => {
             let offset = pushed.min - aabb.min;
             *aabb = pushed;
-            Some(Depenetration { offset, resolved: true })
+            Some(Depenetration {
+                offset,
+                resolved: true,
+            })
         }
-        None => Some(Depenetration { offset: DVec3::ZERO, resolved: false }),
+        None => Some(Depenetration {
+            offset: DVec3::ZERO,
+            resolved: false,
+        }),
     }
 }
 

@@ -7,7 +7,7 @@ use super::depenetration::{depenetrate, overlaps_solid};
 use super::sweep_box_box::{Sweep, sweep_box_box};
 use super::{
     CONTACT_GAP, Hit, Hits, MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT, MAX_PASSES, Motion,
-    MoveError, SEGMENT_LENGTH,
+    MoveError, SEGMENT_LENGTH, TOUCH_TOLERANCE,
 };
 use crate::geometry::Aabb;
 use crate::world::BlockSource;
@@ -49,6 +49,17 @@ struct Candidate {
     solid: Aabb,
     /// The cell of the block it belongs to, in world coordinates.
     cell: IVec3,
+}
+
+/// What gathering along one pass found.
+struct Gathered {
+    /// The earliest contact.
+    earliest: Option<PassHit>,
+    /// Whether the whole bounding box of the pass's path was gathered (a single
+    /// segment), so later passes may sweep the stored candidates instead.
+    whole_path: bool,
+    /// Whether the box overlaps a solid where it starts.
+    start_overlaps: bool,
 }
 
 /// The earliest contact of one pass.
@@ -117,8 +128,11 @@ impl Resolver {
         let mut current = aabb.translated(-frame);
         let mut lookups = 0;
 
-        // 1. Out of anything the box starts inside.
-        let depenetration = depenetrate(world, &mut current, origin, &mut lookups);
+        let mut depenetration = None;
+        if displacement == DVec3::ZERO {
+            // 1. (No move to gather for: check for solids the box starts inside directly.)
+            depenetration = depenetrate(world, &mut current, origin, &mut lookups);
+        }
 
         let mut remaining = displacement;
         let mut elapsed = 0.0;
@@ -129,7 +143,7 @@ impl Resolver {
         // set exactly (`face ∓ CONTACT_GAP` in world space), not rounded back from
         // the local frame, so resting positions are the same numbers everywhere.
         let mut pins: [Option<Pin>; 3] = [None; 3];
-        for _ in 0..MAX_PASSES {
+        for pass in 0..MAX_PASSES {
             if remaining == DVec3::ZERO {
                 break;
             }
@@ -139,9 +153,17 @@ impl Resolver {
             let earliest = if gathered_whole_path {
                 self.earliest_among_candidates(&current, remaining)
             } else {
-                let (hit, whole) = self.gather_earliest(world, &current, remaining, origin, &mut lookups);
-                gathered_whole_path = whole;
-                hit
+                let mut gathered =
+                    self.gather_earliest(world, &current, remaining, origin, &mut lookups);
+                if pass == 0 && gathered.start_overlaps {
+                    // 1. The first gathering covers the start box: out of anything it
+                    //    starts inside, then gather again from there.
+                    depenetration = depenetrate(world, &mut current, origin, &mut lookups);
+                    gathered =
+                        self.gather_earliest(world, &current, remaining, origin, &mut lookups);
+                }
+                gathered_whole_path = gathered.whole_path;
+                gathered.earliest
             };
             let Some(PassHit { sweep, candidate }) = earliest else {
                 // 4. Free all the way.
@@ -155,8 +177,15 @@ impl Resolver {
             let mut stopped = current.translated(remaining * sweep.toi);
             let free = |b: &Aabb| !overlaps_solid(world, b, origin, &mut lookups);
             if place_short_of_face(&current, &mut stopped, &candidate.solid, axis, toward, free) {
-                let face = if toward > 0.0 { candidate.solid.min[axis] } else { candidate.solid.max[axis] };
-                pins[axis] = Some(Pin { value: (face + frame[axis]) - toward * CONTACT_GAP, toward });
+                let face = if toward > 0.0 {
+                    candidate.solid.min[axis]
+                } else {
+                    candidate.solid.max[axis]
+                };
+                pins[axis] = Some(Pin {
+                    value: (face + frame[axis]) - toward * CONTACT_GAP,
+                    toward,
+                });
             }
             elapsed += (1.0 - elapsed) * sweep.toi;
             remaining *= 1.0 - sweep.toi;
@@ -186,8 +215,8 @@ impl Resolver {
 
     /// Gathers the solid boxes along the path segment by segment and sweeps each
     /// as it comes; stops after the segment in which the earliest contact lies.
-    /// Returns that contact and whether the whole path's bounding box was gathered
-    /// (one segment), so later passes may reuse the candidates.
+    /// Also notes whether the box overlaps a solid where it starts: the first
+    /// segment covers the start box, so this costs no extra lookup.
     fn gather_earliest<W: BlockSource + ?Sized>(
         &mut self,
         world: &W,
@@ -195,17 +224,26 @@ impl Resolver {
         motion: DVec3,
         origin: IVec3,
         lookups: &mut u64,
-    ) -> (Option<PassHit>, bool) {
+    ) -> Gathered {
         self.candidates.clear();
+        let mut start_overlaps = false;
         // At most 1e6 / SEGMENT_LENGTH segments: `validate` bounds the motion.
-        let segments = (motion.abs().max_element() / SEGMENT_LENGTH).ceil().max(1.0) as u64;
+        let segments = (motion.abs().max_element() / SEGMENT_LENGTH)
+            .ceil()
+            .max(1.0) as u64;
         let keep = segments == 1;
         let mut best: Option<PassHit> = None;
         let mut previous: Option<CellRange> = None;
         for k in 0..segments {
             let t0 = k as f64 / segments as f64;
-            let t1 = if k + 1 == segments { 1.0 } else { (k + 1) as f64 / segments as f64 };
-            let swept = aabb.translated(motion * t0).union(&aabb.translated(motion * t1));
+            let t1 = if k + 1 == segments {
+                1.0
+            } else {
+                (k + 1) as f64 / segments as f64
+            };
+            let swept = aabb
+                .translated(motion * t0)
+                .union(&aabb.translated(motion * t1));
             let range = CellRange::covering(&swept);
             let candidates = &mut self.candidates;
             range.for_each_part_not_in(previous.as_ref(), |part| {
@@ -214,9 +252,16 @@ impl Resolver {
                 world.for_each_solid_in(global.lo, global.hi, |cell, block| {
                     let base = (cell - origin).as_dvec3();
                     for shape in block.shape() {
-                        let candidate = Candidate { solid: shape.translated(base), cell };
-                        if let Some(sweep) = sweep_box_box(aabb, motion, &candidate.solid) {
-                            keep_earliest(&mut best, PassHit { sweep, candidate });
+                        let candidate = Candidate {
+                            solid: shape.translated(base),
+                            cell,
+                        };
+                        match sweep_box_box(aabb, motion, &candidate.solid) {
+                            Some(sweep) => keep_earliest(&mut best, PassHit { sweep, candidate }),
+                            None => {
+                                start_overlaps |=
+                                    aabb.overlaps_beyond(&candidate.solid, TOUCH_TOLERANCE);
+                            }
                         }
                         if keep {
                             candidates.push(candidate);
@@ -230,14 +275,24 @@ impl Resolver {
                 break;
             }
         }
-        (best, keep)
+        Gathered {
+            earliest: best,
+            whole_path: keep,
+            start_overlaps,
+        }
     }
 
     fn earliest_among_candidates(&self, aabb: &Aabb, motion: DVec3) -> Option<PassHit> {
         let mut best = None;
         for candidate in &self.candidates {
             if let Some(sweep) = sweep_box_box(aabb, motion, &candidate.solid) {
-                keep_earliest(&mut best, PassHit { sweep, candidate: *candidate });
+                keep_earliest(
+                    &mut best,
+                    PassHit {
+                        sweep,
+                        candidate: *candidate,
+                    },
+                );
             }
         }
         best
@@ -288,12 +343,22 @@ fn place_short_of_face(
     toward: f64,
     pull_back_is_free: impl FnOnce(&Aabb) -> bool,
 ) -> bool {
-    let target = if toward > 0.0 { solid.min[axis] - CONTACT_GAP } else { solid.max[axis] + CONTACT_GAP };
-    let shift = if toward > 0.0 { target - start.max[axis] } else { target - start.min[axis] };
+    let target = if toward > 0.0 {
+        solid.min[axis] - CONTACT_GAP
+    } else {
+        solid.max[axis] + CONTACT_GAP
+    };
+    let shift = if toward > 0.0 {
+        target - start.max[axis]
+    } else {
+        target - start.min[axis]
+    };
     let mut placed = *stopped;
     placed.min[axis] = start.min[axis] + shift;
     placed.max[axis] = start.max[axis] + shift;
-    if shift * toward >= 0.0 || pull_back_is_free(&placed) {
+    // A pull-back within the touch tolerance (rounding) cannot create an overlap
+    // beyond it, so only a real one is checked.
+    if shift * toward >= -TOUCH_TOLERANCE || pull_back_is_free(&placed) {
         *stopped = placed;
         true
     } else {
@@ -313,10 +378,15 @@ fn validate(aabb: &Aabb, displacement: DVec3) -> Result<(), MoveError> {
         return Err(MoveError::InvertedBox { aabb: corners });
     }
     if aabb.size().max_element() > MAX_BOX_EDGE {
-        return Err(MoveError::BoxTooLarge { aabb: corners, limit: MAX_BOX_EDGE });
+        return Err(MoveError::BoxTooLarge {
+            aabb: corners,
+            limit: MAX_BOX_EDGE,
+        });
     }
     if !displacement.is_finite() {
-        return Err(MoveError::NonFiniteDisplacement { displacement: displacement.to_array() });
+        return Err(MoveError::NonFiniteDisplacement {
+            displacement: displacement.to_array(),
+        });
     }
     if displacement.abs().max_element() > MAX_DISPLACEMENT {
         return Err(MoveError::DisplacementTooLarge {
@@ -326,7 +396,10 @@ fn validate(aabb: &Aabb, displacement: DVec3) -> Result<(), MoveError> {
     }
     let reach = aabb.min.abs().max(aabb.max.abs()).max_element() + displacement.abs().max_element();
     if reach > MAX_COORDINATE {
-        return Err(MoveError::BoxOutOfRange { aabb: corners, limit: MAX_COORDINATE });
+        return Err(MoveError::BoxOutOfRange {
+            aabb: corners,
+            limit: MAX_COORDINATE,
+        });
     }
     Ok(())
 }

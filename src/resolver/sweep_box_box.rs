@@ -55,8 +55,13 @@ pub fn sweep_box_box(moving: &Aabb, motion: DVec3, fixed: &Aabb) -> Option<Sweep
     // y first, so that when the box meets a block's edge on y and another axis at
     // once (landing on a corner), it lands.
     for i in [1, 0, 2] {
-        let (axis_enter, axis_exit) =
-            axis_interval(moving.min[i], moving.max[i], fixed.min[i], fixed.max[i], motion[i])?;
+        let (axis_enter, axis_exit) = axis_interval(
+            moving.min[i],
+            moving.max[i],
+            fixed.min[i],
+            fixed.max[i],
+            motion[i],
+        )?;
         if axis_enter > enter {
             (enter, axis, edge) = (axis_enter, i, false);
         } else if axis_enter == enter && enter > f64::NEG_INFINITY {

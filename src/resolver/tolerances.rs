@@ -31,7 +31,7 @@ pub const MAX_PASSES: usize = 4;
 /// Moves longer than this are walked in segments of at most this length on
 /// every axis, so the cells looked at grow with the path, not with the volume
 /// of its bounding box, and a move stops gathering at its first hit.
-pub const SEGMENT_LENGTH: f64 = 1.0;
+pub const SEGMENT_LENGTH: f64 = 4.0;
 
 /// Largest |coordinate| a box may have (cells are `i32`; this leaves room).
 pub const MAX_COORDINATE: f64 = 1e9;

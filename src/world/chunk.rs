@@ -65,9 +65,10 @@ impl Chunk {
         if let Chunk::Mixed(cells) = self {
             let mut all = cells.iter();
             if let Some(&first) = all.next()
-                && all.all(|&b| b == first) {
-                    *self = Chunk::Uniform(first);
-                }
+                && all.all(|&b| b == first)
+            {
+                *self = Chunk::Uniform(first);
+            }
         }
     }
 
@@ -94,7 +95,8 @@ impl Chunk {
         match self {
             Chunk::Uniform(_) => own,
             Chunk::Mixed(cells) => {
-                own + std::mem::size_of::<Array3<Block>>() + cells.len() * std::mem::size_of::<Block>()
+                own + std::mem::size_of::<Array3<Block>>()
+                    + cells.len() * std::mem::size_of::<Block>()
             }
         }
     }

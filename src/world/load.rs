@@ -31,7 +31,9 @@ pub enum LoadError {
         source: TextWorldError,
     },
     /// The content is no world format this build reads.
-    #[error("{path}: not a world file this program reads (a text world starts with `voxwalk-world 1`)")]
+    #[error(
+        "{path}: not a world file this program reads (a text world starts with `voxwalk-world 1`)"
+    )]
     UnknownFormat {
         /// The file.
         path: PathBuf,
@@ -53,18 +55,32 @@ pub enum LoadError {
 /// # Errors
 /// [`LoadError`] naming the file and, for text worlds, the line and column.
 pub fn load(path: &Path) -> Result<World, LoadError> {
-    let io = |source| LoadError::Io { path: path.to_path_buf(), source };
+    let io = |source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
     let bytes = std::fs::metadata(path).map_err(io)?.len();
     if bytes > MAX_TEXT_WORLD_BYTES {
         let limit = MAX_TEXT_WORLD_BYTES;
-        return Err(LoadError::TooLarge { path: path.to_path_buf(), bytes, limit });
+        return Err(LoadError::TooLarge {
+            path: path.to_path_buf(),
+            bytes,
+            limit,
+        });
     }
     let data = std::fs::read(path).map_err(io)?;
-    let text = std::str::from_utf8(&data).ok().filter(|t| looks_like_text_world(t));
+    let text = std::str::from_utf8(&data)
+        .ok()
+        .filter(|t| looks_like_text_world(t));
     let Some(text) = text else {
-        return Err(LoadError::UnknownFormat { path: path.to_path_buf() });
+        return Err(LoadError::UnknownFormat {
+            path: path.to_path_buf(),
+        });
     };
-    text_format::parse(text).map_err(|source| LoadError::Text { path: path.to_path_buf(), source })
+    text_format::parse(text).map_err(|source| LoadError::Text {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// Whether the first line that is neither blank nor a comment starts with the magic.

@@ -14,6 +14,8 @@ mod voxel_world;
 pub use block::{Block, SHAPE_OVERHANG_ABOVE};
 pub use block_source::BlockSource;
 pub use chunk::Chunk;
-pub use coords::{CHUNK_EDGE, CHUNK_EDGE_BITS, CHUNK_VOLUME, cell_of, chunk_of, index_of, local_of};
+pub use coords::{
+    CHUNK_EDGE, CHUNK_EDGE_BITS, CHUNK_VOLUME, cell_of, chunk_of, index_of, local_of,
+};
 pub use load::{LoadError, MAX_TEXT_WORLD_BYTES, load};
 pub use voxel_world::World;

@@ -164,7 +164,11 @@ impl Parser {
     fn line(&mut self, line: usize, raw: &str) -> Result<(), TextWorldError> {
         let trimmed = raw.trim_start();
         let indent = raw.chars().count() - trimmed.chars().count();
-        let at = |column: usize, problem| TextWorldError { line, column, problem };
+        let at = |column: usize, problem| TextWorldError {
+            line,
+            column,
+            problem,
+        };
         if trimmed.trim_end().is_empty() {
             return Ok(());
         }
@@ -184,15 +188,42 @@ impl Parser {
                 return Err(at(indent + 1, missing_header(trimmed)));
             }
             if rest != "1" {
-                let problem = TextProblem::UnsupportedVersion { found: rest.to_string() };
+                let problem = TextProblem::UnsupportedVersion {
+                    found: rest.to_string(),
+                };
                 return Err(at(rest_column, problem));
             }
             self.seen_header = true;
             return Ok(());
         }
+        self.directive(line, indent, raw, word, rest)
+    }
+
+    /// One directive line (`name`, `origin`, `spawn`, `legend`, `layer`).
+    fn directive(
+        &mut self,
+        line: usize,
+        indent: usize,
+        raw: &str,
+        word: &str,
+        rest: &str,
+    ) -> Result<(), TextWorldError> {
+        let at = |column: usize, problem| TextWorldError {
+            line,
+            column,
+            problem,
+        };
+        let rest_column = column_of(raw, rest);
         let args = |directive: &'static str, expected: &'static str| {
             let found = rest.to_string();
-            at(rest_column, TextProblem::BadArguments { directive, expected, found })
+            at(
+                rest_column,
+                TextProblem::BadArguments {
+                    directive,
+                    expected,
+                    found,
+                },
+            )
         };
         match word {
             "name" => self.world.name = rest.to_string(),
@@ -200,7 +231,8 @@ impl Parser {
                 if self.any_layer {
                     return Err(at(indent + 1, TextProblem::LateOrigin));
                 }
-                let v = parse_numbers::<i32>(rest).ok_or_else(|| args("origin", "three integers"))?;
+                let v =
+                    parse_numbers::<i32>(rest).ok_or_else(|| args("origin", "three integers"))?;
                 let origin = IVec3::from_array(v);
                 if origin.abs().max_element() > MAX_CELL_COORDINATE {
                     return Err(at(rest_column, TextProblem::OutOfRange));
@@ -223,10 +255,18 @@ impl Parser {
                     return Err(args("legend", "one character and a block name"));
                 };
                 if c == '|' || !c.is_ascii_graphic() || name.is_empty() {
-                    return Err(args("legend", "one printable character other than `|` and a block name"));
+                    return Err(args(
+                        "legend",
+                        "one printable character other than `|` and a block name",
+                    ));
                 }
                 let block = Block::from_name(name).ok_or_else(|| {
-                    at(column_of(raw, name), TextProblem::UnknownBlock { name: name.to_string() })
+                    at(
+                        column_of(raw, name),
+                        TextProblem::UnknownBlock {
+                            name: name.to_string(),
+                        },
+                    )
                 })?;
                 self.legend[c as usize] = Some(block);
             }
@@ -240,7 +280,9 @@ impl Parser {
                 self.any_layer = true;
             }
             _ => {
-                let problem = TextProblem::UnknownDirective { word: word.to_string() };
+                let problem = TextProblem::UnknownDirective {
+                    word: word.to_string(),
+                };
                 return Err(at(indent + 1, problem));
             }
         }
@@ -248,7 +290,11 @@ impl Parser {
     }
 
     fn row(&mut self, line: usize, first_column: usize, row: &str) -> Result<(), TextWorldError> {
-        let at = |column: usize, problem| TextWorldError { line, column, problem };
+        let at = |column: usize, problem| TextWorldError {
+            line,
+            column,
+            problem,
+        };
         let Some(layer) = self.layer else {
             return Err(at(first_column - 1, TextProblem::RowOutsideLayer));
         };
@@ -268,7 +314,10 @@ impl Parser {
             let block = self.legend.get(c as usize).copied().flatten();
             let block = block.ok_or(at(column, TextProblem::UnknownCharacter { character: c }))?;
             let x = self.origin.x + i as i32;
-            if x.abs() > MAX_CELL_COORDINATE || y.abs() > MAX_CELL_COORDINATE || z.abs() > MAX_CELL_COORDINATE {
+            if x.abs() > MAX_CELL_COORDINATE
+                || y.abs() > MAX_CELL_COORDINATE
+                || z.abs() > MAX_CELL_COORDINATE
+            {
                 return Err(at(column, TextProblem::OutOfRange));
             }
             self.world.set_block(IVec3::new(x, y, z), block);
@@ -278,8 +327,14 @@ impl Parser {
 
     fn finish(mut self, end_line: usize) -> Result<World, TextWorldError> {
         if !self.seen_header {
-            let problem = TextProblem::MissingHeader { found: String::new() };
-            return Err(TextWorldError { line: end_line, column: 1, problem });
+            let problem = TextProblem::MissingHeader {
+                found: String::new(),
+            };
+            return Err(TextWorldError {
+                line: end_line,
+                column: 1,
+                problem,
+            });
         }
         self.world.compact();
         Ok(self.world)
@@ -304,7 +359,9 @@ const DEFAULT_LEGEND: &[(char, Block)] = &[
 ];
 
 fn missing_header(found: &str) -> TextProblem {
-    TextProblem::MissingHeader { found: found.trim_end().to_string() }
+    TextProblem::MissingHeader {
+        found: found.trim_end().to_string(),
+    }
 }
 
 /// The 1-based character column where `part`, a slice of `line`, starts; one past
@@ -312,7 +369,11 @@ fn missing_header(found: &str) -> TextProblem {
 fn column_of(line: &str, part: &str) -> usize {
     let start = line.as_ptr() as usize;
     let offset = (part.as_ptr() as usize).wrapping_sub(start);
-    let offset = if offset <= line.len() && line.is_char_boundary(offset) { offset } else { line.len() };
+    let offset = if offset <= line.len() && line.is_char_boundary(offset) {
+        offset
+    } else {
+        line.len()
+    };
     line[..offset].chars().count() + 1
 }
 
@@ -326,7 +387,11 @@ fn split_word(s: &str) -> (&str, &str) {
 
 fn parse_numbers<T: std::str::FromStr>(s: &str) -> Option<[T; 3]> {
     let mut parts = s.split_whitespace().map(str::parse::<T>);
-    let v = [parts.next()?.ok()?, parts.next()?.ok()?, parts.next()?.ok()?];
+    let v = [
+        parts.next()?.ok()?,
+        parts.next()?.ok()?,
+        parts.next()?.ok()?,
+    ];
     parts.next().is_none().then_some(v)
 }
 
@@ -379,7 +444,11 @@ pub fn to_text(world: &World) -> Result<String, TextWriteError> {
     }
     for y in lo.y..=hi.y {
         let rows: Vec<String> = (lo.z..=hi.z)
-            .map(|z| (lo.x..=hi.x).map(|x| symbol_of(world.block(IVec3::new(x, y, z)))).collect())
+            .map(|z| {
+                (lo.x..=hi.x)
+                    .map(|x| symbol_of(world.block(IVec3::new(x, y, z))))
+                    .collect()
+            })
             .collect();
         if rows.iter().all(|r| r.chars().all(|c| c == '.')) {
             continue;

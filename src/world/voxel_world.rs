@@ -3,7 +3,7 @@
 use glam::{DVec3, IVec3};
 use rustc_hash::FxHashMap;
 
-use super::coords::{CHUNK_EDGE, cell_of, chunk_of, local_of};
+use super::coords::{CHUNK_EDGE, cell_of, chunk_of, index_of, local_of};
 use super::{Block, BlockSource, Chunk};
 
 /// A voxel world: chunks keyed by chunk coordinate, plus a name and a spawn point.
@@ -41,7 +41,10 @@ impl World {
         if block == Block::Air && !self.chunks.contains_key(&key) {
             return;
         }
-        self.chunks.entry(key).or_default().set(local_of(cell), block);
+        self.chunks
+            .entry(key)
+            .or_default()
+            .set(local_of(cell), block);
     }
 
     /// Fills the inclusive cell range `lo..=hi` with `block`.
@@ -87,7 +90,8 @@ impl World {
         for chunk in self.chunks.values_mut() {
             chunk.compact();
         }
-        self.chunks.retain(|_, c| c.uniform_block() != Some(Block::Air));
+        self.chunks
+            .retain(|_, c| c.uniform_block() != Some(Block::Air));
     }
 
     /// How many cells of each block the stored chunks hold, indexed by the block's
@@ -180,9 +184,10 @@ impl BlockSource for World {
                             for x in from.x..=to.x {
                                 for y in from.y..=to.y {
                                     for z in from.z..=to.z {
-                                        let b = cells[[x as usize, y as usize, z as usize]];
+                                        let local = IVec3::new(x, y, z);
+                                        let b = chunk_cell(cells, local);
                                         if b.is_solid() {
-                                            visit(base + IVec3::new(x, y, z), b);
+                                            visit(base + local, b);
                                         }
                                     }
                                 }
@@ -192,5 +197,15 @@ impl BlockSource for World {
                 }
             }
         }
+    }
+}
+
+/// One cell of a mixed chunk, through the flat storage when the array has its
+/// standard layout (always, for arrays this module builds).
+#[inline]
+fn chunk_cell(cells: &ndarray::Array3<Block>, local: IVec3) -> Block {
+    match cells.as_slice() {
+        Some(flat) => flat[index_of(local)],
+        None => cells[[local.x as usize, local.y as usize, local.z as usize]],
     }
 }

@@ -43,7 +43,8 @@ pub fn sweep_faces(a: &Aabb, d: DVec3, b: &Aabb, limit: f64) -> Option<FaceHit> 
             continue;
         }
         // Already past the plane by more than the tolerance: that face is behind.
-        if (d[axis] > 0.0 && plane < -TOUCH_TOLERANCE) || (d[axis] < 0.0 && plane > TOUCH_TOLERANCE) {
+        if (d[axis] > 0.0 && plane < -TOUCH_TOLERANCE) || (d[axis] < 0.0 && plane > TOUCH_TOLERANCE)
+        {
             continue;
         }
         let s = (plane / d[axis]).max(0.0);
@@ -55,7 +56,11 @@ pub fn sweep_faces(a: &Aabb, d: DVec3, b: &Aabb, limit: f64) -> Option<FaceHit> 
             at > m_min[o] + TOUCH_TOLERANCE && at < m_max[o] - TOUCH_TOLERANCE
         });
         if inside_others {
-            let face = if d[axis] > 0.0 { b.min[axis] } else { b.max[axis] };
+            let face = if d[axis] > 0.0 {
+                b.min[axis]
+            } else {
+                b.max[axis]
+            };
             best = Some(FaceHit { s, axis, face });
         }
     }
@@ -65,7 +70,9 @@ pub fn sweep_faces(a: &Aabb, d: DVec3, b: &Aabb, limit: f64) -> Option<FaceHit> 
 /// Every solid block box whose cell lies in the swept bounding box of `a` moving by `d`.
 pub fn solids_in_swept_box<W: BlockSource>(world: &W, a: &Aabb, d: DVec3) -> Vec<Aabb> {
     let swept = a.union(&a.translated(d));
-    let lo = (swept.min - DVec3::new(1.0, 1.0 + SHAPE_OVERHANG_ABOVE, 1.0)).floor().as_ivec3();
+    let lo = (swept.min - DVec3::new(1.0, 1.0 + SHAPE_OVERHANG_ABOVE, 1.0))
+        .floor()
+        .as_ivec3();
     let hi = swept.max.floor().as_ivec3();
     let mut out = Vec::new();
     for x in lo.x..=hi.x {
@@ -92,7 +99,12 @@ pub fn reference_move<W: BlockSource>(world: &W, a: Aabb, d: DVec3) -> (Aabb, [b
         }
         let mut best: Option<FaceHit> = None;
         for b in solids_in_swept_box(world, &a, d) {
-            if let Some(h) = sweep_faces(&a, d, &b, best.map_or(f64::INFINITY, |h| h.s).min(1.0 + 1e-15)) {
+            if let Some(h) = sweep_faces(
+                &a,
+                d,
+                &b,
+                best.map_or(f64::INFINITY, |h| h.s).min(1.0 + 1e-15),
+            ) {
                 best = Some(h);
             }
         }
@@ -104,12 +116,20 @@ pub fn reference_move<W: BlockSource>(world: &W, a: Aabb, d: DVec3) -> (Aabb, [b
         let i = hit.axis;
         if d[i] > 0.0 {
             let target = hit.face - CONTACT_GAP;
-            let shift = if target > a.max[i] { target - a.max[i] } else { 0.0 };
+            let shift = if target > a.max[i] {
+                target - a.max[i]
+            } else {
+                0.0
+            };
             next.min[i] = a.min[i] + shift;
             next.max[i] = a.max[i] + shift;
         } else {
             let target = hit.face + CONTACT_GAP;
-            let shift = if target < a.min[i] { target - a.min[i] } else { 0.0 };
+            let shift = if target < a.min[i] {
+                target - a.min[i]
+            } else {
+                0.0
+            };
             next.min[i] = a.min[i] + shift;
             next.max[i] = a.max[i] + shift;
         }
@@ -137,13 +157,20 @@ pub fn segment_blocked<W: BlockSource>(world: &W, a: &Aabb, d: DVec3) -> bool {
     solids_in_swept_box(world, a, d).iter().any(|b| {
         let (mut from, mut to) = (0.0_f64, 1.0_f64);
         for i in 0..3 {
-            let (lo, hi) = (b.min[i] + TOUCH_TOLERANCE - a.max[i], b.max[i] - TOUCH_TOLERANCE - a.min[i]);
+            let (lo, hi) = (
+                b.min[i] + TOUCH_TOLERANCE - a.max[i],
+                b.max[i] - TOUCH_TOLERANCE - a.min[i],
+            );
             if d[i] == 0.0 {
                 if !(lo < 0.0 && 0.0 < hi) {
                     return false;
                 }
             } else {
-                let (t0, t1) = if d[i] > 0.0 { (lo / d[i], hi / d[i]) } else { (hi / d[i], lo / d[i]) };
+                let (t0, t1) = if d[i] > 0.0 {
+                    (lo / d[i], hi / d[i])
+                } else {
+                    (hi / d[i], lo / d[i])
+                };
                 from = from.max(t0);
                 to = to.min(t1);
             }

@@ -16,7 +16,7 @@ pub fn hash(mut x: u64) -> u64 {
 /// The ground height of column (x, z): gentle waves plus a one-block bump here and there.
 pub fn height_at(x: i32, z: i32) -> i32 {
     let wave = ((f64::from(x) * 0.21).sin() * 3.0 + (f64::from(z) * 0.17).cos() * 3.0) as i32;
-    let bump = (hash(((x as u64) << 32) ^ (z as u32 as u64)) % 7 == 0) as i32;
+    let bump = i32::from(hash(((x as u64) << 32) ^ u64::from(z as u32)).is_multiple_of(7));
     20 + wave + bump
 }
 
@@ -28,11 +28,19 @@ pub fn bumpy_terrain(size_x: i32, size_z: i32) -> World {
         for z in 0..size_z {
             let h = height_at(x, z);
             world.fill(IVec3::new(x, 0, z), IVec3::new(x, h - 3, z), Block::Stone);
-            world.fill(IVec3::new(x, h - 2, z), IVec3::new(x, h - 1, z), Block::Dirt);
+            world.fill(
+                IVec3::new(x, h - 2, z),
+                IVec3::new(x, h - 1, z),
+                Block::Dirt,
+            );
             world.set_block(IVec3::new(x, h, z), Block::Grass);
             let r = hash((x as u64) * 7919 + z as u64 * 104_729);
             match r % 40 {
-                0 => world.fill(IVec3::new(x, h + 1, z), IVec3::new(x, h + 6, z), Block::Brick),
+                0 => world.fill(
+                    IVec3::new(x, h + 1, z),
+                    IVec3::new(x, h + 6, z),
+                    Block::Brick,
+                ),
                 1 => world.set_block(IVec3::new(x, h + 1, z), Block::Slab),
                 2 => world.set_block(IVec3::new(x, h + 1, z), Block::Post),
                 _ => {}

@@ -1,0 +1,222 @@
+//! The `voxwalk` binary as a user runs it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn voxwalk(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_voxwalk"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+#[test]
+fn sweep_prints_the_move_as_json() {
+    let out = voxwalk(
+        &[
+            "sweep",
+            "worlds/walls_and_corners.vxw",
+            "--box",
+            "2.2,1,2.2,2.8,2.8,2.8",
+            "--by=-5,0,0",
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = &json_lines(&out)[0];
+    assert_eq!(
+        v["start"],
+        serde_json::json!([2.2, 1.0, 2.2, 2.8, 2.8, 2.8])
+    );
+    assert_eq!(v["end"][0], 1.0 + voxwalk::resolver::CONTACT_GAP);
+    let hit = &v["hits"][0];
+    assert_eq!(hit["block"], serde_json::json!([0, 1, 2]));
+    assert_eq!(hit["normal"], serde_json::json!([1.0, 0.0, 0.0]));
+    assert_eq!(v["depenetrated"], false);
+    assert!(v["lookups"].as_u64().unwrap() > 0);
+    assert!((hit["toi"].as_f64().unwrap() - 1.2 / 5.0).abs() < 1e-12);
+}
+
+#[test]
+fn negative_values_work_with_and_without_equals() {
+    let a = voxwalk(
+        &[
+            "sweep",
+            "worlds/seams.vxw",
+            "--box",
+            "5.2,1,1.2,5.8,2.8,1.8",
+            "--by",
+            "-3,0,0",
+        ],
+        "",
+    );
+    let b = voxwalk(
+        &[
+            "sweep",
+            "worlds/seams.vxw",
+            "--box=5.2,1,1.2,5.8,2.8,1.8",
+            "--by=-3,0,0",
+        ],
+        "",
+    );
+    assert!(
+        a.status.success() && b.status.success(),
+        "{}",
+        String::from_utf8_lossy(&a.stderr)
+    );
+    assert_eq!(a.stdout, b.stdout);
+    assert!((json_lines(&a)[0]["end"][0].as_f64().unwrap() - 2.2).abs() < 1e-12);
+}
+
+#[test]
+fn batch_reads_one_move_per_line_from_stdin() {
+    let moves =
+        "# box            by\n2.2,1,2.2,2.8,2.8,2.8 -5,0,0\n\n2.2,3,2.2,2.8,4.8,2.8 0,-10,0\n";
+    let out = voxwalk(
+        &["sweep", "worlds/walls_and_corners.vxw", "--batch", "-"],
+        moves,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["end"][1], 1.0 + voxwalk::resolver::CONTACT_GAP);
+}
+
+#[test]
+fn bad_input_is_one_line_on_stderr_and_exit_code_2() {
+    let cases: &[(&[&str], &str, &str)] = &[
+        (
+            &[
+                "sweep",
+                "worlds/seams.vxw",
+                "--box",
+                "0,0,0,1,1",
+                "--by",
+                "1,0,0",
+            ],
+            "",
+            "expected 6",
+        ),
+        (
+            &[
+                "sweep",
+                "worlds/seams.vxw",
+                "--box",
+                "0,5,0,1,6,1",
+                "--by",
+                "NaN,0,0",
+            ],
+            "",
+            "not finite",
+        ),
+        (
+            &["sweep", "worlds/seams.vxw", "--box", "0,5,0,1,6,1"],
+            "",
+            "either --box and --by",
+        ),
+        (
+            &[
+                "sweep",
+                "worlds/nope.vxw",
+                "--box",
+                "0,5,0,1,6,1",
+                "--by",
+                "1,0,0",
+            ],
+            "",
+            "nope.vxw",
+        ),
+        (
+            &[
+                "sweep",
+                "Cargo.toml",
+                "--box",
+                "0,5,0,1,6,1",
+                "--by",
+                "1,0,0",
+            ],
+            "",
+            "not a world file",
+        ),
+        (
+            &["sweep", "worlds/seams.vxw", "--batch", "-"],
+            "0,5,0,1,6,1 1,0\n",
+            "stdin line 1",
+        ),
+        (
+            &["sweep", "worlds/seams.vxw", "--batch", "-"],
+            "0,5,0,1,6,1 1,0,0 extra\n",
+            "stdin line 1",
+        ),
+        (
+            &["sweep", "worlds/seams.vxw", "--batch", "-"],
+            "0,5,0,1,6,1 1,0,0\n1,1,1,0,0,0 1,0,0\n",
+            "stdin line 2",
+        ),
+        (&["frobnicate"], "", "unrecognized subcommand"),
+    ];
+    for (args, stdin, expect) in cases {
+        let out = voxwalk(args, stdin);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(expect), "{args:?}: {err}");
+    }
+    // The mistakes a person makes in a world file are named with their place.
+    let dir = std::env::temp_dir().join(format!("voxwalk-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.vxw");
+    std::fs::write(&bad, "voxwalk-world 1\nlayer 0\n|##x#|\n").unwrap();
+    let out = voxwalk(
+        &[
+            "sweep",
+            bad.to_str().unwrap(),
+            "--box",
+            "0,5,0,1,6,1",
+            "--by",
+            "1,0,0",
+        ],
+        "",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        err.contains("bad.vxw: line 3, column 4: unknown block character 'x'"),
+        "{err}"
+    );
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn play_says_it_is_not_built_yet_and_succeeds() {
+    let out = voxwalk(&["play"], "");
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("not built yet"));
+}

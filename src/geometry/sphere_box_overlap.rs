@@ -117,8 +117,9 @@ pub fn branch_free(center: DVec3, radius: f64, aabb: &Aabb) -> bool {
 /// use glam::DVec3;
 /// use voxwalk::geometry::sphere_box_overlap;
 /// let (c, h) = (DVec3::splat(0.5), DVec3::splat(0.5));
-/// assert!(sphere_box_overlap::folded(DVec3::new(-0.5, 0.5, 0.5), 1.01, c, h));
-/// assert!(!sphere_box_overlap::folded(DVec3::new(-0.5, 0.5, 0.5), 0.99, c, h));
+/// // Half a block left of the box's left face.
+/// assert!(sphere_box_overlap::folded(DVec3::new(-0.5, 0.5, 0.5), 0.51, c, h));
+/// assert!(!sphere_box_overlap::folded(DVec3::new(-0.5, 0.5, 0.5), 0.49, c, h));
 /// ```
 #[inline]
 #[must_use]

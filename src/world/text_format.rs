@@ -33,7 +33,7 @@ use std::fmt::Write as _;
 use glam::{DVec3, IVec3};
 use thiserror::Error;
 
-use super::{Block, BlockSource as _, World};
+use super::{Block, World};
 
 /// The line that opens every text world.
 pub const MAGIC: &str = "voxwalk-world";

@@ -35,6 +35,15 @@ impl World {
         Self::default()
     }
 
+    /// The block at world cell `cell`; air where no chunk exists.
+    #[inline]
+    #[must_use]
+    pub fn block(&self, cell: IVec3) -> Block {
+        self.chunks
+            .get(&chunk_of(cell))
+            .map_or(Block::Air, |chunk| chunk.block(local_of(cell)))
+    }
+
     /// Sets the block of one cell, creating its chunk when needed.
     pub fn set_block(&mut self, cell: IVec3, block: Block) {
         let key = chunk_of(cell);
@@ -146,9 +155,7 @@ impl World {
 impl BlockSource for World {
     #[inline]
     fn block(&self, cell: IVec3) -> Block {
-        self.chunks
-            .get(&chunk_of(cell))
-            .map_or(Block::Air, |chunk| chunk.block(local_of(cell)))
+        World::block(self, cell)
     }
 
     /// Looks each chunk of the range up once; chunks that are missing or all of a

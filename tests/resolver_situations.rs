@@ -406,3 +406,21 @@ fn the_far_away_world_behaves_like_the_one_at_the_origin() {
         assert_eq!(a.hits.len(), b.hits.len());
     }
 }
+
+#[test]
+fn a_box_pulled_back_to_the_gap_still_sees_the_blocks_behind_it() {
+    // A 1-wide box touching a block's edge at (1, 2, 12) moves into it diagonally;
+    // placing it the gap short on x pulls it back towards the block at (-1, 2, 12),
+    // which must then stop its z motion (found by the long property campaign).
+    let mut w = World::new();
+    w.set_block(IVec3::new(-1, 2, 12), Block::Stone);
+    w.set_block(IVec3::new(1, 2, 12), Block::Stone);
+    let start = Aabb::new(DVec3::new(0.0, 2.0, 13.0), DVec3::new(1.0, 2.125, 13.125));
+    let m = sweep(&w, start, DVec3::new(0.125, 0.0, -0.125));
+    assert!(
+        !support::reference_resolver::overlaps_solid(&w, &m.end),
+        "ends inside: {:?}",
+        m.end
+    );
+    assert_eq!(m.end.min.z, 13.0 + CONTACT_GAP);
+}

@@ -148,8 +148,9 @@ impl Resolver {
                 break;
             }
             // 2. The earliest contact along what is left. Later passes stay inside the
-            //    bounding box of the first one's path, so once a pass has gathered
-            //    that whole box its candidates serve every later pass.
+            //    bounding box of the first one's path (unless a placement pulls the
+            //    box back), so once a pass has gathered that whole box its
+            //    candidates serve every later pass.
             let earliest = if gathered_whole_path {
                 self.earliest_among_candidates(&current, remaining)
             } else {
@@ -182,6 +183,10 @@ impl Resolver {
                 } else {
                     candidate.solid.max[axis]
                 };
+                // A pull-back leaves the bounding box the stored candidates cover.
+                if (stopped.min[axis] - current.min[axis]) * toward < 0.0 {
+                    gathered_whole_path = false;
+                }
                 pins[axis] = Some(Pin {
                     value: (face + frame[axis]) - toward * CONTACT_GAP,
                     toward,

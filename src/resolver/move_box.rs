@@ -2,7 +2,7 @@
 
 use glam::{BVec3, DVec3, IVec3};
 
-use super::cell_range::CellRange;
+use super::cell_range::{CellRange, floor_cell};
 use super::depenetration::{depenetrate, overlaps_solid};
 use super::sweep_box_box::{Sweep, sweep_box_box};
 use super::{
@@ -123,7 +123,7 @@ impl Resolver {
         displacement: DVec3,
     ) -> Result<Motion, MoveError> {
         validate(&aabb, displacement)?;
-        let origin = aabb.min.floor().as_ivec3();
+        let origin = floor_cell(aabb.min);
         let frame = origin.as_dvec3();
         let mut current = aabb.translated(-frame);
         let mut lookups = 0;
@@ -233,9 +233,11 @@ impl Resolver {
         self.candidates.clear();
         let mut start_overlaps = false;
         // At most 1e6 / SEGMENT_LENGTH segments: `validate` bounds the motion.
-        let segments = (motion.abs().max_element() / SEGMENT_LENGTH)
-            .ceil()
-            .max(1.0) as u64;
+        let segments = {
+            let exact = motion.abs().max_element() / SEGMENT_LENGTH;
+            let whole = exact as u64; // `as` truncates; `ceil` would call libm
+            (whole + u64::from((whole as f64) < exact)).max(1)
+        };
         let keep = segments == 1;
         let mut best: Option<PassHit> = None;
         let mut previous: Option<CellRange> = None;
@@ -251,29 +253,40 @@ impl Resolver {
                 .union(&aabb.translated(motion * t1));
             let range = CellRange::covering(&swept);
             let candidates = &mut self.candidates;
-            range.for_each_part_not_in(previous.as_ref(), |part| {
-                *lookups += part.volume();
-                let global = part.translated(origin);
-                world.for_each_solid_in(global.lo, global.hi, |cell, block| {
-                    let base = (cell - origin).as_dvec3();
-                    for shape in block.shape() {
-                        let candidate = Candidate {
-                            solid: shape.translated(base),
-                            cell,
-                        };
-                        match sweep_box_box(aabb, motion, &candidate.solid) {
-                            Some(sweep) => keep_earliest(&mut best, PassHit { sweep, candidate }),
-                            None => {
-                                start_overlaps |=
-                                    aabb.overlaps_beyond(&candidate.solid, TOUCH_TOLERANCE);
+            range.for_each_part_not_in(
+                previous.as_ref(),
+                #[inline]
+                |part| {
+                    *lookups += part.volume();
+                    let global = part.translated(origin);
+                    world.for_each_solid_in(
+                        global.lo,
+                        global.hi,
+                        #[inline]
+                        |cell, block| {
+                            let base = (cell - origin).as_dvec3();
+                            for shape in block.shape() {
+                                let candidate = Candidate {
+                                    solid: shape.translated(base),
+                                    cell,
+                                };
+                                match sweep_box_box(aabb, motion, &candidate.solid) {
+                                    Some(sweep) => {
+                                        keep_earliest(&mut best, PassHit { sweep, candidate })
+                                    }
+                                    None => {
+                                        start_overlaps |=
+                                            aabb.overlaps_beyond(&candidate.solid, TOUCH_TOLERANCE);
+                                    }
+                                }
+                                if keep {
+                                    candidates.push(candidate);
+                                }
                             }
-                        }
-                        if keep {
-                            candidates.push(candidate);
-                        }
-                    }
-                });
-            });
+                        },
+                    );
+                },
+            );
             previous = Some(range);
             // Every block the box could meet before t1 has now been swept.
             if best.is_some_and(|b| b.sweep.toi <= t1) {

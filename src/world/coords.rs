@@ -1,8 +1,9 @@
 //! World cell ↔ (chunk, cell within chunk) coordinates.
 //!
 //! Chunks are cubes of [`CHUNK_EDGE`] = 16 cells. Division is floor division
-//! (`div_euclid`), so cell −1 lives in chunk −1 at local 15, and the world is
-//! unbounded in every direction, negative ones included.
+//! (an arithmetic shift, which rounds toward −∞), so cell −1 lives in chunk −1
+//! at local 15, and the world is unbounded in every direction, negative ones
+//! included.
 
 use glam::IVec3;
 
@@ -24,7 +25,8 @@ pub const CHUNK_VOLUME: usize = (CHUNK_EDGE * CHUNK_EDGE * CHUNK_EDGE) as usize;
 #[inline]
 #[must_use]
 pub fn chunk_of(cell: IVec3) -> IVec3 {
-    cell.div_euclid(IVec3::splat(CHUNK_EDGE))
+    // `>>` on signed integers is floor division by a power of two.
+    cell >> CHUNK_EDGE_BITS
 }
 
 /// Where `cell` lies inside its chunk, each component in `0..CHUNK_EDGE`.
@@ -37,7 +39,7 @@ pub fn chunk_of(cell: IVec3) -> IVec3 {
 #[inline]
 #[must_use]
 pub fn local_of(cell: IVec3) -> IVec3 {
-    cell.rem_euclid(IVec3::splat(CHUNK_EDGE))
+    cell & IVec3::splat(CHUNK_EDGE - 1)
 }
 
 /// The world cell at `local` inside `chunk`: the inverse of

@@ -188,11 +188,17 @@ impl BlockSource for World {
                             }
                         }
                         Chunk::Mixed(cells) => {
+                            // The flat storage, looked up once per chunk (every array
+                            // this module builds has the standard layout).
+                            let flat = cells.as_slice();
                             for x in from.x..=to.x {
                                 for y in from.y..=to.y {
                                     for z in from.z..=to.z {
                                         let local = IVec3::new(x, y, z);
-                                        let b = chunk_cell(cells, local);
+                                        let b = match flat {
+                                            Some(flat) => flat[index_of(local)],
+                                            None => chunk.block(local),
+                                        };
                                         if b.is_solid() {
                                             visit(base + local, b);
                                         }
@@ -204,15 +210,5 @@ impl BlockSource for World {
                 }
             }
         }
-    }
-}
-
-/// One cell of a mixed chunk, through the flat storage when the array has its
-/// standard layout (always, for arrays this module builds).
-#[inline]
-fn chunk_cell(cells: &ndarray::Array3<Block>, local: IVec3) -> Block {
-    match cells.as_slice() {
-        Some(flat) => flat[index_of(local)],
-        None => cells[[local.x as usize, local.y as usize, local.z as usize]],
     }
 }

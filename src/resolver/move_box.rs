@@ -272,7 +272,7 @@ impl Resolver {
                                 };
                                 match sweep_box_box(aabb, motion, &candidate.solid) {
                                     Some(sweep) => {
-                                        keep_earliest(&mut best, PassHit { sweep, candidate })
+                                        keep_earliest(&mut best, PassHit { sweep, candidate });
                                     }
                                     None => {
                                         start_overlaps |=

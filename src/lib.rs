@@ -24,6 +24,7 @@
 //! world), [`cli`] (the `voxwalk` command).
 
 pub mod cli;
+pub mod controller;
 pub mod geometry;
 pub mod resolver;
 pub mod world;

@@ -15,6 +15,7 @@ mod move_box;
 mod sweep_box_box;
 mod tolerances;
 
+pub(crate) use cell_range::CellRange;
 pub use error::MoveError;
 pub use motion::{Depenetration, Hit, Hits, Motion};
 pub use move_box::{Resolver, move_box};

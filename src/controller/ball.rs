@@ -1,0 +1,153 @@
+//! Balls: spheres that fall, bounce off blocks and come to rest.
+
+use glam::DVec3;
+
+use super::body::{BodyError, check_position};
+use super::{Event, Settings};
+use crate::geometry::{Aabb, push_out_sphere_box};
+use crate::resolver::CellRange;
+use crate::world::BlockSource;
+
+/// A sphere thrown into the world.
+///
+/// ```
+/// use glam::DVec3;
+/// use voxwalk::controller::Ball;
+/// let ball = Ball::new(DVec3::new(0.5, 3.0, 0.5), 0.25, DVec3::ZERO).unwrap();
+/// assert!(!ball.resting);
+/// assert!(Ball::new(DVec3::ZERO, 0.0, DVec3::ZERO).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ball {
+    /// Centre of the sphere.
+    pub center: DVec3,
+    /// Radius, between [`Ball::MIN_RADIUS`] and [`Ball::MAX_RADIUS`].
+    pub radius: f64,
+    /// Blocks per second.
+    pub velocity: DVec3,
+    /// Lying still on a surface after the last tick.
+    pub resting: bool,
+}
+
+/// Steps per tick are capped: a ball at the speed limit and the smallest radius
+/// takes fewer than this.
+const MAX_SUBSTEPS: u64 = 4096;
+
+/// Push-out rounds per step: a ball in a corner touches three faces.
+const CONTACT_ROUNDS: usize = 4;
+
+impl Ball {
+    /// The smallest radius: a marble of a tenth of a block across.
+    pub const MIN_RADIUS: f64 = 0.05;
+    /// The largest radius.
+    pub const MAX_RADIUS: f64 = 8.0;
+    /// The fastest a ball may be thrown (blocks/s).
+    pub const MAX_SPEED: f64 = 1000.0;
+
+    /// A ball at `center`.
+    ///
+    /// # Errors
+    /// [`BodyError`] for a non-finite or far-out centre, a radius outside
+    /// [`Ball::MIN_RADIUS`]..=[`Ball::MAX_RADIUS`], or a speed above [`Ball::MAX_SPEED`].
+    pub fn new(center: DVec3, radius: f64, velocity: DVec3) -> Result<Ball, BodyError> {
+        check_position("ball centre", center)?;
+        if !(Self::MIN_RADIUS..=Self::MAX_RADIUS).contains(&radius) {
+            return Err(BodyError::BadSize {
+                what: "ball radius",
+                value: [radius; 3],
+                limit: Self::MAX_RADIUS,
+            });
+        }
+        if !velocity.is_finite() || velocity.length() > Self::MAX_SPEED {
+            return Err(BodyError::BadSize {
+                what: "ball velocity",
+                value: velocity.to_array(),
+                limit: Self::MAX_SPEED,
+            });
+        }
+        Ok(Ball {
+            center,
+            radius,
+            velocity,
+            resting: false,
+        })
+    }
+}
+
+/// Advances a ball by one tick.
+///
+/// Gravity first; then the tick's travel in steps of at most half the radius
+/// (so the ball cannot pass through a block between two checks), each step
+/// followed by the sphere–box push-out against every solid box the ball
+/// overlaps (centre outside: along the separating direction; centre inside:
+/// out through the nearest face). A push reflects the velocity into the
+/// surface, scaled by the restitution; bounces slower than the rest speed end
+/// instead, and friction slows the sliding part. A ball that touched ground and
+/// has no velocity left is resting.
+pub(crate) fn tick_ball<W: BlockSource + ?Sized>(
+    world: &W,
+    settings: &Settings,
+    ball: &mut Ball,
+    events: &mut Vec<Event>,
+) {
+    let dt = settings.dt();
+    let mut v = ball.velocity;
+    v.y = (v.y - settings.gravity * dt).max(-settings.terminal_speed);
+    let travel = v * dt;
+    let max_step = (ball.radius * 0.5).min(0.25);
+    let steps = ((travel.abs().max_element() / max_step) as u64 + 1).min(MAX_SUBSTEPS);
+    let step_dt = dt / steps as f64;
+    let mut on_ground = false;
+    let mut center = ball.center;
+    for _ in 0..steps {
+        center += v * step_dt;
+        for _ in 0..CONTACT_ROUNDS {
+            let mut pushed = false;
+            let reach = DVec3::splat(ball.radius);
+            let range = CellRange::covering(&Aabb::new(center - reach, center + reach));
+            world.for_each_solid_in(range.lo, range.hi, |cell, block| {
+                for shape in block.shape() {
+                    let solid = shape.translated(cell.as_dvec3());
+                    let Some(push) = push_out_sphere_box(center, ball.radius, &solid) else {
+                        continue;
+                    };
+                    if push == DVec3::ZERO {
+                        continue;
+                    }
+                    center += push;
+                    pushed = true;
+                    let normal = push.normalize();
+                    on_ground |= normal.y > 0.7;
+                    let into = -v.dot(normal);
+                    if into > 0.0 {
+                        let bounce = if into > settings.ball_rest_speed {
+                            events.push(Event::Bounced {
+                                normal: normal.to_array(),
+                                speed: into,
+                            });
+                            into * settings.ball_restitution
+                        } else {
+                            0.0
+                        };
+                        v += normal * (into + bounce);
+                    }
+                    // Friction on the sliding part of the velocity.
+                    let along = normal * v.dot(normal);
+                    let sliding = v - along;
+                    let slowed = sliding.length() - settings.ball_friction * step_dt;
+                    v = along + sliding.normalize_or_zero() * slowed.max(0.0);
+                }
+            });
+            if !pushed {
+                break;
+            }
+        }
+    }
+    let resting = on_ground && v == DVec3::ZERO;
+    if resting && !ball.resting {
+        events.push(Event::CameToRest);
+    }
+    ball.center = center;
+    ball.velocity = v;
+    ball.resting = resting;
+}

@@ -1,0 +1,135 @@
+//! A character: a box with a velocity that walks, jumps, flies and climbs.
+
+use glam::DVec3;
+use thiserror::Error;
+
+use crate::geometry::{Aabb, Mobility};
+use crate::resolver::{MAX_BOX_EDGE, MAX_COORDINATE};
+
+/// A box-shaped character.
+///
+/// The state is the box itself rather than a feet position and a size, so that
+/// the exact positions the resolver produces (a body resting on a floor has its
+/// bottom exactly [`crate::resolver::CONTACT_GAP`] above it) are kept as they are.
+///
+/// ```
+/// use glam::DVec3;
+/// use voxwalk::controller::Body;
+/// let body = Body::new(DVec3::new(2.5, 1.0, 2.5), Body::DEFAULT_SIZE).unwrap();
+/// assert_eq!(body.feet(), DVec3::new(2.5, 1.0, 2.5));
+/// assert_eq!(body.aabb.max.y, 2.8);
+/// assert!(Body::new(DVec3::NAN, Body::DEFAULT_SIZE).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Body {
+    /// Where the body is.
+    pub aabb: Aabb,
+    /// Blocks per second.
+    pub velocity: DVec3,
+    /// Standing on something after the last tick.
+    pub grounded: bool,
+    /// A static body is never moved: not by its input, not by gravity, not by
+    /// other bodies.
+    pub mobility: Mobility,
+}
+
+/// Why a body or ball could not be made.
+#[derive(Debug, Error, PartialEq)]
+pub enum BodyError {
+    /// A position, size or velocity is NaN or infinite.
+    #[error("{what} {value:?} is not finite")]
+    NotFinite {
+        /// Which quantity.
+        what: &'static str,
+        /// Its value.
+        value: [f64; 3],
+    },
+    /// A size that is not positive or larger than the resolver can take.
+    #[error("{what} {value:?} must be positive and at most {limit} on every axis")]
+    BadSize {
+        /// Which quantity.
+        what: &'static str,
+        /// Its value.
+        value: [f64; 3],
+        /// The largest allowed.
+        limit: f64,
+    },
+    /// A position outside the range the resolver works in.
+    #[error("position {value:?} is farther from the origin than {limit}")]
+    OutOfRange {
+        /// The position.
+        value: [f64; 3],
+        /// The limit.
+        limit: f64,
+    },
+}
+
+impl Body {
+    /// The size of a person in block games: 0.6 wide, 1.8 tall, 0.6 deep.
+    pub const DEFAULT_SIZE: DVec3 = DVec3::new(0.6, 1.8, 0.6);
+
+    /// A dynamic body at rest, feet (bottom centre) at `feet`.
+    ///
+    /// # Errors
+    /// [`BodyError`] for a non-finite position or size, a size that is not
+    /// positive or above [`MAX_BOX_EDGE`], or a position beyond [`MAX_COORDINATE`].
+    pub fn new(feet: DVec3, size: DVec3) -> Result<Body, BodyError> {
+        check_position("feet", feet)?;
+        check_size("size", size, MAX_BOX_EDGE)?;
+        Ok(Body {
+            aabb: Aabb::from_feet(feet, size),
+            velocity: DVec3::ZERO,
+            grounded: false,
+            mobility: Mobility::Dynamic,
+        })
+    }
+
+    /// The bottom centre of the box.
+    #[inline]
+    #[must_use]
+    pub fn feet(&self) -> DVec3 {
+        self.aabb.feet()
+    }
+
+    /// Whether contacts and inputs may move this body.
+    #[inline]
+    #[must_use]
+    pub fn is_static(&self) -> bool {
+        self.mobility == Mobility::Static
+    }
+}
+
+pub(crate) fn check_position(what: &'static str, p: DVec3) -> Result<(), BodyError> {
+    if !p.is_finite() {
+        return Err(BodyError::NotFinite {
+            what,
+            value: p.to_array(),
+        });
+    }
+    // Leave room for the body's own extent and a lifetime of moves.
+    let limit = MAX_COORDINATE / 2.0;
+    if p.abs().max_element() > limit {
+        return Err(BodyError::OutOfRange {
+            value: p.to_array(),
+            limit,
+        });
+    }
+    Ok(())
+}
+
+pub(crate) fn check_size(what: &'static str, size: DVec3, limit: f64) -> Result<(), BodyError> {
+    if !size.is_finite() {
+        return Err(BodyError::NotFinite {
+            what,
+            value: size.to_array(),
+        });
+    }
+    if size.min_element() <= 0.0 || size.max_element() > limit {
+        return Err(BodyError::BadSize {
+            what,
+            value: size.to_array(),
+            limit,
+        });
+    }
+    Ok(())
+}

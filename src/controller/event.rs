@@ -1,0 +1,58 @@
+//! Things worth telling about one tick of one body or ball.
+
+use serde::Serialize;
+
+/// Something that happened to a body or ball during a tick. Serialised as
+/// `{"kind": "...", ...}` in `voxwalk run` output.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    /// The body started the tick inside blocks and was pushed out (least
+    /// penetration); `resolved` is false when no push within the limit freed it.
+    PushedOut {
+        /// The push applied.
+        offset: [f64; 3],
+        /// Whether the body is free now.
+        resolved: bool,
+    },
+    /// The body left the ground with a jump.
+    Jumped,
+    /// The body came down onto something, at this downward speed.
+    Landed {
+        /// Speed just before landing (blocks/s, positive).
+        speed: f64,
+    },
+    /// A wall stopped horizontal motion; the normal points away from the wall.
+    HitWall {
+        /// Face normal of the block hit.
+        normal: [f64; 3],
+    },
+    /// A ceiling ended upward motion.
+    HitCeiling,
+    /// The body climbed a ledge without jumping.
+    Stepped {
+        /// How far up it went.
+        height: f64,
+    },
+    /// Sneaking kept the body from walking off a drop on this axis.
+    EdgeGuard {
+        /// `"x"` or `"z"`.
+        axis: &'static str,
+    },
+    /// Another body pushed this one (or was pushed by it) to end an overlap.
+    PushedByBody {
+        /// Index of the other body.
+        other: usize,
+        /// How far this body moved.
+        offset: [f64; 3],
+    },
+    /// A ball bounced off a block.
+    Bounced {
+        /// Face or edge normal of the contact.
+        normal: [f64; 3],
+        /// Speed into the surface before the bounce.
+        speed: f64,
+    },
+    /// A ball stopped moving on a surface.
+    CameToRest,
+}

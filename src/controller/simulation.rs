@@ -1,0 +1,194 @@
+//! A world with bodies and balls in it, advanced one fixed tick at a time.
+
+use thiserror::Error;
+
+use super::ball::tick_ball;
+use super::crowd::push_bodies_apart;
+use super::walk::tick_body;
+use super::{Ball, Body, Event, Input, SettingError, Settings};
+use crate::resolver::{MoveError, Resolver};
+use crate::world::World;
+
+/// Everything that moves in one world.
+///
+/// Each [`Simulation::step`] is one fixed tick: every dynamic body in index
+/// order, then the pushes between bodies, then every ball. Nothing depends on
+/// wall-clock time, hash order or threads, so the same world, settings and
+/// inputs give the same trajectory bit for bit.
+///
+/// ```
+/// use glam::DVec3;
+/// use voxwalk::controller::{Body, Input, Settings, Simulation};
+/// use voxwalk::world::text_format;
+///
+/// let world = text_format::parse("voxwalk-world 1\nlayer 0\n|##########|\n").unwrap();
+/// let mut sim = Simulation::new(world, Settings::default()).unwrap();
+/// sim.add_body(Body::new(DVec3::new(0.5, 1.0, 0.5), Body::DEFAULT_SIZE).unwrap());
+/// let east = Input::parse("east").unwrap();
+/// for _ in 0..20 {
+///     sim.step(&[east]).unwrap();
+/// }
+/// let body = &sim.bodies()[0];
+/// assert!(body.grounded);
+/// assert_eq!(body.velocity.x, 4.317); // full walking speed after a second
+/// assert!(body.feet().x > 4.0);
+/// ```
+#[derive(Debug)]
+pub struct Simulation {
+    world: World,
+    settings: Settings,
+    bodies: Vec<Body>,
+    balls: Vec<Ball>,
+    tick: u64,
+    resolver: Resolver,
+}
+
+/// What one tick did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TickReport {
+    /// The tick that ran (0 for the first).
+    pub tick: u64,
+    /// Events of each body, by index.
+    pub bodies: Vec<Vec<Event>>,
+    /// Events of each ball, by index.
+    pub balls: Vec<Vec<Event>>,
+}
+
+/// Why a tick could not run.
+#[derive(Debug, Error)]
+pub enum SimulationError {
+    /// The resolver refused a body's move (it left the coordinate range, …).
+    #[error("tick {tick}, body {body}: {source}")]
+    Move {
+        /// The tick.
+        tick: u64,
+        /// The body.
+        body: usize,
+        /// What the resolver said.
+        source: MoveError,
+    },
+}
+
+impl Simulation {
+    /// An empty simulation over `world`.
+    ///
+    /// # Errors
+    /// The first setting out of range.
+    pub fn new(world: World, settings: Settings) -> Result<Simulation, SettingError> {
+        settings.validate()?;
+        Ok(Simulation {
+            world,
+            settings,
+            bodies: Vec::new(),
+            balls: Vec::new(),
+            tick: 0,
+            resolver: Resolver::new(),
+        })
+    }
+
+    /// Adds a body; returns its index.
+    pub fn add_body(&mut self, body: Body) -> usize {
+        self.bodies.push(body);
+        self.bodies.len() - 1
+    }
+
+    /// Adds a ball; returns its index.
+    pub fn add_ball(&mut self, ball: Ball) -> usize {
+        self.balls.push(ball);
+        self.balls.len() - 1
+    }
+
+    /// The bodies, by index.
+    #[must_use]
+    pub fn bodies(&self) -> &[Body] {
+        &self.bodies
+    }
+
+    /// The bodies, for callers that teleport or remove them.
+    pub fn bodies_mut(&mut self) -> &mut Vec<Body> {
+        &mut self.bodies
+    }
+
+    /// The balls, by index.
+    #[must_use]
+    pub fn balls(&self) -> &[Ball] {
+        &self.balls
+    }
+
+    /// The balls, for callers that throw or remove them.
+    pub fn balls_mut(&mut self) -> &mut Vec<Ball> {
+        &mut self.balls
+    }
+
+    /// The world.
+    #[must_use]
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// The world, for callers that edit blocks between ticks.
+    pub fn world_mut(&mut self) -> &mut World {
+        &mut self.world
+    }
+
+    /// The settings in force.
+    #[must_use]
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Ticks run so far.
+    #[must_use]
+    pub fn tick(&self) -> u64 {
+        self.tick
+    }
+
+    /// Runs one tick. `inputs[i]` drives body `i`; bodies without one idle.
+    ///
+    /// # Errors
+    /// [`SimulationError`] when the resolver refuses a move; the bodies moved
+    /// before it keep their new state, the tick counter does not advance.
+    pub fn step(&mut self, inputs: &[Input]) -> Result<TickReport, SimulationError> {
+        let tick = self.tick;
+        let mut report = TickReport {
+            tick,
+            bodies: vec![Vec::new(); self.bodies.len()],
+            balls: vec![Vec::new(); self.balls.len()],
+        };
+        for (index, body) in self.bodies.iter_mut().enumerate() {
+            if body.is_static() {
+                continue;
+            }
+            let input = inputs.get(index).copied().unwrap_or_default();
+            tick_body(
+                &self.world,
+                &mut self.resolver,
+                &self.settings,
+                body,
+                input,
+                &mut report.bodies[index],
+            )
+            .map_err(|source| SimulationError::Move {
+                tick,
+                body: index,
+                source,
+            })?;
+        }
+        push_bodies_apart(
+            &self.world,
+            &mut self.resolver,
+            &mut self.bodies,
+            &mut report.bodies,
+        )
+        .map_err(|source| SimulationError::Move {
+            tick,
+            body: usize::MAX,
+            source,
+        })?;
+        for (index, ball) in self.balls.iter_mut().enumerate() {
+            tick_ball(&self.world, &self.settings, ball, &mut report.balls[index]);
+        }
+        self.tick += 1;
+        Ok(report)
+    }
+}

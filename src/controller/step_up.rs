@@ -1,0 +1,64 @@
+//! Auto-step: climbing a low ledge (a slab) without jumping.
+
+use glam::{BVec3, DVec3};
+
+use crate::geometry::Aabb;
+use crate::resolver::{Motion, MoveError, Resolver};
+use crate::world::BlockSource;
+
+/// A climb that got the body farther than walking into the ledge did.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Step {
+    /// Where the body ends, standing on the ledge.
+    pub end: Aabb,
+    /// Horizontal axes still blocked after climbing (a wall beyond the ledge).
+    pub blocked: BVec3,
+    /// How far up the body went.
+    pub height: f64,
+}
+
+/// Tries the move `displacement` from `start` again as three moves — up by
+/// `step_height` (a ceiling cuts this short, so stepping never pushes a body into
+/// one), across, and down until it lands — and keeps the climb when it lands on
+/// something and covers more horizontal ground than `plain`, the move without
+/// stepping.
+pub(crate) fn step_up<W: BlockSource + ?Sized>(
+    world: &W,
+    resolver: &mut Resolver,
+    start: &Aabb,
+    displacement: DVec3,
+    step_height: f64,
+    plain: &Motion,
+) -> Result<Option<Step>, MoveError> {
+    let up = resolver.move_box(world, *start, DVec3::new(0.0, step_height, 0.0))?;
+    let raised = up.end.min.y - start.min.y;
+    if raised <= 0.0 {
+        return Ok(None);
+    }
+    let across = resolver.move_box(
+        world,
+        up.end,
+        DVec3::new(displacement.x, 0.0, displacement.z),
+    )?;
+    let down = resolver.move_box(
+        world,
+        across.end,
+        DVec3::new(0.0, -raised + displacement.y.min(0.0), 0.0),
+    )?;
+    if !down.blocked.y {
+        // Nothing to stand on up there: the climb would leave the body in the air.
+        return Ok(None);
+    }
+    let gained = |b: &Aabb| {
+        let d = b.min - start.min;
+        d.x * d.x + d.z * d.z
+    };
+    if gained(&down.end) <= gained(&plain.end) {
+        return Ok(None);
+    }
+    Ok(Some(Step {
+        end: down.end,
+        blocked: BVec3::new(across.blocked.x, false, across.blocked.z),
+        height: down.end.min.y - start.min.y,
+    }))
+}

@@ -1,0 +1,172 @@
+//! One fixed tick of one body: input to velocity, velocity to a resolved move.
+
+use glam::{DVec2, DVec3};
+
+use super::edge_guard::guard_edges;
+use super::step_up::step_up;
+use super::{Body, Event, Input, Settings};
+use crate::resolver::{MoveError, Resolver};
+use crate::world::BlockSource;
+
+/// Advances `body` by one tick of `settings.dt()` seconds under `input`, pushing
+/// what happened onto `events`.
+///
+/// The order is semi-implicit Euler, so a resting body reports zero velocity:
+/// 1. velocity: horizontal towards the wished velocity at the ground, air or
+///    fly acceleration; a jump from the ground; gravity, capped at terminal speed;
+/// 2. the sneak edge guard cuts the move back at drops;
+/// 3. the resolver moves the box (pushing it out first if it starts inside blocks);
+/// 4. a body on the ground that was stopped by a wall tries to step up onto it;
+/// 5. each blocked axis ends the velocity along it, and the body is grounded when
+///    it came down onto something.
+pub(crate) fn tick_body<W: BlockSource + ?Sized>(
+    world: &W,
+    resolver: &mut Resolver,
+    settings: &Settings,
+    body: &mut Body,
+    input: Input,
+    events: &mut Vec<Event>,
+) -> Result<(), MoveError> {
+    let dt = settings.dt();
+    let flying = input.fly;
+    let mut velocity = next_velocity(settings, body, input, events);
+
+    // 2. Edge guard.
+    let start = body.aabb;
+    let mut displacement = velocity * dt;
+    if input.sneak && !flying && body.grounded && settings.sneak_edge_guard {
+        let (guarded, cut) =
+            guard_edges(world, resolver, &start, displacement, settings.step_height)?;
+        displacement = guarded;
+        for (slot, (axis, name)) in [(0, "x"), (2, "z")].into_iter().enumerate() {
+            if cut[slot] {
+                velocity[axis] = 0.0;
+                events.push(Event::EdgeGuard { axis: name });
+            }
+        }
+    }
+
+    // 3. The move.
+    let motion = resolver.move_box(world, start, displacement)?;
+    let mut start_free = start;
+    if let Some(d) = motion.depenetration {
+        events.push(Event::PushedOut {
+            offset: d.offset.to_array(),
+            resolved: d.resolved,
+        });
+        start_free = start.translated(d.offset);
+    }
+    let landed = motion.hits.as_slice().iter().any(|h| h.normal.y > 0.0);
+    let mut end = motion.end;
+    let mut blocked = motion.blocked;
+
+    // 4. Auto-step.
+    let may_step = !flying && settings.step_height > 0.0 && (body.grounded || landed);
+    let mut stepped = false;
+    if may_step
+        && (blocked.x || blocked.z)
+        && let Some(step) = step_up(
+            world,
+            resolver,
+            &start_free,
+            displacement,
+            settings.step_height,
+            &motion,
+        )?
+    {
+        end = step.end;
+        blocked = step.blocked;
+        blocked.y = true;
+        stepped = true;
+        events.push(Event::Stepped {
+            height: step.height,
+        });
+    }
+
+    // 5. What the contacts mean.
+    if !stepped {
+        for hit in motion.hits.as_slice() {
+            if hit.normal.y > 0.0 {
+                if !body.grounded {
+                    events.push(Event::Landed { speed: -velocity.y });
+                }
+            } else if hit.normal.y < 0.0 {
+                events.push(Event::HitCeiling);
+            } else {
+                events.push(Event::HitWall {
+                    normal: hit.normal.to_array(),
+                });
+            }
+        }
+    }
+    for axis in 0..3 {
+        if blocked.test(axis) {
+            velocity[axis] = 0.0;
+        }
+    }
+    body.aabb = end;
+    body.velocity = velocity;
+    body.grounded = landed || stepped;
+    Ok(())
+}
+
+/// Step 1 of a tick: the velocity the body moves with this tick.
+fn next_velocity(settings: &Settings, body: &Body, input: Input, events: &mut Vec<Event>) -> DVec3 {
+    let dt = settings.dt();
+    let flying = input.fly;
+    let mut velocity = body.velocity;
+
+    let axis = |plus: bool, minus: bool| f64::from(u8::from(plus)) - f64::from(u8::from(minus));
+    let wish = DVec2::new(axis(input.east, input.west), axis(input.south, input.north))
+        .normalize_or_zero();
+    let speed = if flying {
+        settings.fly_speed
+    } else if input.sneak {
+        settings.sneak_speed
+    } else if input.sprint {
+        settings.sprint_speed
+    } else {
+        settings.walk_speed
+    };
+    let rate = match (flying, wish == DVec2::ZERO, body.grounded) {
+        (true, _, _) => settings.fly_acceleration,
+        (false, false, true) => settings.ground_acceleration,
+        (false, false, false) => settings.air_acceleration,
+        (false, true, true) => settings.ground_friction,
+        (false, true, false) => settings.air_friction,
+    };
+    let horizontal = move_towards(DVec2::new(velocity.x, velocity.z), wish * speed, rate * dt);
+    (velocity.x, velocity.z) = (horizontal.x, horizontal.y);
+    if flying {
+        let wished = axis(input.up, input.down) * settings.fly_vertical_speed;
+        velocity.y = move_towards_1d(velocity.y, wished, settings.fly_acceleration * dt);
+    } else {
+        if input.jump && body.grounded {
+            velocity.y = settings.jump_speed;
+            events.push(Event::Jumped);
+        }
+        velocity.y = (velocity.y - settings.gravity * dt).max(-settings.terminal_speed);
+    }
+    velocity
+}
+
+/// `from` moved towards `to` by at most `max_change`, landing on it exactly.
+#[inline]
+fn move_towards(from: DVec2, to: DVec2, max_change: f64) -> DVec2 {
+    let gap = to - from;
+    let distance = gap.length();
+    if distance <= max_change || distance == 0.0 {
+        to
+    } else {
+        from + gap * (max_change / distance)
+    }
+}
+
+#[inline]
+fn move_towards_1d(from: f64, to: f64, max_change: f64) -> f64 {
+    if (to - from).abs() <= max_change {
+        to
+    } else {
+        from + max_change.copysign(to - from)
+    }
+}

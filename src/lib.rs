@@ -27,4 +27,5 @@ pub mod cli;
 pub mod controller;
 pub mod geometry;
 pub mod resolver;
+pub mod scenario;
 pub mod world;

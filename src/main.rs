@@ -1,5 +1,6 @@
 //! The `voxwalk` command: parses the arguments, runs them through the library,
-//! prints any error on one line and exits with code 2.
+//! prints any error on one line and exits with its code (1: checks failed,
+//! 2: the command could not run).
 
 use std::process::ExitCode;
 
@@ -12,7 +13,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("voxwalk: {error}");
-            ExitCode::from(2)
+            ExitCode::from(error.exit_code())
         }
     }
 }

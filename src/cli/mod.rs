@@ -1,7 +1,9 @@
 //! The `voxwalk` command line: argument types and dispatch. `main.rs` only calls
 //! [`run`] and prints what comes back.
 
+mod check;
 mod numbers;
+mod run;
 mod sweep;
 
 use std::path::PathBuf;
@@ -10,9 +12,22 @@ use clap::{Parser, Subcommand};
 use thiserror::Error;
 
 use crate::resolver::MoveError;
+use crate::scenario::ScenarioError;
 use crate::world::LoadError;
 
 pub use numbers::{parse_box, parse_vector};
+
+impl CliError {
+    /// The process exit code for this error: 1 when checks ran and some failed,
+    /// 2 for everything that stopped a command from running.
+    #[must_use]
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::ChecksFailed { .. } => 1,
+            _ => 2,
+        }
+    }
+}
 
 /// Moves box-shaped characters through voxel worlds without ever passing through a block.
 #[derive(Debug, Parser)]
@@ -30,6 +45,10 @@ pub enum Command {
     Play,
     /// Move one box through a world and print what happened as JSON.
     Sweep(sweep::SweepArgs),
+    /// Walk a body through a world by an input script; one JSON line per tick.
+    Run(run::RunArgs),
+    /// Run scenario files and folders; exit 1 if any fails.
+    Check(check::CheckArgs),
 }
 
 /// Why a command failed; printed on one line, exit code 2.
@@ -62,9 +81,20 @@ pub enum CliError {
         /// What the system said.
         source: std::io::Error,
     },
-    /// Both or neither of `--box/--by` and `--batch` were given.
+    /// Arguments that do not fit together, or a bad value in one.
     #[error("{0}")]
     Usage(String),
+    /// A scenario file or folder could not be read.
+    #[error(transparent)]
+    Scenario(#[from] ScenarioError),
+    /// Some scenarios failed (the table says which); exit code 1.
+    #[error("{failed} of {total} scenarios failed")]
+    ChecksFailed {
+        /// How many failed.
+        failed: usize,
+        /// How many ran.
+        total: usize,
+    },
 }
 
 /// Runs one parsed command line, writing its output to `out`.
@@ -86,6 +116,8 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             .map_err(io)
         }
         Command::Sweep(args) => sweep::run(&args, out),
+        Command::Run(args) => run::run(&args, out),
+        Command::Check(args) => check::run(&args, out),
     }
 }
 

@@ -1,6 +1,6 @@
 //! A character: a box with a velocity that walks, jumps, flies and climbs.
 
-use glam::DVec3;
+use glam::{DVec2, DVec3};
 use thiserror::Error;
 
 use crate::geometry::{Aabb, Mobility};
@@ -13,7 +13,7 @@ use crate::resolver::{MAX_BOX_EDGE, MAX_COORDINATE};
 /// bottom exactly [`crate::resolver::CONTACT_GAP`] above it) are kept as they are.
 ///
 /// ```
-/// use glam::DVec3;
+/// use glam::{DVec2, DVec3};
 /// use voxwalk::controller::Body;
 /// let body = Body::new(DVec3::new(2.5, 1.0, 2.5), Body::DEFAULT_SIZE).unwrap();
 /// assert_eq!(body.feet(), DVec3::new(2.5, 1.0, 2.5));
@@ -31,6 +31,10 @@ pub struct Body {
     /// A static body is never moved: not by its input, not by gravity, not by
     /// other bodies.
     pub mobility: Mobility,
+    /// The unit direction `east` walks in, in the x–z plane (x, z); `south` is
+    /// a quarter turn clockwise from it seen from above. `(1, 0)` (the default)
+    /// makes the inputs the compass directions; a viewer turns it with the camera.
+    pub heading: DVec2,
 }
 
 /// Why a body or ball could not be made.
@@ -81,6 +85,7 @@ impl Body {
             velocity: DVec3::ZERO,
             grounded: false,
             mobility: Mobility::Dynamic,
+            heading: DVec2::X,
         })
     }
 
@@ -89,6 +94,20 @@ impl Body {
     #[must_use]
     pub fn feet(&self) -> DVec3 {
         self.aabb.feet()
+    }
+
+    /// Turns the body's input frame so `east` walks `degrees` from +x towards +z.
+    ///
+    /// ```
+    /// use glam::DVec3;
+    /// use voxwalk::controller::Body;
+    /// let mut body = Body::new(DVec3::ZERO, Body::DEFAULT_SIZE).unwrap();
+    /// body.set_heading_degrees(90.0);
+    /// assert!((body.heading.y - 1.0).abs() < 1e-15); // east now walks towards +z
+    /// ```
+    pub fn set_heading_degrees(&mut self, degrees: f64) {
+        let (sin, cos) = degrees.to_radians().sin_cos();
+        self.heading = glam::DVec2::new(cos, sin);
     }
 
     /// Whether contacts and inputs may move this body.

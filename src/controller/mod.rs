@@ -23,4 +23,4 @@ pub use body::{Body, BodyError};
 pub use event::Event;
 pub use input::{Input, InputScript, MAX_SCRIPT_TICKS, ScriptError};
 pub use settings::{SettingError, Settings};
-pub use simulation::{Simulation, SimulationError, TickReport};
+pub use simulation::{GROUND_PROBE, Simulation, SimulationError, TickReport};

@@ -1,5 +1,6 @@
 //! A world with bodies and balls in it, advanced one fixed tick at a time.
 
+use glam::DVec3;
 use thiserror::Error;
 
 use super::ball::tick_ball;
@@ -8,6 +9,10 @@ use super::walk::tick_body;
 use super::{Ball, Body, Event, Input, SettingError, Settings};
 use crate::resolver::{MoveError, Resolver};
 use crate::world::World;
+
+/// How far below its feet [`Simulation::add_body`] looks for ground: a body
+/// resting on a floor floats [`crate::resolver::CONTACT_GAP`] above it.
+pub const GROUND_PROBE: f64 = 1e-6;
 
 /// Everything that moves in one world.
 ///
@@ -86,8 +91,17 @@ impl Simulation {
         })
     }
 
-    /// Adds a body; returns its index.
-    pub fn add_body(&mut self, body: Body) -> usize {
+    /// Adds a body; returns its index. A dynamic body added standing on
+    /// something (within [`GROUND_PROBE`] of it) starts grounded, so it can walk
+    /// and jump on its first tick.
+    pub fn add_body(&mut self, mut body: Body) -> usize {
+        if !body.is_static() {
+            let probe = DVec3::new(0.0, -GROUND_PROBE, 0.0);
+            body.grounded = self
+                .resolver
+                .move_box(&self.world, body.aabb, probe)
+                .is_ok_and(|m| m.blocked.y && m.depenetration.is_none());
+        }
         self.bodies.push(body);
         self.bodies.len() - 1
     }

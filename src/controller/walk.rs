@@ -16,7 +16,8 @@ use crate::world::BlockSource;
 ///    fly acceleration; a jump from the ground; gravity, capped at terminal speed;
 /// 2. the sneak edge guard cuts the move back at drops;
 /// 3. the resolver moves the box (pushing it out first if it starts inside blocks);
-/// 4. a body on the ground that was stopped by a wall tries to step up onto it;
+/// 4. a body on the ground (and not rising) that was stopped by a wall tries to
+///    step up onto it;
 /// 5. each blocked axis ends the velocity along it, and the body is grounded when
 ///    it came down onto something.
 pub(crate) fn tick_body<W: BlockSource + ?Sized>(
@@ -61,7 +62,9 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     let mut blocked = motion.blocked;
 
     // 4. Auto-step.
-    let may_step = !flying && settings.step_height > 0.0 && (body.grounded || landed);
+    // Not while rising: a jump does its own climbing.
+    let may_step =
+        !flying && settings.step_height > 0.0 && displacement.y <= 0.0 && (body.grounded || landed);
     let mut stepped = false;
     if may_step
         && (blocked.x || blocked.z)
@@ -117,8 +120,14 @@ fn next_velocity(settings: &Settings, body: &Body, input: Input, events: &mut Ve
     let mut velocity = body.velocity;
 
     let axis = |plus: bool, minus: bool| f64::from(u8::from(plus)) - f64::from(u8::from(minus));
-    let wish = DVec2::new(axis(input.east, input.west), axis(input.south, input.north))
+    let compass = DVec2::new(axis(input.east, input.west), axis(input.south, input.north))
         .normalize_or_zero();
+    // Into the body's frame; the default heading (1, 0) leaves it exactly as is.
+    let h = body.heading;
+    let wish = DVec2::new(
+        compass.x * h.x - compass.y * h.y,
+        compass.x * h.y + compass.y * h.x,
+    );
     let speed = if flying {
         settings.fly_speed
     } else if input.sneak {

@@ -1,0 +1,358 @@
+//! What a scenario checks: at one tick (`[[expect]]`) or at every tick (`[[always]]`).
+
+use std::fmt;
+
+use glam::DVec3;
+use serde::Deserialize;
+
+use super::trajectory::Frame;
+
+/// A check of one body or ball at one tick.
+///
+/// Every field but `tick`, `body`, `ball` and `tolerance` is a check, and all
+/// given checks must hold. `tick` is the tick after which the state is taken
+/// (0-based, like the `tick` of `voxwalk run`); the last tick when absent.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expectation {
+    /// The tick; the last one when absent.
+    pub tick: Option<u64>,
+    /// Which body (default 0).
+    pub body: Option<usize>,
+    /// Or which ball.
+    pub ball: Option<usize>,
+    /// Feet position of a body, centre of a ball, within `tolerance` on each axis.
+    pub pos: Option<[f64; 3]>,
+    /// For `pos` (default 1e-6).
+    pub tolerance: Option<f64>,
+    /// Bounds `[min, max]` on the x of `pos`.
+    pub x: Option<[f64; 2]>,
+    /// Bounds on y.
+    pub y: Option<[f64; 2]>,
+    /// Bounds on z.
+    pub z: Option<[f64; 2]>,
+    /// Whether a body is on the ground.
+    pub grounded: Option<bool>,
+    /// Whether a ball lies still.
+    pub resting: Option<bool>,
+    /// Bounds on the length of the velocity.
+    pub speed: Option<[f64; 2]>,
+    /// Bounds on the length of the horizontal (x, z) velocity.
+    pub horizontal_speed: Option<[f64; 2]>,
+    /// The highest `pos.y` from the start up to this tick is at most this.
+    pub max_height: Option<f64>,
+    /// The highest `pos.y` from the start up to this tick is at least this.
+    pub min_peak: Option<f64>,
+    /// An event of this kind (`stepped`, `landed`, …) happened at this tick.
+    pub event: Option<String>,
+    /// An event of this kind happened at some tick up to this one.
+    pub event_by: Option<String>,
+    /// No event of this kind happened at any tick up to this one.
+    pub no_event_by: Option<String>,
+}
+
+/// A check of one body (or every body) at every tick.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Always {
+    /// Which body; every body when absent.
+    pub body: Option<usize>,
+    /// The first tick checked (default 0).
+    pub from_tick: Option<u64>,
+    /// `pos.y` never goes above this.
+    pub max_height: Option<f64>,
+    /// `pos.x` stays within `[min, max]`.
+    pub x: Option<[f64; 2]>,
+    /// `pos.y` stays within.
+    pub y: Option<[f64; 2]>,
+    /// `pos.z` stays within.
+    pub z: Option<[f64; 2]>,
+    /// Whether the body is on the ground at every tick.
+    pub grounded: Option<bool>,
+}
+
+/// The first check that did not hold.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Failure {
+    /// The tick where it failed.
+    pub tick: u64,
+    /// What was checked, e.g. `body 0 pos.x`.
+    pub check: String,
+    /// What the scenario expected.
+    pub expected: String,
+    /// What happened.
+    pub actual: String,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "tick {}: {}: expected {}, got {}",
+            self.tick, self.check, self.expected, self.actual
+        )
+    }
+}
+
+const AXES: [&str; 3] = ["x", "y", "z"];
+
+fn range_ok(bounds: [f64; 2], value: f64) -> bool {
+    bounds[0] <= value && value <= bounds[1]
+}
+
+fn fmt_range(bounds: [f64; 2]) -> String {
+    format!("within [{}, {}]", bounds[0], bounds[1])
+}
+
+impl Expectation {
+    /// The tick checked, given the run's length.
+    #[must_use]
+    pub fn tick_in(&self, ticks: u64) -> u64 {
+        self.tick.unwrap_or(ticks.saturating_sub(1))
+    }
+
+    /// Checks the expectation makes sense for a scenario of this shape.
+    pub(crate) fn check_shape(
+        &self,
+        bodies: usize,
+        balls: usize,
+        ticks: u64,
+    ) -> Result<(), String> {
+        if let Some(t) = self.tick
+            && t >= ticks
+        {
+            return Err(format!(
+                "tick {t} is past the end (the run has ticks 0..{ticks})"
+            ));
+        }
+        match (self.body, self.ball) {
+            (Some(_), Some(_)) => return Err("give `body` or `ball`, not both".into()),
+            (Some(b), None) if b >= bodies => {
+                return Err(format!("body {b} does not exist ({bodies} bodies)"));
+            }
+            (None, Some(b)) if b >= balls => {
+                return Err(format!("ball {b} does not exist ({balls} balls)"));
+            }
+            _ => {}
+        }
+        if self.ball.is_some() && self.grounded.is_some() {
+            return Err("`grounded` is for bodies; balls have `resting`".into());
+        }
+        if self.ball.is_none() && self.resting.is_some() {
+            return Err("`resting` is for balls; bodies have `grounded`".into());
+        }
+        if let Some(t) = self.tolerance
+            && !(t.is_finite() && t >= 0.0)
+        {
+            return Err("tolerance must be a finite number ≥ 0".into());
+        }
+        Ok(())
+    }
+
+    /// The first check that fails against the recorded frames.
+    #[must_use]
+    pub fn first_failure(&self, frames: &[Frame]) -> Option<Failure> {
+        let tick = self.tick_in(frames.len() as u64);
+        self.state_failure(tick, &frames[tick as usize])
+            .or_else(|| self.history_failure(tick, &frames[..=tick as usize]))
+    }
+
+    fn who(&self) -> String {
+        match self.ball {
+            Some(i) => format!("ball {i}"),
+            None => format!("body {}", self.body.unwrap_or(0)),
+        }
+    }
+
+    /// Position, velocity and grounded/resting of the subject in `frame`.
+    fn subject(&self, frame: &Frame) -> (DVec3, DVec3, bool) {
+        if let Some(i) = self.ball {
+            let b = &frame.balls[i];
+            (b.center, b.velocity, b.resting)
+        } else {
+            let b = &frame.bodies[self.body.unwrap_or(0)];
+            (b.feet, b.velocity, b.grounded)
+        }
+    }
+
+    fn event_kinds<'f>(&self, frame: &'f Frame) -> &'f [String] {
+        match self.ball {
+            Some(i) => &frame.ball_events[i],
+            None => &frame.body_events[self.body.unwrap_or(0)],
+        }
+    }
+
+    /// The checks on the state at the tick itself.
+    fn state_failure(&self, tick: u64, frame: &Frame) -> Option<Failure> {
+        let (pos, vel, flag) = self.subject(frame);
+        let fail = |check: &str, expected: String, actual: String| {
+            Some(Failure {
+                tick,
+                check: format!("{} {check}", self.who()),
+                expected,
+                actual,
+            })
+        };
+        if let Some(want) = self.pos {
+            let tolerance = self.tolerance.unwrap_or(1e-6);
+            for axis in 0..3 {
+                if (pos[axis] - want[axis]).abs() > tolerance || pos[axis].is_nan() {
+                    return fail(
+                        &format!("pos.{}", AXES[axis]),
+                        format!("{} ± {tolerance}", want[axis]),
+                        format!("{}", pos[axis]),
+                    );
+                }
+            }
+        }
+        for (axis, bounds) in [self.x, self.y, self.z].into_iter().enumerate() {
+            if let Some(bounds) = bounds
+                && !range_ok(bounds, pos[axis])
+            {
+                return fail(
+                    &format!("pos.{}", AXES[axis]),
+                    fmt_range(bounds),
+                    format!("{}", pos[axis]),
+                );
+            }
+        }
+        if let Some(want) = self.grounded.or(self.resting)
+            && want != flag
+        {
+            let name = if self.ball.is_some() {
+                "resting"
+            } else {
+                "grounded"
+            };
+            return fail(name, want.to_string(), flag.to_string());
+        }
+        if let Some(bounds) = self.speed
+            && !range_ok(bounds, vel.length())
+        {
+            return fail("speed", fmt_range(bounds), format!("{}", vel.length()));
+        }
+        if let Some(bounds) = self.horizontal_speed {
+            let h = vel.x.hypot(vel.z);
+            if !range_ok(bounds, h) {
+                return fail("horizontal speed", fmt_range(bounds), format!("{h}"));
+            }
+        }
+        if let Some(kind) = &self.event {
+            let kinds = self.event_kinds(frame);
+            if !kinds.contains(kind) {
+                return fail("events", format!("a `{kind}` event"), format!("{kinds:?}"));
+            }
+        }
+        None
+    }
+
+    /// The checks on everything up to the tick: peaks and events.
+    fn history_failure(&self, tick: u64, history: &[Frame]) -> Option<Failure> {
+        let fail = |check: &str, expected: String, actual: String| {
+            Some(Failure {
+                tick,
+                check: format!("{} {check}", self.who()),
+                expected,
+                actual,
+            })
+        };
+        let peak = history
+            .iter()
+            .map(|f| self.subject(f).0.y)
+            .fold(f64::NEG_INFINITY, f64::max);
+        if let Some(limit) = self.max_height
+            && peak > limit
+        {
+            return fail("highest pos.y", format!("≤ {limit}"), format!("{peak}"));
+        }
+        if let Some(limit) = self.min_peak
+            && peak < limit
+        {
+            return fail("highest pos.y", format!("≥ {limit}"), format!("{peak}"));
+        }
+        let first = |kind: &str| {
+            history
+                .iter()
+                .position(|f| self.event_kinds(f).iter().any(|k| k == kind))
+        };
+        if let Some(kind) = &self.event_by
+            && first(kind).is_none()
+        {
+            return fail(
+                "events",
+                format!("a `{kind}` event by this tick"),
+                "none".into(),
+            );
+        }
+        if let Some(kind) = &self.no_event_by
+            && let Some(at) = first(kind)
+        {
+            return fail(
+                "events",
+                format!("no `{kind}` event"),
+                format!("one at tick {at}"),
+            );
+        }
+        None
+    }
+}
+
+impl Always {
+    pub(crate) fn check_shape(&self, bodies: usize) -> Result<(), String> {
+        match self.body {
+            Some(b) if b >= bodies => Err(format!("body {b} does not exist ({bodies} bodies)")),
+            _ => Ok(()),
+        }
+    }
+
+    /// The first tick and check that fails.
+    #[must_use]
+    pub fn first_failure(&self, frames: &[Frame]) -> Option<Failure> {
+        let from = self.from_tick.unwrap_or(0) as usize;
+        for (tick, frame) in frames.iter().enumerate().skip(from) {
+            for (index, body) in frame.bodies.iter().enumerate() {
+                if self.body.is_some_and(|b| b != index) {
+                    continue;
+                }
+                let fail = |check: String, expected: String, actual: String| {
+                    Some(Failure {
+                        tick: tick as u64,
+                        check: format!("body {index} {check} (always)"),
+                        expected,
+                        actual,
+                    })
+                };
+                if let Some(limit) = self.max_height
+                    && body.feet.y > limit
+                {
+                    return fail(
+                        "pos.y".into(),
+                        format!("≤ {limit}"),
+                        format!("{}", body.feet.y),
+                    );
+                }
+                for (axis, bounds) in [self.x, self.y, self.z].into_iter().enumerate() {
+                    if let Some(bounds) = bounds
+                        && !range_ok(bounds, body.feet[axis])
+                    {
+                        return fail(
+                            format!("pos.{}", AXES[axis]),
+                            fmt_range(bounds),
+                            format!("{}", body.feet[axis]),
+                        );
+                    }
+                }
+                if let Some(want) = self.grounded
+                    && want != body.grounded
+                {
+                    return fail(
+                        "grounded".into(),
+                        want.to_string(),
+                        body.grounded.to_string(),
+                    );
+                }
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,50 @@
+//! The report `voxwalk check` prints.
+
+use std::fmt::Write;
+
+use super::runner::{Outcome, Verdict};
+
+/// A table of outcomes: scenario, result, ticks, milliseconds, and the first
+/// failed check with what was expected and what happened. Ends with a summary.
+#[must_use]
+pub fn format_table(outcomes: &[Outcome]) -> String {
+    let width = outcomes
+        .iter()
+        .map(|o| o.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("scenario".len());
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<width$}  {:<7}  {:>6}  {:>8}  detail",
+        "scenario", "result", "ticks", "ms"
+    );
+    for o in outcomes {
+        let (result, detail) = match &o.verdict {
+            Verdict::Passed => ("pass", String::new()),
+            Verdict::Blessed => ("blessed", "golden trajectory written".into()),
+            Verdict::Failed(f) => ("FAIL", f.to_string()),
+            Verdict::Error(e) => ("ERROR", e.replace('\n', " ")),
+        };
+        let _ = writeln!(
+            out,
+            "{:<width$}  {result:<7}  {:>6}  {:>8.1}  {detail}",
+            o.name,
+            o.ticks,
+            o.elapsed.as_secs_f64() * 1000.0
+        );
+    }
+    let failed = outcomes.iter().filter(|o| !o.verdict.is_pass()).count();
+    let total_ms: f64 = outcomes
+        .iter()
+        .map(|o| o.elapsed.as_secs_f64() * 1000.0)
+        .sum();
+    let _ = writeln!(
+        out,
+        "{} scenarios, {} passed, {failed} failed, {total_ms:.0} ms",
+        outcomes.len(),
+        outcomes.len() - failed
+    );
+    out
+}

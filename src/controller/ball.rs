@@ -33,8 +33,17 @@ pub struct Ball {
 /// takes fewer than this.
 const MAX_SUBSTEPS: u64 = 4096;
 
-/// Push-out rounds per step: a ball in a corner touches three faces.
-const CONTACT_ROUNDS: usize = 4;
+/// Push-out rounds per step. Sequential push-outs settle a ball in a corner in
+/// two or three rounds, but between two faces at a sharp angle (a face and a
+/// block's edge) each round only halves what is left; past this many the
+/// step is undone instead.
+const CONTACT_ROUNDS: usize = 32;
+
+/// A supported ball this slow is at rest (its speed is rounding).
+const REST_SPEED_EPSILON: f64 = 1e-9;
+
+/// Overlaps this small count as touching: the push-outs settle to within it.
+const SETTLED: f64 = 1e-9;
 
 impl Ball {
     /// The smallest radius: a marble of a tenth of a block across.
@@ -74,6 +83,35 @@ impl Ball {
     }
 }
 
+/// The velocity after a contact along `normal`: the part into the surface is
+/// reflected and scaled by the restitution (or ended, below the rest speed),
+/// and friction slows the sliding part.
+fn respond(
+    mut v: DVec3,
+    normal: DVec3,
+    settings: &Settings,
+    step_dt: f64,
+    events: &mut Vec<Event>,
+) -> DVec3 {
+    let into = -v.dot(normal);
+    if into > 0.0 {
+        let bounce = if into > settings.ball_rest_speed {
+            events.push(Event::Bounced {
+                normal: normal.to_array(),
+                speed: into,
+            });
+            into * settings.ball_restitution
+        } else {
+            0.0
+        };
+        v += normal * (into + bounce);
+    }
+    let along = normal * v.dot(normal);
+    let sliding = v - along;
+    let slowed = sliding.length() - settings.ball_friction * step_dt;
+    along + sliding.normalize_or_zero() * slowed.max(0.0)
+}
+
 /// Advances a ball by one tick.
 ///
 /// Gravity first; then the tick's travel in steps of at most half the radius
@@ -82,8 +120,8 @@ impl Ball {
 /// overlaps (centre outside: along the separating direction; centre inside:
 /// out through the nearest face). A push reflects the velocity into the
 /// surface, scaled by the restitution; bounces slower than the rest speed end
-/// instead, and friction slows the sliding part. A ball that touched ground and
-/// has no velocity left is resting.
+/// instead, and friction slows the sliding part. Push-outs that do not settle
+/// undo the step. A ball that touched ground and has no velocity left is resting.
 pub(crate) fn tick_ball<W: BlockSource + ?Sized>(
     world: &W,
     settings: &Settings,
@@ -100,7 +138,9 @@ pub(crate) fn tick_ball<W: BlockSource + ?Sized>(
     let mut on_ground = false;
     let mut center = ball.center;
     for _ in 0..steps {
+        let before = center;
         center += v * step_dt;
+        let mut settled = false;
         for _ in 0..CONTACT_ROUNDS {
             let mut pushed = false;
             let reach = DVec3::splat(ball.radius);
@@ -111,39 +151,33 @@ pub(crate) fn tick_ball<W: BlockSource + ?Sized>(
                     let Some(push) = push_out_sphere_box(center, ball.radius, &solid) else {
                         continue;
                     };
-                    if push == DVec3::ZERO {
+                    if push.length() <= SETTLED {
                         continue;
                     }
                     center += push;
                     pushed = true;
                     let normal = push.normalize();
-                    on_ground |= normal.y > 0.7;
-                    let into = -v.dot(normal);
-                    if into > 0.0 {
-                        let bounce = if into > settings.ball_rest_speed {
-                            events.push(Event::Bounced {
-                                normal: normal.to_array(),
-                                speed: into,
-                            });
-                            into * settings.ball_restitution
-                        } else {
-                            0.0
-                        };
-                        v += normal * (into + bounce);
-                    }
-                    // Friction on the sliding part of the velocity.
-                    let along = normal * v.dot(normal);
-                    let sliding = v - along;
-                    let slowed = sliding.length() - settings.ball_friction * step_dt;
-                    v = along + sliding.normalize_or_zero() * slowed.max(0.0);
+                    on_ground |= normal.y > 0.0;
+                    v = respond(v, normal, settings, step_dt, events);
                 }
             });
             if !pushed {
+                settled = true;
                 break;
             }
         }
+        if !settled {
+            // Wedged where the push-outs do not agree (a narrow notch): stay
+            // where the step began, which was free, and stop.
+            center = before;
+            v = DVec3::ZERO;
+        }
     }
-    let resting = on_ground && v == DVec3::ZERO;
+    // Rounding can leave a balanced ball (on a block's corner) a few ulps of speed.
+    let resting = on_ground && v.length() <= REST_SPEED_EPSILON;
+    if resting {
+        v = DVec3::ZERO;
+    }
     if resting && !ball.resting {
         events.push(Event::CameToRest);
     }

@@ -1,0 +1,321 @@
+//! The character controller over hostile inputs: random scripts on rough
+//! terrain, exact grounded states, edges, balls, crowds, replays.
+
+mod support;
+
+use glam::{DVec3, IVec3};
+use proptest::prelude::*;
+use support::reference_resolver::overlaps_solid;
+use support::terrain::bumpy_terrain;
+use voxwalk::controller::{Ball, Body, Event, Input, InputScript, Settings, Simulation};
+use voxwalk::geometry::{Aabb, Mobility};
+use voxwalk::resolver::CONTACT_GAP;
+use voxwalk::world::{Block, World};
+
+fn cases(default: u32) -> u32 {
+    std::env::var("VOXWALK_PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn input_from_bits(bits: u16) -> Input {
+    Input {
+        east: bits & 1 != 0,
+        west: bits & 2 != 0,
+        south: bits & 4 != 0,
+        north: bits & 8 != 0,
+        jump: bits & 16 != 0,
+        sneak: bits & 32 != 0,
+        sprint: bits & 64 != 0,
+        fly: bits & 128 != 0 && bits & 256 != 0, // flying now and then
+        up: bits & 512 != 0,
+        down: bits & 1024 != 0,
+    }
+}
+
+fn floor(width: i32) -> World {
+    let mut w = World::new();
+    w.fill(
+        IVec3::new(0, 0, 0),
+        IVec3::new(width - 1, 0, width - 1),
+        Block::Stone,
+    );
+    w
+}
+
+fn sim_with_body(world: World, feet: DVec3) -> Simulation {
+    let mut sim = Simulation::new(world, Settings::default()).unwrap();
+    sim.add_body(Body::new(feet, Body::DEFAULT_SIZE).unwrap());
+    sim
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(256)))]
+
+    /// Whatever the keys do, on rough terrain with slabs, posts and pillars, the
+    /// body is never inside a block after a tick and stays finite; replaying the
+    /// same inputs gives the same trajectory bit for bit.
+    #[test]
+    fn random_scripts_never_enter_blocks_and_replay_exactly(
+        start in (2.0f64..30.0, 2.0f64..30.0),
+        segments in proptest::collection::vec((1u64..15, 0u16..2048), 1..12),
+        size in prop_oneof![Just(Body::DEFAULT_SIZE), Just(DVec3::new(0.2, 0.2, 0.2)), Just(DVec3::new(2.5, 2.5, 2.5))],
+    ) {
+        let world = bumpy_terrain(32, 32);
+        let run = || {
+            let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
+            sim.add_body(Body::new(DVec3::new(start.0, 40.0, start.1), size).unwrap());
+            let mut trajectory = Vec::new();
+            for &(ticks, bits) in &segments {
+                for _ in 0..ticks {
+                    sim.step(&[input_from_bits(bits)]).unwrap();
+                    let body = sim.bodies()[0];
+                    trajectory.push((body.aabb, body.velocity, body.grounded));
+                }
+            }
+            trajectory
+        };
+        let first = run();
+        for (tick, (aabb, velocity, _)) in first.iter().enumerate() {
+            prop_assert!(aabb.min.is_finite() && velocity.is_finite());
+            prop_assert!(!overlaps_solid(&world, aabb), "tick {tick}: {aabb:?} inside a block");
+        }
+        prop_assert_eq!(first, run());
+    }
+
+    /// Sneaking on a platform never walks off it, whatever the direction.
+    #[test]
+    fn sneaking_never_leaves_the_platform(
+        start in (1.5f64..4.5, 1.5f64..4.5),
+        segments in proptest::collection::vec((1u64..30, 0u16..128), 1..8),
+    ) {
+        let mut world = World::new();
+        world.fill(IVec3::new(0, 0, 0), IVec3::new(5, 2, 5), Block::Stone); // top at y = 3
+        world.fill(IVec3::new(-10, -10, -10), IVec3::new(16, -10, 16), Block::Stone);
+        let mut sim = sim_with_body(world, DVec3::new(start.0, 3.0, start.1));
+        for &(ticks, bits) in &segments {
+            let mut input = input_from_bits(bits & 0b100_1111); // no jump, no fly
+            input.sneak = true;
+            for _ in 0..ticks {
+                sim.step(&[input]).unwrap();
+                let body = sim.bodies()[0];
+                prop_assert_eq!(body.aabb.min.y, 3.0 + CONTACT_GAP);
+                prop_assert!(body.grounded);
+            }
+        }
+    }
+
+    /// Balls dropped on rough terrain end outside every block and come to rest.
+    #[test]
+    fn balls_settle_outside_blocks(
+        start in (3.0f64..29.0, 25.0f64..40.0, 3.0f64..29.0),
+        radius in 0.1f64..0.6,
+        throw in (-3.0f64..3.0, -3.0f64..3.0),
+    ) {
+        // Terrain walled in, so a ball cannot roll off the edge of the world.
+        let mut world = bumpy_terrain(32, 32);
+        for (lo, hi) in [((-1, -1), (32, -1)), ((-1, 32), (32, 32)), ((-1, -1), (-1, 32)), ((32, -1), (32, 32))] {
+            world.fill(IVec3::new(lo.0, 0, lo.1), IVec3::new(hi.0, 45, hi.1), Block::Brick);
+        }
+        let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
+        let center = DVec3::new(start.0, start.1, start.2);
+        sim.add_ball(Ball::new(center, radius, DVec3::new(throw.0, 0.0, throw.1)).unwrap());
+        for _ in 0..400 {
+            sim.step(&[]).unwrap();
+            let ball = sim.balls()[0];
+            let reach = Aabb::new(ball.center - radius * 0.999, ball.center + radius * 0.999);
+            // Every solid box is at least (almost) a radius from the centre.
+            let lo = (ball.center - radius - 1.0).floor().as_ivec3();
+            let hi = (ball.center + radius).floor().as_ivec3();
+            for x in lo.x..=hi.x {
+                for y in lo.y..=hi.y {
+                    for z in lo.z..=hi.z {
+                        let cell = IVec3::new(x, y, z);
+                        for shape in world.block(cell).shape() {
+                            let solid = shape.translated(cell.as_dvec3());
+                            let nearest = ball.center.clamp(solid.min, solid.max);
+                            prop_assert!(
+                                (nearest - ball.center).length() > radius - 1e-6,
+                                "ball {ball:?} inside {solid:?} (box {reach:?})"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        prop_assert!(sim.balls()[0].resting, "{:?}", sim.balls()[0]);
+    }
+
+    /// Scripts print and parse back to the same inputs.
+    #[test]
+    fn input_words_round_trip(bits in 0u16..2048) {
+        let input = input_from_bits(bits);
+        prop_assert_eq!(Input::parse(&input.to_string()).unwrap(), input);
+    }
+}
+
+#[test]
+fn grounded_is_exact_on_slabs_posts_and_edges() {
+    // Standing on a slab: grounded at 1.5, every tick.
+    let mut world = floor(8);
+    world.set_block(IVec3::new(2, 1, 2), Block::Slab);
+    world.set_block(IVec3::new(5, 1, 5), Block::Post);
+    let mut sim = sim_with_body(world.clone(), DVec3::new(2.5, 1.5, 2.5));
+    for _ in 0..10 {
+        sim.step(&[Input::IDLE]).unwrap();
+        assert!(sim.bodies()[0].grounded);
+        assert_eq!(sim.bodies()[0].aabb.min.y, 1.5 + CONTACT_GAP);
+    }
+    // A thin body on a post's 0.25-wide top.
+    let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
+    sim.add_body(Body::new(DVec3::new(5.5, 2.5, 5.5), DVec3::new(0.2, 1.8, 0.2)).unwrap());
+    for _ in 0..10 {
+        sim.step(&[Input::IDLE]).unwrap();
+        assert!(sim.bodies()[0].grounded);
+        assert_eq!(sim.bodies()[0].aabb.min.y, 2.5 + CONTACT_GAP);
+    }
+    // On the floor's edge by a millionth of a block: standing. Only touching it: falling.
+    let edge = 8.0 + 0.3;
+    for (x, stands) in [(edge - 1e-6, true), (edge, false), (edge + 1e-6, false)] {
+        let mut sim = sim_with_body(world.clone(), DVec3::new(x, 1.0, 4.5));
+        sim.step(&[Input::IDLE]).unwrap();
+        assert_eq!(sim.bodies()[0].grounded, stands, "x = {x}");
+        let fell = sim.bodies()[0].aabb.min.y < 1.0;
+        assert_eq!(fell, !stands, "x = {x}");
+    }
+}
+
+#[test]
+fn ceilings_end_upward_speed_and_walls_end_only_their_axis() {
+    let mut world = floor(8);
+    world.fill(IVec3::new(0, 3, 0), IVec3::new(7, 3, 7), Block::Stone); // ceiling at y = 3
+    world.fill(IVec3::new(6, 1, 0), IVec3::new(6, 2, 7), Block::Stone); // wall at x = 6
+    // 0.05 from the wall: the first tick's 0.15 east reaches it.
+    let mut sim = sim_with_body(world, DVec3::new(5.65, 1.0, 2.5));
+    let report = sim
+        .step(&[Input::parse("jump+east+south").unwrap()])
+        .unwrap();
+    let body = sim.bodies()[0];
+    assert!(report.bodies[0].contains(&Event::Jumped));
+    assert!(report.bodies[0].contains(&Event::HitCeiling));
+    assert!(
+        report.bodies[0]
+            .iter()
+            .any(|e| matches!(e, Event::HitWall { normal } if *normal == [-1.0, 0.0, 0.0]))
+    );
+    assert_eq!(body.aabb.max.y, 3.0 - CONTACT_GAP);
+    assert_eq!(body.aabb.max.x, 6.0 - CONTACT_GAP);
+    assert_eq!((body.velocity.x, body.velocity.y), (0.0, 0.0));
+    assert!(body.velocity.z > 0.0, "the speed along the wall is kept");
+}
+
+#[test]
+fn auto_step_needs_ground_and_stays_below_the_step_height() {
+    let mut world = floor(12);
+    world.set_block(IVec3::new(4, 1, 1), Block::Slab);
+    world.fill(IVec3::new(4, 1, 3), IVec3::new(4, 1, 3), Block::Stone);
+    let walk = |z: f64, settings: Settings| {
+        let mut sim = Simulation::new(world.clone(), settings).unwrap();
+        sim.add_body(Body::new(DVec3::new(1.5, 1.0, z), Body::DEFAULT_SIZE).unwrap());
+        let mut heights = Vec::new();
+        for _ in 0..13 {
+            sim.step(&[Input::parse("east").unwrap()]).unwrap();
+            heights.push(sim.bodies()[0].aabb.min.y);
+        }
+        heights
+    };
+    let onto_slab = walk(1.5, Settings::default());
+    assert_eq!(*onto_slab.last().unwrap(), 1.5 + CONTACT_GAP);
+    let onto_block = walk(3.5, Settings::default());
+    assert!(onto_block.iter().all(|&y| y == 1.0 + CONTACT_GAP));
+    let no_stepping = Settings {
+        step_height: 0.0,
+        ..Settings::default()
+    };
+    assert!(
+        walk(1.5, no_stepping)
+            .iter()
+            .all(|&y| y == 1.0 + CONTACT_GAP)
+    );
+}
+
+#[test]
+fn static_bodies_are_never_moved() {
+    let mut sim = Simulation::new(floor(10), Settings::default()).unwrap();
+    sim.add_body(Body::new(DVec3::new(2.5, 1.0, 2.5), Body::DEFAULT_SIZE).unwrap());
+    let mut post = Body::new(DVec3::new(3.0, 4.0, 2.5), Body::DEFAULT_SIZE).unwrap();
+    post.mobility = Mobility::Static;
+    sim.add_body(post);
+    for _ in 0..40 {
+        sim.step(&[
+            Input::parse("east").unwrap(),
+            Input::parse("west+jump").unwrap(),
+        ])
+        .unwrap();
+    }
+    assert_eq!(sim.bodies()[1], post, "no gravity, no input, no push");
+}
+
+#[test]
+fn a_crowd_in_a_room_never_enters_the_walls() {
+    let mut world = floor(12);
+    for wall in [
+        (IVec3::new(0, 1, 0), IVec3::new(11, 3, 0)),
+        (IVec3::new(0, 1, 11), IVec3::new(11, 3, 11)),
+        (IVec3::new(0, 1, 0), IVec3::new(0, 3, 11)),
+        (IVec3::new(11, 1, 0), IVec3::new(11, 3, 11)),
+    ] {
+        world.fill(wall.0, wall.1, Block::Brick);
+    }
+    let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
+    for i in 0..30 {
+        let feet = DVec3::new(
+            1.5 + f64::from(i % 6) * 1.7,
+            1.0,
+            1.5 + f64::from(i / 6) * 1.9,
+        );
+        sim.add_body(Body::new(feet, Body::DEFAULT_SIZE).unwrap());
+    }
+    let script =
+        InputScript::parse("20 east+south\n20 west\n20 north+east+jump\n", "crowd").unwrap();
+    for tick in 0..script.len() {
+        let inputs: Vec<Input> = (0..30)
+            .map(|i| {
+                if i % 2 == 0 {
+                    script.input_at(tick)
+                } else {
+                    script.input_at(script.len() - 1 - tick)
+                }
+            })
+            .collect();
+        sim.step(&inputs).unwrap();
+        for body in sim.bodies() {
+            assert!(!overlaps_solid(&world, &body.aabb), "tick {tick}: {body:?}");
+        }
+    }
+}
+
+#[test]
+fn settings_reject_unknown_names_and_nonsense() {
+    let mut s = Settings::default();
+    assert!(s.set("step_height", "0.5").is_ok());
+    for (name, value) in [
+        ("stepheight", "1"),
+        ("gravity", "nan"),
+        ("gravity", "-1"),
+        ("tick_rate", "0"),
+        ("jump_speed", "abc"),
+        ("sneak_edge_guard", "maybe"),
+        ("ball_restitution", "1.5"),
+    ] {
+        let before = s.clone();
+        assert!(s.set(name, value).is_err(), "{name}={value}");
+        assert_eq!(s, before, "a refused setting changes nothing");
+    }
+    let message = s.set("stepheight", "1").unwrap_err().to_string();
+    assert!(
+        message.contains("stepheight") && message.contains("step_height"),
+        "{message}"
+    );
+}

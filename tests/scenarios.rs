@@ -1,0 +1,250 @@
+//! The shipped scenario suite, run through the same code as `voxwalk check`,
+//! and the runner itself: that its checks can fail, and say where.
+
+use std::path::{Path, PathBuf};
+
+use voxwalk::cli::worlds_dir;
+use voxwalk::scenario::{
+    Scenario, ScenarioError, Verdict, check_file, check_paths, compare_golden, format_table,
+    record, write_golden,
+};
+
+fn scenarios_dir() -> PathBuf {
+    worlds_dir().join("scenarios")
+}
+
+#[test]
+fn every_shipped_scenario_passes() {
+    let outcomes = check_paths(&[scenarios_dir()], false).unwrap();
+    let table = format_table(&outcomes);
+    println!("{table}");
+    assert!(outcomes.len() >= 30, "only {} scenarios", outcomes.len());
+    assert!(outcomes.iter().all(|o| o.verdict.is_pass()), "{table}");
+}
+
+#[test]
+fn every_scenario_replays_bit_for_bit() {
+    for path in voxwalk::scenario::discover(&[scenarios_dir()]).unwrap() {
+        let scenario = Scenario::load(&path).unwrap();
+        let first = record(&scenario).unwrap();
+        let second = record(&scenario).unwrap();
+        // `Frame: PartialEq` compares every f64 exactly.
+        assert_eq!(first, second, "{}", path.display());
+    }
+}
+
+/// A scenario file in a fresh temporary folder next to a copy of a world.
+fn temp_scenario(name: &str, text: &str) -> (tempdir::Dir, PathBuf) {
+    let dir = tempdir::Dir::new(name);
+    let path = dir.path().join(format!("{name}.toml"));
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+/// A minimal self-cleaning temporary folder.
+mod tempdir {
+    use std::path::{Path, PathBuf};
+
+    pub struct Dir(PathBuf);
+
+    impl Dir {
+        pub fn new(tag: &str) -> Dir {
+            let path = std::env::temp_dir().join(format!(
+                "voxwalk-test-{tag}-{}-{:?}",
+                std::process::id(),
+                std::thread::current().id()
+            ));
+            let _ = std::fs::remove_dir_all(&path);
+            std::fs::create_dir_all(&path).unwrap();
+            Dir(path)
+        }
+
+        pub fn path(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+const FLOOR: &str = r#"world_text = """
+voxwalk-world 1
+layer 0
+|##########|
+|##########|
+"""
+"#;
+
+#[test]
+fn a_wrong_position_fails_with_expected_and_actual() {
+    let text = format!(
+        "{FLOOR}spawn = [0.5, 1, 0.5]\ninputs = \"10 east\"\n\n[[expect]]\ntick = 4\npos = [9, 1, 0.5]\n"
+    );
+    let (_dir, path) = temp_scenario("wrong_pos", &text);
+    let outcome = check_file(&path, false);
+    let Verdict::Failed(f) = outcome.verdict else {
+        panic!("{:?}", outcome.verdict)
+    };
+    assert_eq!(f.tick, 4);
+    assert_eq!(f.check, "body 0 pos.x");
+    assert_eq!(f.expected, "9 ± 0.000001");
+    // 0.5 + 0.05 · (3 + 4 · 4.317)
+    assert!(
+        (f.actual.parse::<f64>().unwrap() - 1.5134).abs() < 1e-12,
+        "{}",
+        f.actual
+    );
+}
+
+#[test]
+fn each_kind_of_check_can_fail() {
+    let cases = [
+        ("grounded = false", "body 0 grounded"),
+        ("speed = [0, 1]", "body 0 speed"),
+        ("horizontal_speed = [5, 6]", "body 0 horizontal speed"),
+        ("y = [2, 3]", "body 0 pos.y"),
+        ("max_height = 0.5", "body 0 highest pos.y"),
+        ("min_peak = 3", "body 0 highest pos.y"),
+        ("event = \"jumped\"", "body 0 events"),
+        ("event_by = \"stepped\"", "body 0 events"),
+        ("no_event_by = \"landed\"", "body 0 events"),
+    ];
+    for (check, name) in cases {
+        let text = format!(
+            "{FLOOR}spawn = [0.5, 1.5, 0.5]\ninputs = \"10 east\"\n\n[[expect]]\n{check}\n"
+        );
+        let (_dir, path) = temp_scenario("each_check", &text);
+        match check_file(&path, false).verdict {
+            Verdict::Failed(f) => assert_eq!(f.check, name, "{check}"),
+            other => panic!("{check}: {other:?}"),
+        }
+    }
+    let always =
+        format!("{FLOOR}spawn = [0.5, 1, 0.5]\ninputs = \"10 east\"\n\n[[always]]\nx = [0, 1]\n");
+    let (_dir, path) = temp_scenario("always", &always);
+    let Verdict::Failed(f) = check_file(&path, false).verdict else {
+        panic!("x leaves [0, 1]")
+    };
+    assert_eq!((f.tick, f.check.as_str()), (2, "body 0 pos.x (always)"));
+}
+
+#[test]
+fn bad_files_are_errors_that_name_the_place() {
+    let cases: [(&str, &[&str]); 6] = [
+        (
+            "world = \"nowhere.vxw\"\ninputs = \"1 east\"\n",
+            &["nowhere.vxw"],
+        ),
+        (
+            &format!("{FLOOR}spawn = [0.5, 1, 0.5]\ninputs = \"1 east\"\nspeeed = 3\n"),
+            &["line 9", "speeed"],
+        ),
+        (
+            &format!("{FLOOR}spawn = [0.5, 1, 0.5]\ninputs = \"1 east\\n2 hop\"\n"),
+            &[":2:", "hop"],
+        ),
+        (
+            &format!(
+                "{FLOOR}spawn = [0.5, 1, 0.5]\ninputs = \"1 east\"\n[settings]\ngravity = -1\n"
+            ),
+            &["gravity", "negative"],
+        ),
+        (
+            &format!("{FLOOR}spawn = [0.5, 1, 0.5]\ninputs = \"1 east\"\n[[expect]]\ntick = 5\n"),
+            &["expect #1", "past the end"],
+        ),
+        (
+            "world_text = \"voxwalk-world 1\\nlayer 0\\n|#?#|\\n\"\nspawn = [0.5, 1, 0.5]\ninputs = \"1 east\"\n",
+            &["world_text line 3, column 3"],
+        ),
+    ];
+    for (text, needles) in cases {
+        let (_dir, path) = temp_scenario("bad", text);
+        let error: ScenarioError = Scenario::load(&path).unwrap_err();
+        let message = error.to_string();
+        assert!(message.contains(&*path.display().to_string()), "{message}");
+        for needle in needles {
+            assert!(message.contains(needle), "{needle:?} not in {message}");
+        }
+    }
+}
+
+#[test]
+fn golden_trajectories_bless_compare_and_point_at_the_first_difference() {
+    let text = format!(
+        "{FLOOR}spawn = [0.5, 1, 0.5]\ninputs = \"12 east+sprint\"\ngolden = \"walk.golden\"\n"
+    );
+    let (dir, path) = temp_scenario("golden", &text);
+    let golden = dir.path().join("walk.golden");
+    // No golden yet: an error that says how to make one.
+    let Verdict::Error(e) = check_file(&path, false).verdict else {
+        panic!("missing golden must not pass")
+    };
+    assert!(e.contains("--bless"), "{e}");
+    assert_eq!(check_file(&path, true).verdict, Verdict::Blessed);
+    assert_eq!(check_file(&path, false).verdict, Verdict::Passed);
+
+    // Change one number in tick 7: the comparison names that tick and field.
+    let original = std::fs::read_to_string(&golden).unwrap();
+    let mut lines: Vec<String> = original.lines().map(str::to_owned).collect();
+    let mut tick7: serde_json::Value = serde_json::from_str(&lines[7]).unwrap();
+    tick7["bodies"][0]["pos"][1] = serde_json::json!(1.25);
+    lines[7] = tick7.to_string();
+    std::fs::write(&golden, lines.join("\n")).unwrap();
+    let Verdict::Failed(f) = check_file(&path, false).verdict else {
+        panic!("a changed golden must fail")
+    };
+    assert_eq!((f.tick, f.check.as_str()), (7, "golden body 0 pos.y"));
+    assert_eq!(f.expected, "1.25 ± 0.000000001");
+
+    // The library round trip agrees bit for bit.
+    let scenario = Scenario::load(&path).unwrap();
+    let frames = record(&scenario).unwrap();
+    let out = dir.path().join("again.golden");
+    write_golden(&out, &frames).unwrap();
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), original);
+    assert_eq!(compare_golden(&original, &frames, 0.0), Ok(None));
+    // A shorter golden is reported, not ignored.
+    let short = original.lines().take(5).collect::<Vec<_>>().join("\n");
+    let f = compare_golden(&short, &frames, 0.0).unwrap().unwrap();
+    assert_eq!(f.check, "golden length");
+    assert!(
+        compare_golden("{not json", &frames, 0.0)
+            .unwrap_err()
+            .starts_with("line 1")
+    );
+}
+
+#[test]
+fn a_mirror_that_differs_fails() {
+    // The far-away world against a world that is not its copy.
+    let text = "world = \"far_away.vxw\"\ninputs = \"40 west\"\n\n[mirror]\nworld = \"corridor.vxw\"\noffset = [30000000, 0, -30000000]\n";
+    let dir = tempdir::Dir::new("mirror");
+    for world in ["far_away.vxw", "corridor.vxw"] {
+        std::fs::copy(worlds_dir().join(world), dir.path().join(world)).unwrap();
+    }
+    let path = dir.path().join("mirror.toml");
+    std::fs::write(&path, text).unwrap();
+    let Verdict::Failed(f) = check_file(&path, false).verdict else {
+        panic!("different worlds must not match")
+    };
+    assert!(f.check.contains("mirror"), "{f}");
+}
+
+#[test]
+fn folders_are_searched_in_name_order() {
+    let found = voxwalk::scenario::discover(&[scenarios_dir()]).unwrap();
+    let mut sorted = found.clone();
+    sorted.sort();
+    assert_eq!(found, sorted);
+    assert!(
+        found
+            .iter()
+            .all(|p| p.extension().is_some_and(|e| e == "toml"))
+    );
+    assert!(voxwalk::scenario::discover(&[Path::new("no/such/folder").into()]).is_err());
+}

@@ -220,3 +220,112 @@ fn play_says_it_is_not_built_yet_and_succeeds() {
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("not built yet"));
 }
+
+fn write_temp(name: &str, text: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("voxwalk-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn run_prints_one_json_object_per_tick() {
+    let inputs = write_temp("walk.inputs", "# into the wall\n30 west\n");
+    let out = voxwalk(
+        &[
+            "run",
+            "worlds/walls_and_corners.vxw",
+            "--inputs",
+            inputs.to_str().unwrap(),
+            "--ticks",
+            "35",
+            "--set",
+            "walk_speed=2.0",
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 35, "--ticks runs past the script, idling");
+    assert_eq!(lines[0]["tick"], 0);
+    assert_eq!(lines[34]["tick"], 34);
+    let last = &lines[34];
+    assert_eq!(last["pos"], serde_json::json!([1.3000001, 1.0000001, 2.5]));
+    assert_eq!(last["grounded"], true);
+    assert_eq!(last["box"].as_array().unwrap().len(), 6);
+    assert_eq!(lines[1]["vel"][0], -2.0, "--set walk_speed applies");
+    let wall_hits = lines
+        .iter()
+        .filter(|l| {
+            l["events"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|e| e["kind"] == "hit_wall")
+        })
+        .count();
+    assert!(wall_hits > 0);
+}
+
+#[test]
+fn run_refuses_unknown_settings_and_bad_scripts() {
+    let good = write_temp("ok.inputs", "5 east\n");
+    let bad = write_temp("bad.inputs", "5 east\n3 east+hop\n");
+    let cases: [(&[&str], &str); 4] = [
+        (&["--set", "stepheight=1"], "unknown setting `stepheight`"),
+        (&["--set", "gravity"], "expected KEY=VALUE"),
+        (&["--spawn", "nan,1,1"], "not finite"),
+        (&["--size", "0,1,1"], "must be positive"),
+    ];
+    for (extra, needle) in cases {
+        let mut args = vec![
+            "run",
+            "worlds/walls_and_corners.vxw",
+            "--inputs",
+            good.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let out = voxwalk(&args, "");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {err}");
+        assert!(err.contains(needle), "{extra:?}: {err}");
+        assert_eq!(err.lines().count(), 1);
+    }
+    let out = voxwalk(
+        &[
+            "run",
+            "worlds/walls_and_corners.vxw",
+            "--inputs",
+            bad.to_str().unwrap(),
+        ],
+        "",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(err.contains(":2:") && err.contains("hop"), "{err}");
+}
+
+#[test]
+fn check_prints_a_table_and_exits_1_when_a_scenario_fails() {
+    let out = voxwalk(&["check", "worlds/scenarios"], "");
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{table}");
+    assert!(table.contains("walk_into_wall") && table.contains("pass"));
+
+    let failing = write_temp(
+        "failing.toml",
+        "world_text = \"voxwalk-world 1\\nlayer 0\\n|####|\\n\"\nspawn = [0.5, 1, 0.5]\ninputs = \"5 east\"\n[[expect]]\ngrounded = false\n",
+    );
+    let out = voxwalk(&["check", failing.to_str().unwrap()], "");
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{table}");
+    assert!(
+        table.contains("FAIL")
+            && table.contains("tick 4: body 0 grounded: expected false, got true"),
+        "{table}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 of 1 scenarios failed"));
+}

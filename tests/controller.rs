@@ -319,3 +319,31 @@ fn settings_reject_unknown_names_and_nonsense() {
         "{message}"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(64)))]
+
+    /// A crowd dropped in a heap on an open floor spreads out until no two
+    /// bodies overlap: the broad phase misses no pair for good.
+    #[test]
+    fn a_heap_of_bodies_spreads_until_none_overlap(
+        spots in proptest::collection::vec((18.0f64..22.0, 18.0f64..22.0, 0.3f64..1.0), 2..40),
+    ) {
+        let mut sim = Simulation::new(floor(40), Settings::default()).unwrap();
+        for &(x, z, width) in &spots {
+            sim.add_body(Body::new(DVec3::new(x, 1.0, z), DVec3::new(width, 1.8, width)).unwrap());
+        }
+        for _ in 0..300 {
+            sim.step(&[]).unwrap();
+        }
+        let bodies = sim.bodies();
+        for (i, a) in bodies.iter().enumerate() {
+            for b in &bodies[i + 1..] {
+                let (ca, cb) = (a.aabb.center(), b.aabb.center());
+                let distance = (ca.x - cb.x).hypot(ca.z - cb.z);
+                let reach = 0.5 * (a.aabb.size().x + b.aabb.size().x);
+                prop_assert!(distance >= reach - 1e-6, "{a:?} overlaps {b:?}: {distance} < {reach}");
+            }
+        }
+    }
+}

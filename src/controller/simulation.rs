@@ -46,6 +46,8 @@ pub struct Simulation {
     balls: Vec<Ball>,
     tick: u64,
     resolver: Resolver,
+    /// Scratch for the body–body broad phase.
+    crowd_order: Vec<usize>,
 }
 
 /// What one tick did.
@@ -88,6 +90,7 @@ impl Simulation {
             balls: Vec::new(),
             tick: 0,
             resolver: Resolver::new(),
+            crowd_order: Vec::new(),
         })
     }
 
@@ -193,6 +196,7 @@ impl Simulation {
             &mut self.resolver,
             &mut self.bodies,
             &mut report.bodies,
+            &mut self.crowd_order,
         )
         .map_err(|source| SimulationError::Move {
             tick,

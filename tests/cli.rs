@@ -253,7 +253,10 @@ fn run_prints_one_json_object_per_tick() {
     assert_eq!(lines[0]["tick"], 0);
     assert_eq!(lines[34]["tick"], 34);
     let last = &lines[34];
-    assert_eq!(last["pos"], serde_json::json!([1.300_000_1, 1.000_000_1, 2.5]));
+    assert_eq!(
+        last["pos"],
+        serde_json::json!([1.300_000_1, 1.000_000_1, 2.5])
+    );
     assert_eq!(last["grounded"], true);
     assert_eq!(last["box"].as_array().unwrap().len(), 6);
     assert_eq!(lines[1]["vel"][0], -2.0, "--set walk_speed applies");

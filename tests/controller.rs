@@ -347,3 +347,23 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_ball_spawned_inside_terrain_climbs_out_and_rests() {
+    // Found by a long campaign: inside the grass layer, next to a pillar, where no
+    // single axis push frees its bounding cube.
+    let world = bumpy_terrain(32, 32);
+    let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
+    let center = DVec3::new(7.656_761_925_397_225, 25.0, 3.0);
+    sim.add_ball(Ball::new(center, 0.446_014_594_015_309_8, DVec3::ZERO).unwrap());
+    let first = sim.step(&[]).unwrap();
+    assert!(
+        matches!(first.balls[0][0], Event::PushedOut { resolved: true, .. }),
+        "{first:?}"
+    );
+    for _ in 0..100 {
+        sim.step(&[]).unwrap();
+    }
+    let ball = sim.balls()[0];
+    assert!(ball.resting && ball.center.y > 26.0, "{ball:?}");
+}

@@ -5,7 +5,7 @@ use glam::DVec3;
 use super::body::{BodyError, check_position};
 use super::{Event, Settings};
 use crate::geometry::{Aabb, push_out_sphere_box};
-use crate::resolver::CellRange;
+use crate::resolver::{CellRange, Resolver};
 use crate::world::BlockSource;
 
 /// A sphere thrown into the world.
@@ -112,6 +112,60 @@ fn respond(
     along + sliding.normalize_or_zero() * slowed.max(0.0)
 }
 
+/// Whether the sphere overlaps a solid box by more than [`SETTLED`].
+fn overlaps_solid<W: BlockSource + ?Sized>(world: &W, center: DVec3, radius: f64) -> bool {
+    let reach = DVec3::splat(radius);
+    let range = CellRange::covering(&Aabb::new(center - reach, center + reach));
+    let mut found = false;
+    world.for_each_solid_in(range.lo, range.hi, |cell, block| {
+        for shape in block.shape() {
+            let solid = shape.translated(cell.as_dvec3());
+            found |=
+                push_out_sphere_box(center, radius, &solid).is_some_and(|p| p.length() > SETTLED);
+        }
+    });
+    found
+}
+
+/// A ball placed inside blocks (spawned there, or blocks set around it) is
+/// moved to where its bounding cube is free, by the resolver's least-penetration
+/// push-out: a free cube holds a free sphere. Steps start from a free position
+/// after this, which is what undoing a step relies on.
+fn free_if_buried<W: BlockSource + ?Sized>(
+    world: &W,
+    resolver: &mut Resolver,
+    ball: &mut Ball,
+    events: &mut Vec<Event>,
+) {
+    if !overlaps_solid(world, ball.center, ball.radius) {
+        return;
+    }
+    let reach = DVec3::splat(ball.radius);
+    let cube = Aabb::new(ball.center - reach, ball.center + reach);
+    let start = ball.center;
+    if let Ok(motion) = resolver.move_box(world, cube, DVec3::ZERO)
+        && motion.depenetration.is_some_and(|d| d.resolved)
+    {
+        ball.center = motion.end.center();
+    } else if let Some(free) = (1..=BURIED_SEARCH_STEPS)
+        .map(|k| start + DVec3::new(0.0, f64::from(k) * BURIED_SEARCH_STEP, 0.0))
+        .find(|&c| !overlaps_solid(world, c, ball.radius))
+    {
+        // Deeper than a push-out reaches (inside terrain): up to the first free spot.
+        ball.center = free;
+    }
+    let offset = ball.center - start;
+    events.push(Event::PushedOut {
+        offset: offset.to_array(),
+        resolved: offset != DVec3::ZERO,
+    });
+}
+
+/// How a buried ball searches upwards for space when pushing out fails: in
+/// quarter blocks, up to 256 blocks.
+const BURIED_SEARCH_STEP: f64 = 0.25;
+const BURIED_SEARCH_STEPS: u32 = 1024;
+
 /// Advances a ball by one tick.
 ///
 /// Gravity first; then the tick's travel in steps of at most half the radius
@@ -124,11 +178,13 @@ fn respond(
 /// undo the step. A ball that touched ground and has no velocity left is resting.
 pub(crate) fn tick_ball<W: BlockSource + ?Sized>(
     world: &W,
+    resolver: &mut Resolver,
     settings: &Settings,
     ball: &mut Ball,
     events: &mut Vec<Event>,
 ) {
     let dt = settings.dt();
+    free_if_buried(world, resolver, ball, events);
     let mut v = ball.velocity;
     v.y = (v.y - settings.gravity * dt).max(-settings.terminal_speed);
     let travel = v * dt;
@@ -167,8 +223,10 @@ pub(crate) fn tick_ball<W: BlockSource + ?Sized>(
             }
         }
         if !settled {
-            // Wedged where the push-outs do not agree (a narrow notch): stay
-            // where the step began, which was free, and stop.
+            // Wedged where the push-outs do not agree (a ball a hair wider than
+            // the slot it fell onto): stay where the step began, which was free,
+            // and stop. A ball wedged on its way down is held up: it rests.
+            on_ground |= center.y < before.y;
             center = before;
             v = DVec3::ZERO;
         }

@@ -204,7 +204,13 @@ impl Simulation {
             source,
         })?;
         for (index, ball) in self.balls.iter_mut().enumerate() {
-            tick_ball(&self.world, &self.settings, ball, &mut report.balls[index]);
+            tick_ball(
+                &self.world,
+                &mut self.resolver,
+                &self.settings,
+                ball,
+                &mut report.balls[index],
+            );
         }
         self.tick += 1;
         Ok(report)

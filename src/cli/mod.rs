@@ -2,6 +2,9 @@
 //! [`run`] and prints what comes back.
 
 mod check;
+mod convert;
+mod generate;
+mod info;
 mod numbers;
 mod run;
 mod sweep;
@@ -13,7 +16,7 @@ use thiserror::Error;
 
 use crate::resolver::MoveError;
 use crate::scenario::ScenarioError;
-use crate::world::LoadError;
+use crate::world::{LoadError, SaveError};
 
 pub use numbers::{parse_box, parse_vector};
 
@@ -49,6 +52,12 @@ pub enum Command {
     Run(run::RunArgs),
     /// Run scenario files and folders; exit 1 if any fails.
     Check(check::CheckArgs),
+    /// Generate a world (flat, hills, caves, mountains, course) and save it.
+    Gen(generate::GenArgs),
+    /// Show what a world holds: format, size, chunks, blocks by kind, spawn.
+    Info(info::InfoArgs),
+    /// Convert a world between formats (by the output's extension).
+    Convert(convert::ConvertArgs),
 }
 
 /// Why a command failed; printed on one line, exit code 2.
@@ -57,6 +66,9 @@ pub enum CliError {
     /// The world could not be loaded.
     #[error(transparent)]
     Load(#[from] LoadError),
+    /// The world could not be saved.
+    #[error(transparent)]
+    Save(#[from] SaveError),
     /// A move was refused.
     #[error("{place}: {source}")]
     Move {
@@ -118,6 +130,9 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
         Command::Sweep(args) => sweep::run(&args, out),
         Command::Run(args) => run::run(&args, out),
         Command::Check(args) => check::run(&args, out),
+        Command::Gen(args) => generate::run(&args, out),
+        Command::Info(args) => info::run(&args, out),
+        Command::Convert(args) => convert::run(&args, out),
     }
 }
 

@@ -14,8 +14,8 @@ use crate::world;
 /// Arguments of `voxwalk run`.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// The world file.
-    pub world: PathBuf,
+    /// The world: a file of any readable format, or `gen:PRESET:SEED`.
+    pub world: String,
     /// The input script: one `TICKS ACTIONS` per line (`40 east+sprint`).
     #[arg(long, value_name = "FILE")]
     pub inputs: PathBuf,
@@ -56,11 +56,11 @@ pub(super) fn run(args: &RunArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .set(key.trim(), value.trim())
             .map_err(|e| usage(format!("--set {item}: {e}")))?;
     }
-    let world = world::load(&args.world)?;
+    let world = world::open(&args.world)?;
     let spawn = args.spawn.or(world.spawn).ok_or_else(|| {
         usage(format!(
             "{}: the world has no spawn; give --spawn X,Y,Z",
-            args.world.display()
+            args.world
         ))
     })?;
     let text = std::fs::read_to_string(&args.inputs).map_err(|source| CliError::Io {

@@ -15,8 +15,8 @@ use crate::world::{self, World};
 /// Arguments of `voxwalk sweep`.
 #[derive(Debug, Args)]
 pub struct SweepArgs {
-    /// The world file.
-    pub world: PathBuf,
+    /// The world: a file of any readable format, or `gen:PRESET:SEED`.
+    pub world: String,
     /// The box to move: `X0,Y0,Z0,X1,Y1,Z1`.
     #[arg(long = "box", value_name = "X0,Y0,Z0,X1,Y1,Z1", allow_hyphen_values = true, value_parser = parse_box)]
     pub aabb: Option<Aabb>,
@@ -70,7 +70,7 @@ impl From<&Motion> for Report {
 }
 
 pub(super) fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let world = world::load(&args.world)?;
+    let world = world::open(&args.world)?;
     let mut resolver = Resolver::new();
     let write_err = |source| CliError::Io {
         place: "stdout".into(),

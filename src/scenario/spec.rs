@@ -235,6 +235,15 @@ pub enum ScenarioError {
     },
 }
 
+/// A world named in a scenario: `gen:PRESET:SEED`, or a file relative to the
+/// scenario's folder.
+fn open_world(folder: &Path, name: &Path) -> Result<World, LoadError> {
+    match name.to_str() {
+        Some(spec) if spec.starts_with("gen:") => world::open(spec),
+        _ => world::load(&folder.join(name)),
+    }
+}
+
 fn read_text(path: &Path, owner: &Path) -> Result<String, ScenarioError> {
     let io = |source| ScenarioError::Io {
         path: path.to_path_buf(),
@@ -421,7 +430,7 @@ impl Scenario {
                     ));
                 }
                 Some(Mirror {
-                    world: world::load(&world_path).map_err(|source| ScenarioError::World {
+                    world: open_world(folder, &m.world).map_err(|source| ScenarioError::World {
                         path: path.to_path_buf(),
                         source,
                     })?,

@@ -3,10 +3,12 @@
 //! Cells are `IVec3`; cell `(i, j, k)` covers `[i, i+1] × [j, j+1] × [k, k+1]` in
 //! world space. Chunks are 16³ cells; chunks nobody created are air.
 
+pub mod binary_format;
 mod block;
 mod block_source;
 mod chunk;
 mod coords;
+mod generate;
 mod load;
 pub mod text_format;
 mod voxel_world;
@@ -17,5 +19,9 @@ pub use chunk::Chunk;
 pub use coords::{
     CHUNK_EDGE, CHUNK_EDGE_BITS, CHUNK_VOLUME, cell_of, chunk_of, index_of, local_of,
 };
-pub use load::{LoadError, MAX_TEXT_WORLD_BYTES, load};
+pub use generate::{Generator, Preset};
+pub use load::{
+    Decoded, GENERATED_HI, GENERATED_LO, LoadError, MAX_BINARY_WORLD_BYTES, MAX_TEXT_WORLD_BYTES,
+    SaveError, decode_any, load, open, save,
+};
 pub use voxel_world::World;

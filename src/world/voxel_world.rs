@@ -75,6 +75,19 @@ impl World {
         }
     }
 
+    /// Stores `chunk` at chunk coordinate `key`, replacing what was there. A
+    /// stored all-air chunk marks the chunk as present (generated), unlike a
+    /// missing one.
+    pub fn put_chunk(&mut self, key: IVec3, chunk: Chunk) {
+        self.chunks.insert(key, chunk);
+    }
+
+    /// Whether a chunk is stored at `key` (missing chunks read as air).
+    #[must_use]
+    pub fn has_chunk(&self, key: IVec3) -> bool {
+        self.chunks.contains_key(&key)
+    }
+
     /// The chunk at chunk coordinate `key`, if it exists.
     #[inline]
     #[must_use]

@@ -1,0 +1,34 @@
+//! `voxwalk convert`: any readable world format to any writable one.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::CliError;
+use crate::world;
+
+/// Arguments of `voxwalk convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The world to read: any readable format, or `gen:PRESET:SEED`.
+    pub input: String,
+    /// The file to write: `.vxb` (binary) or `.vxw` (text).
+    pub output: PathBuf,
+}
+
+pub(super) fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let world = world::open(&args.input)?;
+    world::save(&world, &args.output)?;
+    writeln!(
+        out,
+        "{} -> {}: {} chunks",
+        args.input,
+        args.output.display(),
+        world.chunk_count()
+    )
+    .map_err(|source| CliError::Io {
+        place: "stdout".into(),
+        source,
+    })
+}

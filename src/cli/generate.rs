@@ -1,0 +1,60 @@
+//! `voxwalk gen`: generate a world and save it.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+use glam::IVec3;
+
+use super::{CliError, parse_vector};
+use crate::world::{self, Generator, Preset};
+
+/// The largest world `gen` makes, per axis, in cells.
+pub const MAX_GEN_SIZE: i32 = 16_384;
+
+/// Arguments of `voxwalk gen`.
+#[derive(Debug, Args)]
+pub struct GenArgs {
+    /// flat, hills, caves, mountains or course.
+    pub preset: Preset,
+    /// The seed: the same preset and seed give the same world everywhere.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Cells on each axis, from the origin.
+    #[arg(long, value_name = "X,Y,Z", default_value = "256,96,256", value_parser = parse_vector)]
+    pub size: glam::DVec3,
+    /// The file to write: `.vxb` (binary) or `.vxw` (text).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: PathBuf,
+}
+
+pub(super) fn run(args: &GenArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let size = args.size;
+    let whole = size.round() == size && size.cmpge(glam::DVec3::ONE).all();
+    if !whole || size.max_element() > f64::from(MAX_GEN_SIZE) {
+        return Err(CliError::Usage(format!(
+            "--size {},{},{}: whole numbers from 1 to {MAX_GEN_SIZE}",
+            size.x, size.y, size.z
+        )));
+    }
+    let size = size.as_ivec3();
+    let started = std::time::Instant::now();
+    let world = Generator::new(args.preset, args.seed).sized(IVec3::new(size.x, size.y, size.z));
+    world::save(&world, &args.output)?;
+    writeln!(
+        out,
+        "{}: {} seed {}, {}×{}×{} cells, {} chunks, {:.0} ms",
+        args.output.display(),
+        args.preset,
+        args.seed,
+        size.x,
+        size.y,
+        size.z,
+        world.chunk_count(),
+        started.elapsed().as_secs_f64() * 1000.0
+    )
+    .map_err(|source| CliError::Io {
+        place: "stdout".into(),
+        source,
+    })
+}

@@ -1,0 +1,90 @@
+//! `voxwalk info`: what a world file holds.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use clap::Args;
+
+use super::CliError;
+use crate::world::{self, Block, Chunk, binary_format};
+
+/// Arguments of `voxwalk info`.
+#[derive(Debug, Args)]
+pub struct InfoArgs {
+    /// A world file of any readable format, or `gen:PRESET:SEED`.
+    pub world: String,
+}
+
+pub(super) fn run(args: &InfoArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let (format, bytes) = if args.world.starts_with("gen:") {
+        ("generated", None)
+    } else {
+        let head = std::fs::metadata(&args.world).map(|m| m.len()).ok();
+        let magic = std::fs::File::open(&args.world).ok().and_then(|mut f| {
+            let mut m = [0u8; 8];
+            std::io::Read::read_exact(&mut f, &mut m).ok().map(|()| m)
+        });
+        let format = if magic.as_ref() == Some(binary_format::MAGIC) {
+            "binary (.vxb)"
+        } else {
+            "text (.vxw)"
+        };
+        (format, head)
+    };
+    let world = world::open(&args.world)?;
+    let (mut uniform, mut mixed, mut memory) = (0usize, 0usize, 0usize);
+    for (_, chunk) in world.chunks() {
+        match chunk {
+            Chunk::Uniform(_) => uniform += 1,
+            Chunk::Mixed(_) => mixed += 1,
+        }
+        memory += chunk.storage_bytes();
+    }
+    let mut text = String::new();
+    let _ = writeln!(text, "world    {}", args.world);
+    let _ = writeln!(text, "name     {}", world.name);
+    let _ = writeln!(text, "format   {format}");
+    if let Some(b) = bytes {
+        let _ = writeln!(text, "file     {b} bytes");
+    }
+    match world.bounds() {
+        Some((lo, hi)) => {
+            let size = hi - lo + glam::IVec3::ONE;
+            let _ = writeln!(
+                text,
+                "bounds   {} .. {} ({}×{}×{} cells)",
+                lo, hi, size.x, size.y, size.z
+            );
+        }
+        None => {
+            let _ = writeln!(text, "bounds   empty");
+        }
+    }
+    let _ = writeln!(
+        text,
+        "chunks   {} stored: {uniform} uniform, {mixed} mixed",
+        uniform + mixed
+    );
+    let _ = writeln!(text, "memory   {memory} bytes of block storage");
+    match world.spawn {
+        Some(s) => {
+            let _ = writeln!(text, "spawn    {} {} {}", s.x, s.y, s.z);
+        }
+        None => {
+            let _ = writeln!(text, "spawn    none");
+        }
+    }
+    let counts = world.count_blocks();
+    let _ = writeln!(text, "blocks");
+    for block in Block::ALL {
+        let n = counts[block as usize];
+        if n > 0 && block != Block::Air {
+            let _ = writeln!(text, "  {:<9} {n}", block.name());
+        }
+    }
+    out.write_all(text.as_bytes())
+        .map_err(|source| CliError::Io {
+            place: "stdout".into(),
+            source,
+        })
+}

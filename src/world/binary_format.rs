@@ -1,0 +1,465 @@
+//! The compact binary world format, `*.vxb`, for large worlds.
+//!
+//! ```text
+//! offset  size  field
+//!      0     8  magic "VOXWALKB"
+//!      8     2  version (1), little-endian like every number here
+//!     10     2  flags (0; any other value is refused)
+//!     12     8  payload length after decompression
+//!     20     4  CRC-32 of the decompressed payload
+//!     24     …  the payload, raw DEFLATE
+//! payload:
+//!   name      varint byte length, UTF-8
+//!   spawn     u8 0 or 1, then three f64 when 1
+//!   chunks    varint count, then per chunk, in key order:
+//!     key       three i32 (chunk coordinates)
+//!     palette   u8 length n (1..=13), n distinct block bytes
+//!     cells     when n > 1: runs of (varint length, u8 palette index)
+//!               covering the 4096 cells column by column (x, then z,
+//!               then y fastest), so each column of terrain is a few runs
+//! ```
+//!
+//! Reading never trusts a length: the payload is inflated only up to the length
+//! the header states (and at most [`MAX_PAYLOAD_BYTES`]), counts are checked
+//! against what is left, and every failure names the byte of the payload and
+//! the chunk it was in.
+
+use std::io::{Read, Write};
+use std::path::Path;
+
+use flate2::Compression;
+use flate2::read::DeflateDecoder;
+use flate2::write::DeflateEncoder;
+use glam::{DVec3, IVec3};
+use thiserror::Error;
+
+use super::{Block, CHUNK_EDGE, Chunk, World};
+
+/// The first bytes of every binary world.
+pub const MAGIC: &[u8; 8] = b"VOXWALKB";
+/// The version this build writes and reads.
+pub const VERSION: u16 = 1;
+/// Bytes before the payload.
+pub const HEADER_BYTES: usize = 24;
+/// Largest decompressed payload accepted: far beyond real worlds (a
+/// 256×96×256 world is tens of kilobytes), small enough to hold in memory.
+pub const MAX_PAYLOAD_BYTES: u64 = 1 << 30;
+/// Most chunks accepted: 131,072 chunks is 33 million columns of cells; a file
+/// claiming more is refused before anything is built.
+pub const MAX_CHUNKS: u64 = 1 << 17;
+/// Longest world name accepted.
+pub const MAX_NAME_BYTES: u64 = 4096;
+
+const CELLS: usize = (CHUNK_EDGE * CHUNK_EDGE * CHUNK_EDGE) as usize;
+
+/// What is wrong with a binary world.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum BinaryWorldError {
+    /// The file is shorter than its header.
+    #[error("{length} bytes is too short for the {HEADER_BYTES}-byte header")]
+    TooShort {
+        /// The file's length.
+        length: usize,
+    },
+    /// The first bytes are not the magic.
+    #[error("not a binary world (it does not start with VOXWALKB)")]
+    NotBinaryWorld,
+    /// A version this build does not read.
+    #[error("version {found} (this build reads version {VERSION})")]
+    Version {
+        /// The version in the file.
+        found: u16,
+    },
+    /// Flags this build does not know.
+    #[error("unknown flags {found:#06x} in the header")]
+    Flags {
+        /// The flags.
+        found: u16,
+    },
+    /// The header claims a payload larger than allowed.
+    #[error(
+        "the header claims a {claimed}-byte payload, more than the {MAX_PAYLOAD_BYTES}-byte limit"
+    )]
+    PayloadTooLarge {
+        /// The claimed length.
+        claimed: u64,
+    },
+    /// The compressed data is broken or does not inflate to the stated length.
+    #[error("compressed payload: {problem}")]
+    Compression {
+        /// What went wrong.
+        problem: String,
+    },
+    /// The checksum does not match: the file was damaged.
+    #[error(
+        "checksum mismatch (header {stored:#010x}, payload {computed:#010x}): the file is damaged"
+    )]
+    Checksum {
+        /// The checksum in the header.
+        stored: u32,
+        /// The checksum of the payload read.
+        computed: u32,
+    },
+    /// The payload is malformed at a place.
+    #[error("payload byte {offset}{}: {problem}", .chunk.map(|c| format!(" (chunk {} at {:?})", c.0, c.1)).unwrap_or_default())]
+    Payload {
+        /// Byte offset within the decompressed payload.
+        offset: usize,
+        /// The index and key of the chunk being read, if any.
+        chunk: Option<(u64, [i32; 3])>,
+        /// What is wrong.
+        problem: String,
+    },
+}
+
+/// Encodes `world` as a binary world.
+///
+/// ```
+/// use glam::IVec3;
+/// use voxwalk::world::{Block, World, binary_format};
+/// let mut world = World::new();
+/// world.fill(IVec3::new(-20, 0, -20), IVec3::new(20, 3, 20), Block::Stone);
+/// world.set_block(IVec3::new(1, 4, 1), Block::Post);
+/// let bytes = binary_format::encode(&world);
+/// let back = binary_format::decode(&bytes).unwrap();
+/// assert_eq!(back.block(IVec3::new(1, 4, 1)), Block::Post);
+/// assert_eq!(back.count_blocks(), world.count_blocks());
+/// ```
+#[must_use]
+pub fn encode(world: &World) -> Vec<u8> {
+    let mut payload = Vec::new();
+    put_varint(&mut payload, world.name.len() as u64);
+    payload.extend_from_slice(world.name.as_bytes());
+    match world.spawn {
+        Some(s) => {
+            payload.push(1);
+            for v in s.to_array() {
+                payload.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        None => payload.push(0),
+    }
+    let mut chunks: Vec<(IVec3, &Chunk)> = world.chunks().collect();
+    chunks.sort_by_key(|(key, _)| key.to_array());
+    put_varint(&mut payload, chunks.len() as u64);
+    for (key, chunk) in chunks {
+        encode_chunk(&mut payload, key, chunk);
+    }
+    let mut encoder = DeflateEncoder::new(Vec::new(), Compression::best());
+    // Compressing into memory has no way to fail.
+    let compressed = encoder
+        .write_all(&payload)
+        .and_then(|()| encoder.finish())
+        .unwrap_or_default();
+    let mut out = Vec::with_capacity(HEADER_BYTES + compressed.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&0u16.to_le_bytes());
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+    out.extend_from_slice(&compressed);
+    out
+}
+
+/// Column order: x slowest, then z, then y fastest.
+fn column_order() -> impl Iterator<Item = IVec3> {
+    (0..CHUNK_EDGE).flat_map(|x| {
+        (0..CHUNK_EDGE).flat_map(move |z| (0..CHUNK_EDGE).map(move |y| IVec3::new(x, y, z)))
+    })
+}
+
+fn encode_chunk(out: &mut Vec<u8>, key: IVec3, chunk: &Chunk) {
+    for v in key.to_array() {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    let mut palette: Vec<Block> = Vec::new();
+    let cells: Vec<Block> = column_order().map(|local| chunk.block(local)).collect();
+    for &b in &cells {
+        if !palette.contains(&b) {
+            palette.push(b);
+        }
+    }
+    out.push(palette.len() as u8);
+    out.extend(palette.iter().map(|&b| b as u8));
+    if palette.len() == 1 {
+        return;
+    }
+    let index = |b: Block| palette.iter().position(|&p| p == b).unwrap_or(0) as u8;
+    let mut run = (cells[0], 0u64);
+    for &b in &cells {
+        if b == run.0 {
+            run.1 += 1;
+        } else {
+            put_varint(out, run.1);
+            out.push(index(run.0));
+            run = (b, 1);
+        }
+    }
+    put_varint(out, run.1);
+    out.push(index(run.0));
+}
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// Decodes a binary world.
+///
+/// # Errors
+/// [`BinaryWorldError`] naming what is wrong and where; nothing is allocated
+/// beyond what the bytes actually present can fill.
+pub fn decode(bytes: &[u8]) -> Result<World, BinaryWorldError> {
+    if bytes.len() < HEADER_BYTES {
+        return Err(
+            if bytes.starts_with(&MAGIC[..bytes.len().min(8)]) && !bytes.is_empty() {
+                BinaryWorldError::TooShort {
+                    length: bytes.len(),
+                }
+            } else {
+                BinaryWorldError::NotBinaryWorld
+            },
+        );
+    }
+    if &bytes[..8] != MAGIC {
+        return Err(BinaryWorldError::NotBinaryWorld);
+    }
+    let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
+    let version = u16_at(8);
+    if version != VERSION {
+        return Err(BinaryWorldError::Version { found: version });
+    }
+    let flags = u16_at(10);
+    if flags != 0 {
+        return Err(BinaryWorldError::Flags { found: flags });
+    }
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&bytes[12..20]);
+    let claimed = u64::from_le_bytes(word);
+    if claimed > MAX_PAYLOAD_BYTES {
+        return Err(BinaryWorldError::PayloadTooLarge { claimed });
+    }
+    let stored = u32::from_le_bytes([bytes[20], bytes[21], bytes[22], bytes[23]]);
+    // Inflate at most one byte more than claimed, to notice a longer payload
+    // without ever inflating a bomb.
+    let mut payload = Vec::with_capacity(claimed.min(1 << 24) as usize);
+    DeflateDecoder::new(&bytes[HEADER_BYTES..])
+        .take(claimed + 1)
+        .read_to_end(&mut payload)
+        .map_err(|e| BinaryWorldError::Compression {
+            problem: e.to_string(),
+        })?;
+    if payload.len() as u64 != claimed {
+        return Err(BinaryWorldError::Compression {
+            problem: format!(
+                "inflates to {}{} bytes, the header says {claimed}",
+                payload.len().min(claimed as usize),
+                if payload.len() as u64 > claimed {
+                    "+"
+                } else {
+                    ""
+                }
+            ),
+        });
+    }
+    let computed = crc32fast::hash(&payload);
+    if computed != stored {
+        return Err(BinaryWorldError::Checksum { stored, computed });
+    }
+    PayloadReader {
+        bytes: &payload,
+        at: 0,
+        chunk: None,
+    }
+    .world()
+}
+
+struct PayloadReader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    chunk: Option<(u64, [i32; 3])>,
+}
+
+impl PayloadReader<'_> {
+    fn fail<T>(&self, problem: impl Into<String>) -> Result<T, BinaryWorldError> {
+        Err(BinaryWorldError::Payload {
+            offset: self.at,
+            chunk: self.chunk,
+            problem: problem.into(),
+        })
+    }
+
+    fn take(&mut self, n: usize) -> Result<&[u8], BinaryWorldError> {
+        if self.bytes.len() - self.at < n {
+            return self.fail(format!(
+                "needs {n} more bytes, {} are left",
+                self.bytes.len() - self.at
+            ));
+        }
+        let slice = &self.bytes[self.at..self.at + n];
+        self.at += n;
+        Ok(slice)
+    }
+
+    fn byte(&mut self) -> Result<u8, BinaryWorldError> {
+        Ok(self.take(1)?[0])
+    }
+
+    fn varint(&mut self) -> Result<u64, BinaryWorldError> {
+        let mut value = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            value |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                return Ok(value);
+            }
+        }
+        self.fail("a number runs on past ten bytes")
+    }
+
+    fn world(mut self) -> Result<World, BinaryWorldError> {
+        let mut world = World::new();
+        let name_len = self.varint()?;
+        if name_len > MAX_NAME_BYTES {
+            return self.fail(format!("a {name_len}-byte name (at most {MAX_NAME_BYTES})"));
+        }
+        let name = self.take(name_len as usize)?;
+        world.name = match std::str::from_utf8(name) {
+            Ok(n) => n.to_owned(),
+            Err(_) => return self.fail("the name is not UTF-8"),
+        };
+        match self.byte()? {
+            0 => {}
+            1 => {
+                let mut v = [0.0; 3];
+                for slot in &mut v {
+                    let raw = self.take(8)?;
+                    *slot = f64::from_le_bytes(raw.try_into().expect("took 8 bytes"));
+                }
+                let spawn = DVec3::from_array(v);
+                if !spawn.is_finite() {
+                    return self.fail(format!("spawn {v:?} is not finite"));
+                }
+                world.spawn = Some(spawn);
+            }
+            other => return self.fail(format!("spawn flag {other} (expected 0 or 1)")),
+        }
+        let count = self.varint()?;
+        if count > MAX_CHUNKS {
+            return self.fail(format!("{count} chunks (at most {MAX_CHUNKS})"));
+        }
+        // Each chunk takes at least 14 bytes: refuse a count the bytes left cannot hold.
+        let left = (self.bytes.len() - self.at) as u64;
+        if count * 14 > left {
+            return self.fail(format!(
+                "{count} chunks cannot fit in the {left} bytes left"
+            ));
+        }
+        for index in 0..count {
+            self.chunk = Some((index, [0; 3]));
+            let mut key = [0i32; 3];
+            for slot in &mut key {
+                *slot = i32::from_le_bytes(self.take(4)?.try_into().expect("took 4 bytes"));
+            }
+            self.chunk = Some((index, key));
+            let key = IVec3::from_array(key);
+            if key.abs().max_element() > (1 << 26) {
+                return self.fail("chunk coordinates beyond ±2²⁶ (cells beyond ±2³⁰)");
+            }
+            if world.has_chunk(key) {
+                return self.fail("the same chunk a second time");
+            }
+            let chunk = self.chunk_cells()?;
+            world.put_chunk(key, chunk);
+        }
+        if self.at != self.bytes.len() {
+            self.chunk = None;
+            return self.fail(format!(
+                "{} bytes after the last chunk",
+                self.bytes.len() - self.at
+            ));
+        }
+        Ok(world)
+    }
+
+    fn chunk_cells(&mut self) -> Result<Chunk, BinaryWorldError> {
+        let n = usize::from(self.byte()?);
+        if n == 0 || n > Block::ALL.len() {
+            return self.fail(format!("palette of {n} blocks (1 to {})", Block::ALL.len()));
+        }
+        let mut palette = Vec::with_capacity(n);
+        for _ in 0..n {
+            let b = self.byte()?;
+            let Some(block) = Block::from_byte(b) else {
+                return self.fail(format!("unknown block byte {b}"));
+            };
+            if palette.contains(&block) {
+                return self.fail(format!("{} twice in the palette", block.name()));
+            }
+            palette.push(block);
+        }
+        if n == 1 {
+            return Ok(Chunk::Uniform(palette[0]));
+        }
+        let mut chunk = Chunk::Uniform(palette[0]);
+        let mut cells = column_order();
+        let mut filled = 0usize;
+        while filled < CELLS {
+            let run = self.varint()?;
+            let index = usize::from(self.byte()?);
+            if run == 0 || run > (CELLS - filled) as u64 {
+                return self.fail(format!(
+                    "a run of {run} cells where {} are left",
+                    CELLS - filled
+                ));
+            }
+            let Some(&block) = palette.get(index) else {
+                return self.fail(format!("palette index {index} (the palette has {n})"));
+            };
+            for local in cells.by_ref().take(run as usize) {
+                if block != palette[0] {
+                    chunk.set(local, block);
+                }
+            }
+            filled += run as usize;
+        }
+        chunk.compact();
+        Ok(chunk)
+    }
+}
+
+/// Writes `bytes` to `path` so that a crash at any moment leaves either the old
+/// file or the new one, never half of one: into a temporary file beside it,
+/// flushed to disk, then renamed over it.
+///
+/// # Errors
+/// Whatever the file system says; the temporary file is removed then.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map_or_else(|| "world".into(), |n| n.to_string_lossy().into_owned());
+    let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&temporary, path)?;
+        // Make the rename itself durable where the platform allows it.
+        if let Ok(dir) = std::fs::File::open(folder) {
+            let _ = dir.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    result
+}

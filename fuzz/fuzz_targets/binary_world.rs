@@ -1,0 +1,14 @@
+//! Any bytes as a binary world (and through the format detection): an error
+//! or a world, never a panic; a world that loads encodes and decodes to itself.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use voxwalk::world::{binary_format, decode_any};
+
+fuzz_target!(|data: &[u8]| {
+    let _ = decode_any(data);
+    if let Ok(world) = binary_format::decode(data) {
+        let again = binary_format::decode(&binary_format::encode(&world)).expect("encoded worlds decode");
+        assert_eq!(again.count_blocks()[1..], world.count_blocks()[1..]);
+    }
+});

@@ -340,3 +340,15 @@ fn a_256_by_96_by_256_hills_world_is_under_a_twentieth_of_its_raw_size() {
         cells(&world)
     );
 }
+
+#[test]
+fn worlds_too_sparse_for_text_are_refused_not_written() {
+    let mut world = World::new();
+    world.set_block(IVec3::ZERO, Block::Stone);
+    world.set_block(IVec3::new(1_000_000_000, 0, 0), Block::Stone);
+    let e = voxwalk::world::text_format::to_text(&world).unwrap_err();
+    assert!(e.to_string().contains(".vxb"), "{e}");
+    // The binary format holds it in two chunks.
+    let back = binary_format::decode(&binary_format::encode(&world)).unwrap();
+    assert_eq!(back.block(IVec3::new(1_000_000_000, 0, 0)), Block::Stone);
+}

@@ -405,7 +405,22 @@ pub enum TextWriteError {
         /// The name.
         name: String,
     },
+    /// The world's bounding box has more cells than a text world should hold:
+    /// text spells out every cell of it, air included.
+    #[error(
+        "the world spans {cells} cells ({size:?}), more than the {MAX_TEXT_CELLS} a text world holds; write a binary world (.vxb) instead"
+    )]
+    TooLarge {
+        /// Cells in the bounding box.
+        cells: u64,
+        /// Its size on each axis.
+        size: [i64; 3],
+    },
 }
+
+/// The most cells (of the bounding box) a text world is written with: a
+/// 512×256×512 world, about 70 MB of text.
+pub const MAX_TEXT_CELLS: u64 = 1 << 26;
 
 /// Writes a world as text: the smallest origin that holds every non-air cell,
 /// one layer per non-empty `y`, rows padded with `.` and closed with `|`.
@@ -421,7 +436,8 @@ pub enum TextWriteError {
 /// ```
 ///
 /// # Errors
-/// [`TextWriteError`] when the name cannot be written on one line as it is.
+/// [`TextWriteError`] when the name cannot be written on one line as it is, or
+/// the world spans more than [`MAX_TEXT_CELLS`].
 pub fn to_text(world: &World) -> Result<String, TextWriteError> {
     let name = &world.name;
     if name.chars().any(char::is_control) || name.trim() != name {
@@ -438,6 +454,11 @@ pub fn to_text(world: &World) -> Result<String, TextWriteError> {
         }
         return Ok(out);
     };
+    let size = (hi.as_i64vec3() - lo.as_i64vec3() + glam::I64Vec3::ONE).to_array();
+    let cells = size.iter().map(|&n| n as u64).product::<u64>();
+    if cells > MAX_TEXT_CELLS {
+        return Err(TextWriteError::TooLarge { cells, size });
+    }
     let _ = writeln!(out, "origin {} {} {}", lo.x, lo.y, lo.z);
     if let Some(s) = world.spawn {
         let _ = writeln!(out, "spawn {} {} {}", s.x, s.y, s.z);

@@ -27,6 +27,8 @@ pub struct Ball {
     pub velocity: DVec3,
     /// Lying still on a surface after the last tick.
     pub resting: bool,
+    /// Ticks in a row the ball has been held up and slower than the sleep speed.
+    pub quiet_ticks: u32,
 }
 
 /// Steps per tick are capped: a ball at the speed limit and the smallest radius
@@ -39,8 +41,12 @@ const MAX_SUBSTEPS: u64 = 4096;
 /// step is undone instead.
 const CONTACT_ROUNDS: usize = 32;
 
-/// A supported ball this slow is at rest (its speed is rounding).
+/// A supported ball this slow is at rest at once (its speed is rounding).
 const REST_SPEED_EPSILON: f64 = 1e-9;
+/// A supported ball slower than this (blocks/s) for [`SLEEP_TICKS`] ticks in a
+/// row is put to rest.
+const SLEEP_SPEED: f64 = 0.25;
+const SLEEP_TICKS: u32 = 10;
 
 /// Overlaps this small count as touching: the push-outs settle to within it.
 const SETTLED: f64 = 1e-9;
@@ -79,6 +85,7 @@ impl Ball {
             radius,
             velocity,
             resting: false,
+            quiet_ticks: 0,
         })
     }
 }
@@ -231,10 +238,22 @@ pub(crate) fn tick_ball<W: BlockSource + ?Sized>(
             v = DVec3::ZERO;
         }
     }
-    // Rounding can leave a balanced ball (on a block's corner) a few ulps of speed.
-    let resting = on_ground && v.length() <= REST_SPEED_EPSILON;
+    // A supported ball that stays this slow for a while is put to rest: contacts
+    // with edges can otherwise keep a ball rocking by a hair for ever, and
+    // rounding leaves a ball balanced on a corner a few ulps of speed.
+    let quiet = on_ground && v.length() < SLEEP_SPEED;
+    ball.quiet_ticks = if quiet {
+        ball.quiet_ticks.saturating_add(1)
+    } else {
+        0
+    };
+    let resting = quiet && (ball.quiet_ticks >= SLEEP_TICKS || v.length() <= REST_SPEED_EPSILON);
     if resting {
         v = DVec3::ZERO;
+        if ball.resting {
+            // Asleep: stays exactly where it came to rest while it is held up.
+            center = ball.center;
+        }
     }
     if resting && !ball.resting {
         events.push(Event::CameToRest);

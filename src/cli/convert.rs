@@ -18,7 +18,7 @@ pub struct ConvertArgs {
 }
 
 pub(super) fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let world = world::open(&args.input)?;
+    let world = super::open_world(&args.input)?.world;
     world::save(&world, &args.output)?;
     writeln!(
         out,

@@ -6,7 +6,7 @@ use std::io::Write;
 use clap::Args;
 
 use super::CliError;
-use crate::world::{self, Block, Chunk, binary_format};
+use crate::world::{Block, Chunk};
 
 /// Arguments of `voxwalk info`.
 #[derive(Debug, Args)]
@@ -16,22 +16,13 @@ pub struct InfoArgs {
 }
 
 pub(super) fn run(args: &InfoArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let (format, bytes) = if args.world.starts_with("gen:") {
-        ("generated", None)
+    let bytes = if args.world.starts_with("gen:") {
+        None
     } else {
-        let head = std::fs::metadata(&args.world).map(|m| m.len()).ok();
-        let magic = std::fs::File::open(&args.world).ok().and_then(|mut f| {
-            let mut m = [0u8; 8];
-            std::io::Read::read_exact(&mut f, &mut m).ok().map(|()| m)
-        });
-        let format = if magic.as_ref() == Some(binary_format::MAGIC) {
-            "binary (.vxb)"
-        } else {
-            "text (.vxw)"
-        };
-        (format, head)
+        std::fs::metadata(&args.world).map(|m| m.len()).ok()
     };
-    let world = world::open(&args.world)?;
+    let loaded = super::open_world(&args.world)?;
+    let (world, format) = (&loaded.world, &loaded.format);
     let (mut uniform, mut mixed, mut memory) = (0usize, 0usize, 0usize);
     for (_, chunk) in world.chunks() {
         match chunk {
@@ -73,6 +64,9 @@ pub(super) fn run(args: &InfoArgs, out: &mut dyn Write) -> Result<(), CliError> 
         None => {
             let _ = writeln!(text, "spawn    none");
         }
+    }
+    for warning in &loaded.warnings {
+        let _ = writeln!(text, "warning  {warning}");
     }
     let counts = world.count_blocks();
     let _ = writeln!(text, "blocks");

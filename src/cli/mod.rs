@@ -136,6 +136,29 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
     }
 }
 
+/// Opens a world for a command: progress of long imports and the importers'
+/// warnings go to stderr, so stdout stays the command's output.
+///
+/// # Errors
+/// [`CliError::Load`] when the world cannot be opened.
+pub fn open_world(spec: &str) -> Result<crate::world::Loaded, CliError> {
+    let mut last = std::time::Instant::now();
+    let mut progress = |done: usize, total: usize| {
+        if total >= 64 && (done == total || last.elapsed().as_millis() >= 500) {
+            last = std::time::Instant::now();
+            eprint!("\rvoxwalk: reading {spec}: {done}/{total} chunks");
+            if done == total {
+                eprintln!();
+            }
+        }
+    };
+    let loaded = crate::world::open_detailed(spec, &mut progress)?;
+    for warning in &loaded.warnings {
+        eprintln!("voxwalk: warning: {spec}: {warning}");
+    }
+    Ok(loaded)
+}
+
 /// The worlds shipped with the program, for commands given a path to them.
 #[must_use]
 pub fn worlds_dir() -> PathBuf {

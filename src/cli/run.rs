@@ -9,7 +9,6 @@ use serde::Serialize;
 
 use super::{CliError, parse_vector};
 use crate::controller::{Body, Event, InputScript, Settings, Simulation};
-use crate::world;
 
 /// Arguments of `voxwalk run`.
 #[derive(Debug, Args)]
@@ -56,7 +55,7 @@ pub(super) fn run(args: &RunArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .set(key.trim(), value.trim())
             .map_err(|e| usage(format!("--set {item}: {e}")))?;
     }
-    let world = world::open(&args.world)?;
+    let world = super::open_world(&args.world)?.world;
     let spawn = args.spawn.or(world.spawn).ok_or_else(|| {
         usage(format!(
             "{}: the world has no spawn; give --spawn X,Y,Z",

@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::{CliError, parse_box, parse_vector};
 use crate::geometry::Aabb;
 use crate::resolver::{Motion, Resolver};
-use crate::world::{self, World};
+use crate::world::World;
 
 /// Arguments of `voxwalk sweep`.
 #[derive(Debug, Args)]
@@ -70,7 +70,7 @@ impl From<&Motion> for Report {
 }
 
 pub(super) fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let world = world::open(&args.world)?;
+    let world = super::open_world(&args.world)?.world;
     let mut resolver = Resolver::new();
     let write_err = |source| CliError::Io {
         place: "stdout".into(),

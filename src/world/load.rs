@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::binary_format::{self, BinaryWorldError};
+use super::import::{self, ImportError};
 use super::text_format::{self, TextWorldError, TextWriteError};
 use super::{Generator, Preset, World};
 
@@ -41,6 +42,14 @@ pub enum LoadError {
         /// What and where.
         source: BinaryWorldError,
     },
+    /// A file of another tool's format that could not be imported.
+    #[error("{path}: {source}")]
+    Import {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        source: ImportError,
+    },
     /// A `gen:PRESET:SEED` world name that does not parse.
     #[error("{spec}: {problem}")]
     Generated {
@@ -51,7 +60,7 @@ pub enum LoadError {
     },
     /// The content is no world format this build reads.
     #[error(
-        "{path}: not a world file this program reads (a text world starts with `voxwalk-world 1`, a binary one with `VOXWALKB`)"
+        "{path}: not a world file this program reads (voxwalk text or binary, MagicaVoxel .vox, Sponge .schem, Minecraft .mca or chunk .nbt)"
     )]
     UnknownFormat {
         /// The file.
@@ -70,12 +79,36 @@ pub enum LoadError {
 }
 
 /// Loads the world at `path`, choosing the format by what the file holds (not
-/// by its extension): a text world (`voxwalk-world 1`) or a binary world
-/// (`VOXWALKB`).
+/// by its extension): a text world (`voxwalk-world 1`), a binary world
+/// (`VOXWALKB`), or another tool's file (`.vox`, `.schem`, `.mca`, `.nbt`).
+/// Importers' warnings are dropped; [`load_detailed`] keeps them.
 ///
 /// # Errors
 /// [`LoadError`] naming the file and where in it the problem is.
 pub fn load(path: &Path) -> Result<World, LoadError> {
+    load_detailed(path, &mut |_, _| {}).map(|l| l.world)
+}
+
+/// A loaded world with what is known about where it came from.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The world.
+    pub world: World,
+    /// The format it was read from, for people.
+    pub format: String,
+    /// What an importer could not carry over, one line each.
+    pub warnings: Vec<String>,
+}
+
+/// [`load`], keeping the format and the importers' warnings; `progress` hears
+/// `(done, total)` while a large region is read.
+///
+/// # Errors
+/// As [`load`].
+pub fn load_detailed(
+    path: &Path,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Loaded, LoadError> {
     let io = |source| LoadError::Io {
         path: path.to_path_buf(),
         source,
@@ -90,12 +123,17 @@ pub fn load(path: &Path) -> Result<World, LoadError> {
         });
     }
     let data = std::fs::read(path).map_err(io)?;
-    decode_any(&data).map_err(|kind| match kind {
+    let name = path.file_name().and_then(|n| n.to_str());
+    decode_named(&data, name, progress).map_err(|kind| match kind {
         Decoded::Text(source) => LoadError::Text {
             path: path.to_path_buf(),
             source,
         },
         Decoded::Binary(source) => LoadError::Binary {
+            path: path.to_path_buf(),
+            source,
+        },
+        Decoded::Import(source) => LoadError::Import {
             path: path.to_path_buf(),
             source,
         },
@@ -117,6 +155,8 @@ pub enum Decoded {
     Text(TextWorldError),
     /// A binary world with a problem.
     Binary(BinaryWorldError),
+    /// Another tool's file that could not be imported.
+    Import(ImportError),
     /// Larger than its format allows.
     TooLarge {
         /// The format's limit.
@@ -131,21 +171,51 @@ pub enum Decoded {
 /// # Errors
 /// [`Decoded`] saying which format it looked like and what is wrong.
 pub fn decode_any(data: &[u8]) -> Result<World, Decoded> {
-    if data.starts_with(binary_format::MAGIC) {
-        return binary_format::decode(data).map_err(Decoded::Binary);
-    }
-    let text = std::str::from_utf8(data)
-        .ok()
-        .filter(|t| looks_like_text_world(t));
-    let Some(text) = text else {
-        return Err(Decoded::Unknown);
+    decode_named(data, None, &mut |_, _| {}).map(|l| l.world)
+}
+
+/// [`decode_any`] with the file's name (a region file's coordinates are in it)
+/// and a progress callback, keeping the format and warnings.
+///
+/// # Errors
+/// As [`decode_any`].
+pub fn decode_named(
+    data: &[u8],
+    file_name: Option<&str>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Loaded, Decoded> {
+    let plain = |world, format: &str| Loaded {
+        world,
+        format: format.to_owned(),
+        warnings: Vec::new(),
     };
-    if data.len() as u64 > MAX_TEXT_WORLD_BYTES {
-        return Err(Decoded::TooLarge {
-            limit: MAX_TEXT_WORLD_BYTES,
-        });
+    if data.starts_with(binary_format::MAGIC) {
+        return binary_format::decode(data)
+            .map(|w| plain(w, "voxwalk binary (.vxb)"))
+            .map_err(Decoded::Binary);
     }
-    text_format::parse(text).map_err(Decoded::Text)
+    if let Some(text) = std::str::from_utf8(data)
+        .ok()
+        .filter(|t| looks_like_text_world(t))
+    {
+        if data.len() as u64 > MAX_TEXT_WORLD_BYTES {
+            return Err(Decoded::TooLarge {
+                limit: MAX_TEXT_WORLD_BYTES,
+            });
+        }
+        return text_format::parse(text)
+            .map(|w| plain(w, "voxwalk text (.vxw)"))
+            .map_err(Decoded::Text);
+    }
+    if import::detect(data).is_none() {
+        return Err(Decoded::Unknown);
+    }
+    let (format, imported) = import::import(data, file_name, progress).map_err(Decoded::Import)?;
+    Ok(Loaded {
+        world: imported.world,
+        format: format.to_string(),
+        warnings: imported.warnings.lines(),
+    })
 }
 
 /// Opens a world by name: `gen:PRESET:SEED` generates one (256×96×256 cells,
@@ -161,8 +231,19 @@ pub fn decode_any(data: &[u8]) -> Result<World, Decoded> {
 /// # Errors
 /// [`LoadError`] for a bad `gen:` name or a file that does not load.
 pub fn open(spec: &str) -> Result<World, LoadError> {
+    open_detailed(spec, &mut |_, _| {}).map(|l| l.world)
+}
+
+/// [`open`], keeping the format and the importers' warnings.
+///
+/// # Errors
+/// As [`open`].
+pub fn open_detailed(
+    spec: &str,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Loaded, LoadError> {
     let Some(rest) = spec.strip_prefix("gen:") else {
-        return load(Path::new(spec));
+        return load_detailed(Path::new(spec), progress);
     };
     let bad = |problem: String| LoadError::Generated {
         spec: spec.to_owned(),
@@ -177,7 +258,11 @@ pub fn open(spec: &str) -> Result<World, LoadError> {
             "seed `{seed}` is not a whole number from 0 to 2^64 - 1"
         ))
     })?;
-    Ok(Generator::new(preset, seed).region(GENERATED_LO, GENERATED_HI))
+    Ok(Loaded {
+        world: Generator::new(preset, seed).region(GENERATED_LO, GENERATED_HI),
+        format: format!("generated ({preset}, seed {seed})"),
+        warnings: Vec::new(),
+    })
 }
 
 /// The chunks a `gen:` world covers.

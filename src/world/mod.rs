@@ -9,6 +9,7 @@ mod block_source;
 mod chunk;
 mod coords;
 mod generate;
+pub mod import;
 mod load;
 pub mod text_format;
 mod voxel_world;
@@ -20,8 +21,10 @@ pub use coords::{
     CHUNK_EDGE, CHUNK_EDGE_BITS, CHUNK_VOLUME, cell_of, chunk_of, index_of, local_of,
 };
 pub use generate::{Generator, Preset};
+pub use import::map_block_state;
 pub use load::{
-    Decoded, GENERATED_HI, GENERATED_LO, LoadError, MAX_BINARY_WORLD_BYTES, MAX_TEXT_WORLD_BYTES,
-    SaveError, decode_any, load, open, save,
+    Decoded, GENERATED_HI, GENERATED_LO, LoadError, Loaded, MAX_BINARY_WORLD_BYTES,
+    MAX_TEXT_WORLD_BYTES, SaveError, decode_any, decode_named, load, load_detailed, open,
+    open_detailed, save,
 };
 pub use voxel_world::World;

@@ -1,0 +1,239 @@
+//! Minecraft Anvil regions (`.mca`) and bare chunks (`.nbt`), with the
+//! 1.13–1.20 section layouts read by `fastanvil`.
+//!
+//! The region container is read here, tolerantly: a chunk whose stored length
+//! stops short of its zlib checksum (some tools write them so) still reads,
+//! because the DEFLATE stream is inflated without the checksum; every chunk is
+//! inflated to at most [`MAX_CHUNK_BYTES`]; a chunk that cannot be read is
+//! skipped and counted in a warning, and the rest of the region still loads.
+//! Chunk `(cx, cz)` of region file `r.X.Z.mca` lands at cells
+//! `x = (32·X + cx)·16 …`, `z = (32·Z + cz)·16 …`, y as in the game.
+
+use std::collections::HashMap;
+use std::io::Read;
+
+use fastanvil::{Chunk as _, JavaChunk};
+use flate2::read::{DeflateDecoder, GzDecoder};
+use glam::IVec3;
+
+use super::block_states::map_block_state;
+use super::{ImportError, Imported, Warnings, nbt_guard};
+use crate::world::{Block, Chunk, World};
+
+/// Largest inflated chunk accepted (real chunks are well under a megabyte).
+pub const MAX_CHUNK_BYTES: u64 = 32 << 20;
+const SECTOR: usize = 4096;
+
+/// Whether `bytes` look like a region file: a whole number of sectors, at least
+/// the two header sectors, and every used header entry pointing past them.
+pub fn looks_like_region(bytes: &[u8]) -> bool {
+    if bytes.len() < 2 * SECTOR || !bytes.len().is_multiple_of(SECTOR) {
+        return false;
+    }
+    let mut used = 0;
+    for entry in bytes[..SECTOR].chunks_exact(4) {
+        let offset = u32::from_be_bytes([0, entry[0], entry[1], entry[2]]) as usize;
+        let count = entry[3] as usize;
+        if offset == 0 && count == 0 {
+            continue;
+        }
+        if offset < 2 {
+            return false;
+        }
+        used += 1;
+    }
+    used > 0
+}
+
+/// The region coordinates in a file name ending in `r.X.Z.mca` (anything may
+/// come before the `r`, e.g. `world-r.-1.2.mca`).
+///
+/// ```
+/// use voxwalk::world::import::region_of_name;
+/// assert_eq!(region_of_name("r.-1.2.mca"), Some((-1, 2)));
+/// assert_eq!(region_of_name("saved-1.18-r.3.-4.mca"), Some((3, -4)));
+/// assert_eq!(region_of_name("level.mca"), None);
+/// ```
+#[must_use]
+pub fn region_of_name(name: &str) -> Option<(i32, i32)> {
+    let parts: Vec<&str> = name.strip_suffix(".mca")?.split('.').collect();
+    let [.., r, x, z] = parts.as_slice() else {
+        return None;
+    };
+    if !r.ends_with('r') {
+        return None;
+    }
+    Some((x.parse().ok()?, z.parse().ok()?))
+}
+
+/// Reads a region file; `region` is its coordinates (from the file name).
+pub fn read_region(
+    bytes: &[u8],
+    region: (i32, i32),
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Imported, ImportError> {
+    let mut world = World::new();
+    let mut warnings = Warnings::default();
+    let entries: Vec<(usize, usize, usize)> = bytes[..SECTOR]
+        .chunks_exact(4)
+        .enumerate()
+        .filter_map(|(i, e)| {
+            let offset = u32::from_be_bytes([0, e[0], e[1], e[2]]) as usize;
+            (offset >= 2).then_some((i, offset, e[3] as usize))
+        })
+        .collect();
+    let total = entries.len();
+    let mut skipped = 0;
+    for (done, (index, offset, _sectors)) in entries.into_iter().enumerate() {
+        progress(done, total);
+        let (cx, cz) = ((index % 32) as i32, (index / 32) as i32);
+        let key = (region.0 * 32 + cx, region.1 * 32 + cz);
+        match chunk_nbt(bytes, offset)
+            .and_then(|nbt| place_chunk(&mut world, &nbt, key, &mut warnings))
+        {
+            Ok(()) => {}
+            Err(problem) => {
+                skipped += 1;
+                warnings.note(format!("chunk ({cx}, {cz}) skipped: {problem}"));
+            }
+        }
+    }
+    progress(total, total);
+    if skipped == total && total > 0 {
+        return Err(ImportError::format(format!(
+            "none of the {total} chunks could be read"
+        )));
+    }
+    world.name = format!("Minecraft region r.{}.{}", region.0, region.1);
+    world.compact();
+    Ok(Imported { world, warnings })
+}
+
+/// The inflated NBT of the chunk stored at sector `offset`.
+fn chunk_nbt(bytes: &[u8], offset: usize) -> Result<Vec<u8>, String> {
+    let start = offset
+        .checked_mul(SECTOR)
+        .filter(|s| s + 5 <= bytes.len())
+        .ok_or("it lies past the end of the file")?;
+    let length = u32::from_be_bytes([
+        bytes[start],
+        bytes[start + 1],
+        bytes[start + 2],
+        bytes[start + 3],
+    ]) as usize;
+    let scheme = bytes[start + 4];
+    if length == 0 {
+        return Err("its length is zero".into());
+    }
+    // Tolerate lengths that overrun the file by reading what is there.
+    let end = (start + 4 + length).min(bytes.len());
+    let data = &bytes[start + 5..end];
+    let mut out = Vec::new();
+    let limited = |r: &mut dyn Read, out: &mut Vec<u8>| -> Result<(), String> {
+        r.take(MAX_CHUNK_BYTES + 1)
+            .read_to_end(out)
+            .map_err(|e| format!("cannot inflate: {e}"))?;
+        if out.len() as u64 > MAX_CHUNK_BYTES {
+            return Err(format!("inflates past {MAX_CHUNK_BYTES} bytes"));
+        }
+        Ok(())
+    };
+    match scheme & 0x7f {
+        1 => limited(&mut GzDecoder::new(data), &mut out)?,
+        2 => {
+            // zlib: a two-byte header, DEFLATE, a checksum we do not need.
+            if data.len() < 2 || (u16::from(data[0]) << 8 | u16::from(data[1])) % 31 != 0 {
+                return Err("not zlib data".into());
+            }
+            limited(&mut DeflateDecoder::new(&data[2..]), &mut out)?;
+        }
+        3 => out = data.to_vec(),
+        4 => return Err("LZ4-compressed (Minecraft 1.20.5+ option), not supported".into()),
+        other => return Err(format!("unknown compression {other}")),
+    }
+    if scheme & 0x80 != 0 {
+        return Err("stored outside the region (.mcc file)".into());
+    }
+    Ok(out)
+}
+
+/// Reads a bare chunk (`.nbt`, uncompressed or gzip) and places it by its
+/// `xPos`/`zPos`.
+pub fn read_chunk_file(nbt: &[u8]) -> Result<Imported, ImportError> {
+    let root: fastnbt::Value =
+        fastnbt::from_bytes(nbt).map_err(|e| ImportError::format(format!("NBT: {e}")))?;
+    let position = |c: &HashMap<String, fastnbt::Value>| match (c.get("xPos"), c.get("zPos")) {
+        (Some(fastnbt::Value::Int(x)), Some(fastnbt::Value::Int(z))) => Some((*x, *z)),
+        _ => None,
+    };
+    let key = match &root {
+        fastnbt::Value::Compound(c) => position(c).or_else(|| match c.get("Level") {
+            Some(fastnbt::Value::Compound(level)) => position(level),
+            _ => None,
+        }),
+        _ => None,
+    }
+    .ok_or_else(|| ImportError::format("a chunk without xPos and zPos"))?;
+    if key.0.abs() > 1 << 22 || key.1.abs() > 1 << 22 {
+        return Err(ImportError::format(format!(
+            "chunk position {key:?} is out of range"
+        )));
+    }
+    let mut world = World::new();
+    let mut warnings = Warnings::default();
+    place_chunk(&mut world, nbt, key, &mut warnings).map_err(ImportError::format)?;
+    world.name = format!("Minecraft chunk ({}, {})", key.0, key.1);
+    world.compact();
+    Ok(Imported { world, warnings })
+}
+
+/// Converts one chunk column's NBT into voxwalk chunks at column `key`.
+fn place_chunk(
+    world: &mut World,
+    nbt: &[u8],
+    key: (i32, i32),
+    warnings: &mut Warnings,
+) -> Result<(), String> {
+    nbt_guard::check(nbt)?;
+    let chunk = JavaChunk::from_bytes(nbt).map_err(|e| format!("not a chunk this reads: {e}"))?;
+    let range = chunk.y_range();
+    let (low, high) = (range.start.div_euclid(16), (range.end - 1).div_euclid(16));
+    if low < -256 || high > 256 {
+        return Err(format!("a height range {range:?} beyond any game's"));
+    }
+    // Blocks are mapped once per palette entry: entries live as long as the chunk.
+    let mut mapped: HashMap<*const fastanvil::Block, (Block, bool)> = HashMap::new();
+    for sy in low..=high {
+        let mut section = Chunk::Uniform(Block::Air);
+        for x in 0..16usize {
+            for z in 0..16usize {
+                for y in 0..16usize {
+                    let world_y = sy * 16 + y as isize;
+                    let Some(state) = chunk.block(x, world_y, z) else {
+                        continue;
+                    };
+                    let (block, known) =
+                        *mapped.entry(std::ptr::from_ref(state)).or_insert_with(|| {
+                            let (name, props) = state
+                                .encoded_description()
+                                .split_once('|')
+                                .unwrap_or((state.name(), ""));
+                            let m = map_block_state(name, props);
+                            (m.block, m.known)
+                        });
+                    if !known {
+                        warnings.unknown_state(state.name());
+                    }
+                    if block != Block::Air {
+                        section.set(IVec3::new(x as i32, y as i32, z as i32), block);
+                    }
+                }
+            }
+        }
+        section.compact();
+        if section != Chunk::Uniform(Block::Air) {
+            world.put_chunk(IVec3::new(key.0, sy as i32, key.1), section);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,236 @@
+//! MagicaVoxel `.vox` files, through `dot_vox`.
+//!
+//! Every model is placed by the scene graph's transforms (translation and
+//! rotation of the first frame, composed from the root down); a file without a
+//! scene graph has its models side by side along +x. A model's voxel `v` lands
+//! at `t + R·(v − ⌊size/2⌋)`, MagicaVoxel's own pivot.
+//!
+//! MagicaVoxel is z-up; voxwalk is y-up. A voxel at MagicaVoxel `(x, y, z)`
+//! becomes the cell `(x, z, −1 − y)`: up stays up and the model keeps its
+//! handedness (seen from above it is not mirrored).
+//!
+//! Colour index → block: the nearest, in RGB, of one colour per block (grass
+//! green, dirt brown, sand, stone grey, wood, leaves, glass blue, brick red,
+//! water blue); colours with alpha below 255 are glass.
+
+use dot_vox::{DotVoxData, SceneNode};
+use glam::IVec3;
+
+use super::{ImportError, Imported, Warnings};
+use crate::world::{Block, World};
+
+/// Most voxels accepted across all models.
+pub const MAX_VOXELS: usize = 1 << 26;
+/// Deepest scene graph followed; deeper (or cyclic) graphs are an error.
+const MAX_SCENE_DEPTH: usize = 64;
+
+const BLOCK_COLOURS: [(Block, [i32; 3]); 9] = [
+    (Block::Grass, [95, 159, 53]),
+    (Block::Dirt, [134, 96, 67]),
+    (Block::Sand, [219, 207, 163]),
+    (Block::Stone, [125, 125, 125]),
+    (Block::Wood, [102, 76, 42]),
+    (Block::Leaves, [48, 96, 32]),
+    (Block::Glass, [190, 220, 230]),
+    (Block::Brick, [150, 70, 50]),
+    (Block::Water, [50, 90, 200]),
+];
+
+fn block_for_colour(rgba: [u8; 4]) -> Block {
+    if rgba[3] < 255 {
+        return Block::Glass;
+    }
+    let c = [i32::from(rgba[0]), i32::from(rgba[1]), i32::from(rgba[2])];
+    BLOCK_COLOURS
+        .iter()
+        .min_by_key(|(_, r)| (0..3).map(|i| (c[i] - r[i]).pow(2)).sum::<i32>())
+        .map_or(Block::Stone, |(b, _)| *b)
+}
+
+/// A rotation as MagicaVoxel stores it (`_r`): row `r` has a ±1 in column
+/// `index[r]`. Parsed here rather than by `dot_vox`, which panics on a bad byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rotation {
+    index: [usize; 3],
+    sign: [i32; 3],
+}
+
+impl Rotation {
+    const IDENTITY: Rotation = Rotation {
+        index: [0, 1, 2],
+        sign: [1, 1, 1],
+    };
+
+    fn from_byte(byte: u8) -> Option<Rotation> {
+        let (a, b) = (usize::from(byte & 3), usize::from((byte >> 2) & 3));
+        if a == 3 || b == 3 || a == b {
+            return None;
+        }
+        let sign = |bit: u8| if byte & (1 << bit) == 0 { 1 } else { -1 };
+        Some(Rotation {
+            index: [a, b, 3 - a - b],
+            sign: [sign(4), sign(5), sign(6)],
+        })
+    }
+
+    fn apply(self, v: IVec3) -> IVec3 {
+        let v = v.to_array();
+        IVec3::new(
+            self.sign[0] * v[self.index[0]],
+            self.sign[1] * v[self.index[1]],
+            self.sign[2] * v[self.index[2]],
+        )
+    }
+
+    /// `self ∘ inner`: first `inner`, then `self`.
+    fn then_inner(self, inner: Rotation) -> Rotation {
+        let mut index = [0; 3];
+        let mut sign = [0; 3];
+        for r in 0..3 {
+            index[r] = inner.index[self.index[r]];
+            sign[r] = self.sign[r] * inner.sign[self.index[r]];
+        }
+        Rotation { index, sign }
+    }
+}
+
+/// Where a model goes: rotation and translation in MagicaVoxel space.
+#[derive(Clone, Copy, Debug)]
+struct Placement {
+    rotation: Rotation,
+    translation: IVec3,
+}
+
+/// Reads a `.vox` file.
+pub fn read(bytes: &[u8]) -> Result<Imported, ImportError> {
+    let data =
+        dot_vox::load_bytes(bytes).map_err(|e| ImportError::format(format!("MagicaVoxel: {e}")))?;
+    let total: usize = data.models.iter().map(|m| m.voxels.len()).sum();
+    if total > MAX_VOXELS {
+        return Err(ImportError::format(format!(
+            "{total} voxels, more than the {MAX_VOXELS} allowed"
+        )));
+    }
+    let mut warnings = Warnings::default();
+    let mut placements: Vec<(usize, Placement)> = Vec::new();
+    if data.scenes.is_empty() {
+        let mut x = 0;
+        for (i, model) in data.models.iter().enumerate() {
+            let half = IVec3::new(
+                model.size.x as i32,
+                model.size.y as i32,
+                model.size.z as i32,
+            ) / 2;
+            placements.push((
+                i,
+                Placement {
+                    rotation: Rotation::IDENTITY,
+                    translation: IVec3::new(x, 0, 0) + half,
+                },
+            ));
+            x += model.size.x as i32 + 1;
+        }
+    } else {
+        let root = Placement {
+            rotation: Rotation::IDENTITY,
+            translation: IVec3::ZERO,
+        };
+        walk(&data, 0, root, 0, &mut placements, &mut warnings)?;
+    }
+    let mut world = World::new();
+    for (model_index, place) in placements {
+        let Some(model) = data.models.get(model_index) else {
+            warnings.note(format!(
+                "a shape names model {model_index}, which does not exist"
+            ));
+            continue;
+        };
+        let half = IVec3::new(
+            model.size.x as i32,
+            model.size.y as i32,
+            model.size.z as i32,
+        ) / 2;
+        for v in &model.voxels {
+            let local = IVec3::new(i32::from(v.x), i32::from(v.y), i32::from(v.z)) - half;
+            let p = place.translation + place.rotation.apply(local);
+            let colour = data
+                .palette
+                .get(usize::from(v.i))
+                .map_or([255, 255, 255, 255], |c| [c.r, c.g, c.b, c.a]);
+            let cell = IVec3::new(p.x, p.z, -1 - p.y);
+            if cell.abs().max_element() > 1 << 24 {
+                return Err(ImportError::format(format!(
+                    "a voxel at {p} is too far out"
+                )));
+            }
+            world.set_block(cell, block_for_colour(colour));
+        }
+    }
+    world.name = format!("MagicaVoxel, {} models", data.models.len());
+    world.compact();
+    Ok(Imported { world, warnings })
+}
+
+fn walk(
+    data: &DotVoxData,
+    node: u32,
+    parent: Placement,
+    depth: usize,
+    out: &mut Vec<(usize, Placement)>,
+    warnings: &mut Warnings,
+) -> Result<(), ImportError> {
+    if depth > MAX_SCENE_DEPTH {
+        return Err(ImportError::format(format!(
+            "the scene graph is deeper than {MAX_SCENE_DEPTH} (or loops)"
+        )));
+    }
+    let Some(scene) = data.scenes.get(node as usize) else {
+        warnings.note(format!(
+            "the scene graph names node {node}, which does not exist"
+        ));
+        return Ok(());
+    };
+    match scene {
+        SceneNode::Transform { frames, child, .. } => {
+            let frame = frames.first();
+            let translation = frame
+                .and_then(|f| f.attributes.get("_t"))
+                .and_then(|t| parse_triple(t))
+                .unwrap_or(IVec3::ZERO);
+            let rotation = match frame.and_then(|f| f.attributes.get("_r")) {
+                None => Rotation::IDENTITY,
+                Some(r) => r
+                    .trim()
+                    .parse::<u8>()
+                    .ok()
+                    .and_then(Rotation::from_byte)
+                    .ok_or_else(|| {
+                        ImportError::format(format!("bad rotation `{r}` in node {node}"))
+                    })?,
+            };
+            let here = Placement {
+                rotation: parent.rotation.then_inner(rotation),
+                translation: parent.translation + parent.rotation.apply(translation),
+            };
+            walk(data, *child, here, depth + 1, out, warnings)
+        }
+        SceneNode::Group { children, .. } => {
+            for &c in children {
+                walk(data, c, parent, depth + 1, out, warnings)?;
+            }
+            Ok(())
+        }
+        SceneNode::Shape { models, .. } => {
+            for m in models {
+                out.push((m.model_id as usize, parent));
+            }
+            Ok(())
+        }
+    }
+}
+
+fn parse_triple(text: &str) -> Option<IVec3> {
+    let mut parts = text.split_whitespace().map(|p| p.parse::<i32>().ok());
+    let v = IVec3::new(parts.next()??, parts.next()??, parts.next()??);
+    (v.abs().max_element() < 1 << 24).then_some(v)
+}

@@ -1,0 +1,358 @@
+//! Importers on real files written by MagicaVoxel, WorldEdit-style tools and
+//! Minecraft (from `../shared/realdata/`, skipped when it is absent), a Sponge
+//! v2 schematic written here with the format's own structure, and mutated
+//! copies of all of them.
+
+use std::io::{Cursor, Write};
+use std::path::{Path, PathBuf};
+
+use fastanvil::{Chunk as _, JavaChunk, Region};
+use fastnbt::Value;
+use flate2::Compression;
+use flate2::write::GzEncoder;
+use glam::IVec3;
+use proptest::prelude::*;
+use voxwalk::world::import::{ImportFormat, import};
+use voxwalk::world::{Block, World, decode_named, load_detailed, map_block_state};
+
+fn realdata(name: &str) -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/realdata")
+        .join(name);
+    if path.exists() {
+        Some(path)
+    } else {
+        eprintln!("skipped: {} is not there", path.display());
+        None
+    }
+}
+
+fn count(world: &World, block: Block) -> u64 {
+    world.count_blocks()[block as usize]
+}
+
+#[test]
+fn magicavoxel_models_are_placed_y_up() {
+    let Some(path) = realdata("dot_vox-placeholder.vox") else {
+        return;
+    };
+    let loaded = load_detailed(&path, &mut |_, _| {}).unwrap();
+    assert_eq!(loaded.format, "MagicaVoxel (.vox)");
+    let w = &loaded.world;
+    // One 2×2×2 model with 4 voxels, centred on the origin by its transform.
+    let solid: u64 = Block::ALL
+        .iter()
+        .filter(|b| **b != Block::Air)
+        .map(|&b| count(w, b))
+        .sum();
+    assert_eq!(solid, 4);
+    assert_eq!(
+        w.bounds(),
+        Some((IVec3::new(-1, 0, -1), IVec3::new(0, 1, 0)))
+    );
+    // Each of the four voxels has its own palette colour: four different blocks.
+    for block in [Block::Grass, Block::Sand, Block::Brick, Block::Water] {
+        assert_eq!(count(w, block), 1, "{}", block.name());
+    }
+}
+
+#[test]
+fn sponge_v3_schematic_maps_states_and_counts_unknown_ones() {
+    let Some(path) = realdata("valence-example-v3.schem") else {
+        return;
+    };
+    let loaded = load_detailed(&path, &mut |_, _| {}).unwrap();
+    assert_eq!(loaded.format, "Sponge schematic (.schem)");
+    let w = &loaded.world;
+    // 3×4×3 with a grass floor, a stone block and four trapdoors (not a known
+    // shape: full blocks, and said so).
+    for x in 0..3 {
+        for z in 0..3 {
+            assert_eq!(w.block(IVec3::new(x, 0, z)), Block::Grass);
+        }
+    }
+    assert_eq!(count(w, Block::Grass), 9);
+    assert_eq!(count(w, Block::Stone), 5);
+    assert!(
+        loaded
+            .warnings
+            .iter()
+            .any(|l| l.starts_with("4 cells of 4 unknown block states")),
+        "{:?}",
+        loaded.warnings
+    );
+}
+
+/// A Sponge v2 schematic built here: no real v2 file is among the shared data.
+fn sponge_v2(
+    width: i16,
+    height: i16,
+    length: i16,
+    palette: &[(&str, i32)],
+    ids: &[i32],
+) -> Vec<u8> {
+    let mut data = Vec::new();
+    for &id in ids {
+        let mut v = id as u32;
+        loop {
+            let byte = (v & 0x7f) as u8;
+            v >>= 7;
+            if v == 0 {
+                data.push(byte as i8);
+                break;
+            }
+            data.push((byte | 0x80) as i8);
+        }
+    }
+    let palette: std::collections::HashMap<String, Value> = palette
+        .iter()
+        .map(|(s, id)| ((*s).to_owned(), Value::Int(*id)))
+        .collect();
+    let root: std::collections::HashMap<String, Value> = [
+        ("Version".to_owned(), Value::Int(2)),
+        ("DataVersion".to_owned(), Value::Int(2586)),
+        ("Width".to_owned(), Value::Short(width)),
+        ("Height".to_owned(), Value::Short(height)),
+        ("Length".to_owned(), Value::Short(length)),
+        ("PaletteMax".to_owned(), Value::Int(palette.len() as i32)),
+        ("Palette".to_owned(), Value::Compound(palette)),
+        (
+            "BlockData".to_owned(),
+            Value::ByteArray(fastnbt::ByteArray::new(data)),
+        ),
+    ]
+    .into_iter()
+    .collect();
+    let nbt = fastnbt::to_bytes_with_opts(
+        &Value::Compound(root),
+        fastnbt::SerOpts::new().root_name("Schematic"),
+    )
+    .unwrap();
+    let mut gz = GzEncoder::new(Vec::new(), Compression::default());
+    gz.write_all(&nbt).unwrap();
+    gz.finish().unwrap()
+}
+
+#[test]
+fn sponge_v2_schematic_places_cells_x_then_z_then_y() {
+    let palette = [
+        ("minecraft:air", 0),
+        ("minecraft:stone", 1),
+        ("minecraft:oak_slab[type=bottom,waterlogged=false]", 2),
+        ("minecraft:oak_slab[type=top,waterlogged=false]", 3),
+        (
+            "minecraft:oak_fence[east=false,north=false,south=false,waterlogged=false,west=false]",
+            4,
+        ),
+        (
+            "minecraft:oak_stairs[facing=east,half=bottom,shape=straight,waterlogged=false]",
+            5,
+        ),
+        ("minecraft:water[level=0]", 6),
+        ("minecraft:poppy", 7),
+    ];
+    // 4 wide (x), 2 high (y), 3 long (z): index = x + z·4 + y·12. 200 > 127
+    // takes a two-byte varint.
+    let mut ids = vec![0; 24];
+    ids[0] = 1; // (0,0,0) stone
+    ids[1 + 4] = 2; // (1,0,1) slab
+    ids[2 + 2 * 4] = 3; // (2,0,2) top slab
+    ids[3 + 12] = 4; // (3,1,0) fence
+    ids[12 + 4] = 5; // (0,1,1) stairs
+    ids[1 + 8 + 12] = 6; // (1,1,2) water
+    ids[2] = 7; // (2,0,0) poppy
+    let mut palette = palette.to_vec();
+    palette.push(("minecraft:bricks", 200));
+    ids[3] = 200; // (3,0,0) bricks
+    let bytes = sponge_v2(4, 2, 3, &palette, &ids);
+    let (format, imported) = import(&bytes, None, &mut |_, _| {}).unwrap();
+    assert_eq!(format, ImportFormat::Schematic);
+    let w = &imported.world;
+    let at = |x, y, z| w.block(IVec3::new(x, y, z));
+    assert_eq!(at(0, 0, 0), Block::Stone);
+    assert_eq!(at(1, 0, 1), Block::Slab);
+    assert_eq!(at(2, 0, 2), Block::TopSlab);
+    assert_eq!(at(3, 1, 0), Block::Post);
+    assert_eq!(at(0, 1, 1), Block::Stone, "stairs: unknown, a full block");
+    assert_eq!(at(1, 1, 2), Block::Water);
+    assert_eq!(at(2, 0, 0), Block::Air, "a poppy has no collision");
+    assert_eq!(at(3, 0, 0), Block::Brick);
+    assert_eq!(imported.warnings.unknown_states.values().sum::<u64>(), 1);
+
+    // Hostile variants: an id not in the palette, data cut short, absurd sizes.
+    let mut bad = ids.clone();
+    bad[5] = 9;
+    let e = import(&sponge_v2(4, 2, 3, &palette, &bad), None, &mut |_, _| {}).unwrap_err();
+    assert!(e.problem.contains("palette id 9"), "{e}");
+    let e = import(
+        &sponge_v2(4, 2, 3, &palette, &ids[..20]),
+        None,
+        &mut |_, _| {},
+    )
+    .unwrap_err();
+    assert!(e.problem.contains("ends at cell"), "{e}");
+    let e = import(&sponge_v2(-1, -1, -1, &palette, &ids), None, &mut |_, _| {}).unwrap_err();
+    assert!(e.problem.contains("more than"), "{e}");
+}
+
+/// Cross-checks a region against fastanvil read independently: every `step`-th
+/// cell of every chunk holds the block its state maps to.
+fn cross_check_region(path: &Path, region: (i32, i32), step: usize) -> usize {
+    let loaded = load_detailed(path, &mut |_, _| {}).unwrap();
+    let bytes = std::fs::read(path).unwrap();
+    let mut r = Region::from_stream(Cursor::new(bytes)).unwrap();
+    let mut checked = 0;
+    for cx in 0..32 {
+        for cz in 0..32 {
+            let Ok(Some(nbt)) = r.read_chunk(cx, cz) else {
+                continue;
+            };
+            let Ok(chunk) = JavaChunk::from_bytes(&nbt) else {
+                continue;
+            };
+            let ys = chunk.y_range();
+            let mut i = 0usize;
+            for y in ys.clone() {
+                for x in 0..16 {
+                    for z in 0..16 {
+                        i += 1;
+                        if !i.is_multiple_of(step) {
+                            continue;
+                        }
+                        let Some(state) = chunk.block(x, y, z) else {
+                            continue;
+                        };
+                        let (name, props) = state
+                            .encoded_description()
+                            .split_once('|')
+                            .unwrap_or((state.name(), ""));
+                        let want = map_block_state(name, props).block;
+                        let cell = IVec3::new(
+                            (region.0 * 32 + cx as i32) * 16 + x as i32,
+                            y as i32,
+                            (region.1 * 32 + cz as i32) * 16 + z as i32,
+                        );
+                        assert_eq!(loaded.world.block(cell), want, "{} at {cell}", state.name());
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    checked
+}
+
+#[test]
+fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
+    // 1.15 (Level.Sections, BlockStates + Palette), one chunk at (1, 3).
+    if let Some(p) = realdata("querz-1.15-r.0.0.mca") {
+        let w = load_detailed(&p, &mut |_, _| {}).unwrap().world;
+        assert_eq!(
+            w.bounds(),
+            Some((IVec3::new(16, 0, 48), IVec3::new(31, 79, 63)))
+        );
+        assert!(count(&w, Block::Grass) > 100 && count(&w, Block::Leaves) > 100);
+        assert!(cross_check_region(&p, (0, 0), 7) > 2_000);
+    }
+    // 1.18 (sections[].block_states, yPos −4), region (−1, −1) from its name.
+    if let Some(p) = realdata("querz-1.18-r.-1.-1.mca") {
+        let w = load_detailed(&p, &mut |_, _| {}).unwrap().world;
+        let (lo, hi) = w.bounds().unwrap();
+        assert_eq!((lo, hi.x, hi.z), (IVec3::new(-128, -64, -192), -113, -177));
+        assert!(count(&w, Block::Sand) > 100, "badlands sand");
+        assert!(cross_check_region(&p, (-1, -1), 7) > 2_000);
+    }
+    // 1.13 with stored lengths that stop before the zlib checksum: all three read.
+    if let Some(p) = realdata("querz-1.13-r.2.2-short-lengths.mca") {
+        let loaded = load_detailed(&p, &mut |_, _| {}).unwrap();
+        assert!(
+            !loaded.warnings.iter().any(|w| w.contains("skipped")),
+            "{:?}",
+            loaded.warnings
+        );
+        let columns: std::collections::BTreeSet<(i32, i32)> =
+            loaded.world.chunks().map(|(k, _)| (k.x, k.z)).collect();
+        assert_eq!(columns.len(), 3);
+    }
+    // A whole 1.19.4 region: 676 chunks, y −64..320.
+    if let Some(p) = realdata("fastanvil-1.19.4-r.mca") {
+        let mut seen = (0, 0);
+        let loaded = load_detailed(&p, &mut |done, total| seen = (done, total)).unwrap();
+        assert_eq!(seen, (676, 676), "progress reaches the end");
+        let w = &loaded.world;
+        let columns: std::collections::BTreeSet<(i32, i32)> =
+            w.chunks().map(|(k, _)| (k.x, k.z)).collect();
+        // 387 of the 676 are still at the `structure_starts` or `biomes` stage of
+        // generation and hold no blocks; the other 289 (225 `full`) do.
+        assert_eq!(columns.len(), 289);
+        assert!(count(w, Block::Stone) > 5_000_000);
+        assert!(count(w, Block::Water) > 1_000_000, "an ocean");
+        assert!(
+            loaded
+                .warnings
+                .iter()
+                .any(|l| l.contains("unknown block states"))
+        );
+        assert!(cross_check_region(&p, (0, 0), 97) > 100_000);
+    }
+}
+
+#[test]
+fn a_bare_chunk_lands_at_its_xpos_zpos() {
+    let Some(p) = realdata("fastanvil-forge-1.20.1-chunk.nbt") else {
+        return;
+    };
+    let loaded = load_detailed(&p, &mut |_, _| {}).unwrap();
+    assert_eq!(loaded.format, "Minecraft chunk (.nbt)");
+    let (lo, hi) = loaded.world.bounds().unwrap();
+    assert_eq!((lo.x, lo.z, hi.x, hi.z), (0, 0, 15, 15));
+    assert_eq!(lo.y, -64);
+    assert!(count(&loaded.world, Block::Stone) > 20_000);
+}
+
+fn small_real_files() -> Vec<(String, Vec<u8>)> {
+    [
+        "dot_vox-placeholder.vox",
+        "valence-example-v3.schem",
+        "querz-1.15-r.0.0.mca",
+        "querz-1.18-r.-1.-1.mca",
+        "querz-1.13-r.2.2-short-lengths.mca",
+        "fastanvil-forge-1.20.1-chunk.nbt",
+    ]
+    .iter()
+    .filter_map(|n| realdata(n).map(|p| ((*n).to_owned(), std::fs::read(p).unwrap())))
+    .collect()
+}
+
+fn cases(default: u32) -> u32 {
+    std::env::var("VOXWALK_PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(2000)))]
+
+    /// Damaged files of every imported format are errors or worlds, never panics.
+    #[test]
+    fn mutated_real_files_never_panic(
+        which in any::<usize>(),
+        edits in proptest::collection::vec((any::<usize>(), any::<u8>(), 0u8..4), 1..6),
+    ) {
+        thread_local! { static FILES: Vec<(String, Vec<u8>)> = small_real_files(); }
+        let Some((name, mut bytes)) = FILES.with(|f| (!f.is_empty()).then(|| f[which % f.len()].clone())) else {
+            return Ok(());
+        };
+        for &(at, value, kind) in &edits {
+            let n = bytes.len().max(1);
+            match kind {
+                0 => if !bytes.is_empty() { bytes[at % n] = value },
+                1 => if !bytes.is_empty() { bytes[at % n] ^= value | 1 },
+                2 => bytes.truncate(at % n),
+                _ => bytes.insert(at % (bytes.len() + 1), value),
+            }
+        }
+        let _ = decode_named(&bytes, Some(&name), &mut |_, _| {});
+    }
+}

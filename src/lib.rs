@@ -28,4 +28,5 @@ pub mod controller;
 pub mod geometry;
 pub mod resolver;
 pub mod scenario;
+pub mod viewer;
 pub mod world;

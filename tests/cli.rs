@@ -215,10 +215,22 @@ fn bad_input_is_one_line_on_stderr_and_exit_code_2() {
 }
 
 #[test]
-fn play_says_it_is_not_built_yet_and_succeeds() {
-    let out = voxwalk(&["play"], "");
-    assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("not built yet"));
+fn play_without_a_terminal_runs_the_headless_demo() {
+    // The README's first command, where stdout is not a terminal.
+    let out = voxwalk(&["play", "--ticks", "300"], "");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("not a terminal"), "{stdout}");
+    let summary: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["ticks"], 300);
+    assert!(summary["walked"].as_f64().unwrap() > 5.0, "{summary}");
+    // --headless says nothing else; any world works.
+    let out = voxwalk(&["play", "gen:course:0", "--headless", "--ticks", "40"], "");
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["world"], "course (seed 0)");
+    let out = voxwalk(&["play", "gen:volcano:1", "--headless"], "");
+    assert_eq!(out.status.code(), Some(2));
 }
 
 fn write_temp(name: &str, text: &str) -> std::path::PathBuf {

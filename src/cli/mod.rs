@@ -6,6 +6,7 @@ mod convert;
 mod generate;
 mod info;
 mod numbers;
+mod play;
 mod run;
 mod sweep;
 
@@ -44,8 +45,8 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Walk a body through a world in the terminal.
-    Play,
+    /// Walk a body through a world in the terminal (a generated world by default).
+    Play(play::PlayArgs),
     /// Move one box through a world and print what happened as JSON.
     Sweep(sweep::SweepArgs),
     /// Walk a body through a world by an input script; one JSON line per tick.
@@ -115,18 +116,7 @@ pub enum CliError {
 /// [`CliError`] for bad input or a failed write; the caller prints it.
 pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
     match cli.command {
-        Command::Play => {
-            let io = |source| CliError::Io {
-                place: "stdout".into(),
-                source,
-            };
-            writeln!(
-                out,
-                "voxwalk play: the terminal viewer is not built yet. \
-                 `voxwalk sweep WORLD --box ... --by ...` moves a box through a world today."
-            )
-            .map_err(io)
-        }
+        Command::Play(args) => play::run(&args, out),
         Command::Sweep(args) => sweep::run(&args, out),
         Command::Run(args) => run::run(&args, out),
         Command::Check(args) => check::run(&args, out),

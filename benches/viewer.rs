@@ -1,0 +1,43 @@
+//! Frame render time of each view on a 200×60 terminal (ratatui's
+//! `TestBackend`), over generated hills with a few bodies and balls about.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use voxwalk::viewer::{Action, App, Palette, SliceAxis, ViewMode, draw};
+use voxwalk::world::{Generator, Preset, World};
+
+fn bench(c: &mut Criterion) {
+    let g = Generator::new(Preset::Hills, 2024);
+    let mut app = App::new(World::new(), Some(g.clone()), g.spawn(), true).unwrap();
+    app.palette = Palette::TrueColor;
+    for _ in 0..3 {
+        app.apply(Action::AddWanderer, Duration::ZERO);
+        app.apply(Action::ThrowBall, Duration::ZERO);
+    }
+    for t in 0..40u32 {
+        app.tick(Duration::from_millis(u64::from(t) * 50)).unwrap();
+    }
+    let mut group = c.benchmark_group("frame_200x60");
+    for (name, view, axis) in [
+        ("top_down", ViewMode::TopDown, SliceAxis::X),
+        ("side", ViewMode::Side, SliceAxis::X),
+        ("split", ViewMode::Split, SliceAxis::Z),
+    ] {
+        app.view = view;
+        app.axis = axis;
+        let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                terminal.draw(|f| draw(f, black_box(&app))).unwrap();
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,107 @@
+//! `voxwalk play`: the terminal viewer, or its headless demo.
+
+use std::io::{IsTerminal, Write};
+
+use clap::Args;
+
+use super::CliError;
+use crate::viewer::{App, run_headless, run_terminal};
+use crate::world::{Generator, Preset, World};
+
+/// The seed of the world `play` opens with no arguments.
+pub const DEFAULT_SEED: u64 = 2024;
+/// Ticks of the headless demo when none are asked for (30 s of game time).
+pub const DEFAULT_DEMO_TICKS: u64 = 600;
+
+/// Arguments of `voxwalk play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// A world of any readable format, or `gen:PRESET:SEED`; a generated world
+    /// when absent.
+    pub world: Option<String>,
+    /// The preset of the generated world.
+    #[arg(long, default_value = "hills")]
+    pub preset: Preset,
+    /// The seed of the generated world.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// The body walks by itself.
+    #[arg(long)]
+    pub demo: bool,
+    /// With `--headless`: ticks to run.
+    #[arg(long, value_name = "N")]
+    pub ticks: Option<u64>,
+    /// No terminal: run the demo and print the final state as JSON.
+    #[arg(long)]
+    pub headless: bool,
+}
+
+pub(super) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
+    let (world, generator) = open(args)?;
+    let spawn = match (&generator, world.spawn) {
+        (_, Some(s)) => s,
+        (Some(g), None) => g.spawn(),
+        (None, None) => {
+            return Err(CliError::Usage(
+                "the world has no spawn to start the body at".into(),
+            ));
+        }
+    };
+    let interactive = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
+    if args.headless || !interactive {
+        if !args.headless {
+            writeln!(
+                out,
+                "voxwalk play: stdout is not a terminal, so here is the headless demo instead ({} ticks).",
+                args.ticks.unwrap_or(DEFAULT_DEMO_TICKS)
+            )
+            .map_err(|source| CliError::Io { place: "stdout".into(), source })?;
+        }
+        let mut app = App::new(world, generator, spawn, true).map_err(|e| usage(&e))?;
+        let summary = run_headless(&mut app, args.ticks.unwrap_or(DEFAULT_DEMO_TICKS))
+            .map_err(|e| usage(&e))?;
+        let json = serde_json::to_string(&summary).map_err(|e| usage(&e))?;
+        return writeln!(out, "{json}").map_err(|source| CliError::Io {
+            place: "stdout".into(),
+            source,
+        });
+    }
+    let app = App::new(world, generator, spawn, args.demo).map_err(|e| usage(&e))?;
+    run_terminal(app).map_err(|source| CliError::Io {
+        place: "terminal".into(),
+        source,
+    })
+}
+
+/// The world and, for generated ones, the generator that extends it as the
+/// body walks.
+fn open(args: &PlayArgs) -> Result<(World, Option<Generator>), CliError> {
+    let generated = |preset: Preset, seed: u64| {
+        let g = Generator::new(preset, seed);
+        let mut world = World::new();
+        world.name = format!("{preset} (seed {seed})");
+        world.spawn = Some(g.spawn());
+        (world, Some(g))
+    };
+    match &args.world {
+        None => Ok(generated(args.preset, args.seed)),
+        Some(spec) if spec.starts_with("gen:") => {
+            // Checked by the loader, then generated lazily here.
+            super::open_world(spec)?;
+            let mut parts = spec.splitn(3, ':').skip(1);
+            let preset: Preset = parts
+                .next()
+                .unwrap_or("")
+                .parse()
+                .map_err(CliError::Usage)?;
+            let seed: u64 = parts
+                .next()
+                .unwrap_or("")
+                .parse()
+                .map_err(|_| CliError::Usage(format!("{spec}: bad seed")))?;
+            Ok(generated(preset, seed))
+        }
+        Some(spec) => Ok((super::open_world(spec)?.world, None)),
+    }
+}

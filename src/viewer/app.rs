@@ -1,0 +1,388 @@
+//! The viewer's state and what actions and ticks do to it. Drawing reads it
+//! (`draw`), the terminal loop feeds it (`terminal`); neither lives here.
+
+use std::time::Duration;
+
+use glam::{DVec2, DVec3, IVec3};
+
+use super::action::{Action, Hold, ScreenDir};
+use super::held_keys::HeldKeys;
+use super::wander::Wanderer;
+use crate::controller::{
+    Ball, Body, BodyError, Event, Input, SettingError, Settings, Simulation, SimulationError,
+    TickReport,
+};
+use crate::geometry::{Aabb, overlap_sphere_box};
+use crate::world::{Block, Generator, World};
+
+/// What the main area shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewMode {
+    /// The horizontal slice at the body's feet, terrain below shaded by depth.
+    TopDown,
+    /// The vertical slice through the body.
+    Side,
+    /// Both, side by side.
+    Split,
+}
+
+/// The direction the side slice runs along.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SliceAxis {
+    /// Screen right is +x.
+    X,
+    /// Screen right is +z.
+    Z,
+}
+
+/// Figures for the status line, kept by the terminal loop.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Stats {
+    /// Physics ticks run in the last second.
+    pub ticks_per_second: f64,
+    /// Time one physics tick took, in microseconds.
+    pub physics_us: f64,
+    /// Time the last frame took to draw, in milliseconds.
+    pub frame_ms: f64,
+}
+
+/// Zoom levels: blocks per cell.
+pub const ZOOMS: [u32; 4] = [1, 2, 4, 8];
+/// Chunks generated around each body before a tick, when the world is generated.
+const STREAM_RADIUS: IVec3 = IVec3::new(3, 2, 3);
+
+/// Everything the viewer knows.
+#[derive(Debug)]
+#[allow(clippy::struct_excessive_bools)] // one flag per toggle the user sees
+pub struct App {
+    /// The world and everything in it; body 0 is the player.
+    pub sim: Simulation,
+    /// Makes chunks as bodies walk, for generated worlds.
+    pub generator: Option<Generator>,
+    /// Which view.
+    pub view: ViewMode,
+    /// Which way the side slice runs.
+    pub axis: SliceAxis,
+    /// Index into [`ZOOMS`].
+    pub zoom: usize,
+    /// Physics stopped.
+    pub paused: bool,
+    /// The key list is shown.
+    pub help: bool,
+    /// Sprinting toggled on.
+    pub sprint: bool,
+    /// Flying toggled on.
+    pub flying: bool,
+    /// The player walks by itself.
+    pub demo: bool,
+    /// Held controls.
+    pub keys: HeldKeys,
+    /// The unit x–z direction the player last walked in (balls and blasts go there).
+    pub facing: DVec2,
+    /// Bodies walking by themselves (the player too in a demo).
+    pub wanderers: Vec<Wanderer>,
+    /// What the last tick did.
+    pub last_report: TickReport,
+    /// The player's box before the last tick, for drawing between ticks.
+    pub previous: Aabb,
+    /// Status figures.
+    pub stats: Stats,
+    /// A line for the status bar (what the last action did).
+    pub message: String,
+    /// World name and seed, for the status bar.
+    pub title: String,
+    /// Colours to draw with.
+    pub palette: super::theme::Palette,
+    /// How far between the last tick and the next one the frame is drawn
+    /// (0 … 1), so bodies move smoothly at any frame rate.
+    pub alpha: f64,
+    /// The loop's clock when the frame is drawn (held keys are judged by it).
+    pub now: Duration,
+}
+
+/// Why the viewer could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// Bad settings.
+    #[error(transparent)]
+    Settings(#[from] SettingError),
+    /// The player cannot be placed.
+    #[error("the player: {0}")]
+    Body(#[from] BodyError),
+}
+
+impl App {
+    /// A viewer over `world` with the player at `spawn`. A `generator` makes
+    /// chunks around bodies as they walk.
+    ///
+    /// # Errors
+    /// [`AppError`] when the spawn is not a place a body can be.
+    pub fn new(
+        mut world: World,
+        generator: Option<Generator>,
+        spawn: DVec3,
+        demo: bool,
+    ) -> Result<App, AppError> {
+        if let Some(g) = &generator {
+            g.fill_around(&mut world, spawn, STREAM_RADIUS);
+        }
+        let title = world.name.clone();
+        let mut sim = Simulation::new(world, Settings::default())?;
+        let player = Body::new(spawn, Body::DEFAULT_SIZE)?;
+        sim.add_body(player);
+        let wanderers = if demo {
+            vec![Wanderer::new(0, 1)]
+        } else {
+            Vec::new()
+        };
+        Ok(App {
+            sim,
+            generator,
+            view: ViewMode::Split,
+            axis: SliceAxis::X,
+            zoom: 0,
+            paused: false,
+            help: false,
+            sprint: false,
+            flying: false,
+            demo,
+            keys: HeldKeys::default(),
+            facing: DVec2::X,
+            wanderers,
+            last_report: TickReport::default(),
+            previous: player.aabb,
+            stats: Stats::default(),
+            message: String::new(),
+            title,
+            palette: super::theme::Palette::detect(),
+            alpha: 1.0,
+            now: Duration::ZERO,
+        })
+    }
+
+    /// The player's body.
+    #[must_use]
+    pub fn player(&self) -> &Body {
+        &self.sim.bodies()[0]
+    }
+
+    /// The player's box as drawn: between where it was before the last tick
+    /// and where it is, by [`App::alpha`].
+    #[must_use]
+    pub fn drawn_player(&self) -> Aabb {
+        let (a, b) = (self.previous, self.player().aabb);
+        let t = self.alpha.clamp(0.0, 1.0);
+        Aabb::new(a.min.lerp(b.min, t), a.max.lerp(b.max, t))
+    }
+
+    /// Blocks per cell.
+    #[must_use]
+    pub fn blocks_per_cell(&self) -> u32 {
+        ZOOMS[self.zoom]
+    }
+
+    /// Applies an action at time `now`; `false` means quit.
+    pub fn apply(&mut self, action: Action, now: Duration) -> bool {
+        match action {
+            Action::Hold(hold, down) => self.keys.set(hold, down, now),
+            Action::ToggleSprint => {
+                self.sprint = !self.sprint;
+                self.message = format!("sprint {}", on_off(self.sprint));
+            }
+            Action::ToggleFly => {
+                self.flying = !self.flying;
+                self.message = format!("fly {}", on_off(self.flying));
+            }
+            Action::CycleView => {
+                self.view = match self.view {
+                    ViewMode::TopDown => ViewMode::Side,
+                    ViewMode::Side => ViewMode::Split,
+                    ViewMode::Split => ViewMode::TopDown,
+                };
+            }
+            Action::FlipAxis => {
+                self.axis = match self.axis {
+                    SliceAxis::X => SliceAxis::Z,
+                    SliceAxis::Z => SliceAxis::X,
+                };
+            }
+            Action::ZoomIn => self.zoom = self.zoom.saturating_sub(1),
+            Action::ZoomOut => self.zoom = (self.zoom + 1).min(ZOOMS.len() - 1),
+            Action::ThrowBall => self.throw_ball(),
+            Action::AddWanderer => self.add_wanderer(),
+            Action::Blast => self.blast(),
+            Action::Pause => {
+                self.paused = !self.paused;
+                self.keys.clear();
+            }
+            Action::Step => {
+                if self.paused
+                    && let Err(e) = self.tick(now)
+                {
+                    self.message = e.to_string();
+                }
+            }
+            Action::Help => self.help = !self.help,
+            Action::Quit => return false,
+        }
+        true
+    }
+
+    /// The world direction of a screen direction in the current view.
+    #[must_use]
+    pub fn world_direction(&self, dir: ScreenDir) -> DVec2 {
+        let side_z = self.view == ViewMode::Side && self.axis == SliceAxis::Z;
+        match (dir, side_z) {
+            (ScreenDir::Right, false) | (ScreenDir::Down, true) => DVec2::X,
+            (ScreenDir::Left, false) | (ScreenDir::Up, true) => DVec2::NEG_X,
+            (ScreenDir::Down, false) | (ScreenDir::Right, true) => DVec2::Y,
+            (ScreenDir::Up, false) | (ScreenDir::Left, true) => DVec2::NEG_Y,
+        }
+    }
+
+    /// The player's input from the held keys at `now`.
+    #[must_use]
+    pub fn player_input(&self, now: Duration) -> Input {
+        let held = |h| self.keys.is_held(h, now);
+        let mut wish = DVec2::ZERO;
+        for dir in [
+            ScreenDir::Up,
+            ScreenDir::Down,
+            ScreenDir::Left,
+            ScreenDir::Right,
+        ] {
+            if held(Hold::Move(dir)) {
+                wish += self.world_direction(dir);
+            }
+        }
+        let (jump, sneak) = (held(Hold::Jump), held(Hold::Sneak));
+        Input {
+            east: wish.x > 0.0,
+            west: wish.x < 0.0,
+            south: wish.y > 0.0,
+            north: wish.y < 0.0,
+            jump: jump && !self.flying,
+            sneak: sneak && !self.flying,
+            sprint: self.sprint,
+            fly: self.flying,
+            up: jump && self.flying,
+            down: sneak && self.flying,
+        }
+    }
+
+    /// One physics tick.
+    ///
+    /// # Errors
+    /// When the resolver refuses a move (a body left the coordinate range).
+    pub fn tick(&mut self, now: Duration) -> Result<(), SimulationError> {
+        if let Some(g) = &self.generator {
+            let centres: Vec<DVec3> = self.sim.bodies().iter().map(Body::feet).collect();
+            for c in centres {
+                g.fill_around(self.sim.world_mut(), c, STREAM_RADIUS);
+            }
+        }
+        let mut inputs = vec![Input::IDLE; self.sim.bodies().len()];
+        inputs[0] = self.player_input(now);
+        for w in &mut self.wanderers {
+            let Some(body) = self.sim.bodies().get(w.body) else {
+                continue;
+            };
+            let events = self
+                .last_report
+                .bodies
+                .get(w.body)
+                .map_or(&[][..], Vec::as_slice);
+            inputs[w.body] = w.input(self.sim.world(), body, events);
+        }
+        let wish = DVec2::new(
+            f64::from(u8::from(inputs[0].east)) - f64::from(u8::from(inputs[0].west)),
+            f64::from(u8::from(inputs[0].south)) - f64::from(u8::from(inputs[0].north)),
+        );
+        if wish != DVec2::ZERO {
+            self.facing = wish.normalize();
+        }
+        self.previous = self.player().aabb;
+        self.last_report = self.sim.step(&inputs)?;
+        Ok(())
+    }
+
+    /// The face normals the player touched last tick.
+    #[must_use]
+    pub fn last_normals(&self) -> Vec<[f64; 3]> {
+        self.last_report
+            .bodies
+            .first()
+            .into_iter()
+            .flatten()
+            .filter_map(|e| match e {
+                Event::HitWall { normal } => Some(*normal),
+                Event::Landed { .. } => Some([0.0, 1.0, 0.0]),
+                Event::HitCeiling => Some([0.0, -1.0, 0.0]),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn eye(&self) -> DVec3 {
+        let b = self.player().aabb;
+        DVec3::new(
+            b.center().x,
+            b.min.y + 0.85 * (b.max.y - b.min.y),
+            b.center().z,
+        )
+    }
+
+    fn throw_ball(&mut self) {
+        let ahead = DVec3::new(self.facing.x, 0.0, self.facing.y);
+        let velocity = ahead * 9.0 + DVec3::new(0.0, 3.0, 0.0) + self.player().velocity;
+        match Ball::new(self.eye() + ahead * 0.6, 0.25, velocity) {
+            Ok(ball) => {
+                self.sim.add_ball(ball);
+                self.message = format!("ball {} thrown", self.sim.balls().len());
+            }
+            Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    fn add_wanderer(&mut self) {
+        let ahead = DVec3::new(self.facing.x, 0.0, self.facing.y) * 1.5;
+        match Body::new(self.player().feet() + ahead, Body::DEFAULT_SIZE) {
+            Ok(body) => {
+                let index = self.sim.add_body(body);
+                self.wanderers.push(Wanderer::new(index, index as u64));
+                self.message = format!("wanderer {index} added");
+            }
+            Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    /// Clears every block whose cell the sphere (radius 2.5, three blocks ahead
+    /// at eye height) overlaps: the sphere–box query of the core.
+    fn blast(&mut self) {
+        const RADIUS: f64 = 2.5;
+        let centre = self.eye() + DVec3::new(self.facing.x, 0.0, self.facing.y) * 3.0;
+        let lo = (centre - RADIUS).floor().as_ivec3();
+        let hi = (centre + RADIUS).floor().as_ivec3();
+        let mut cleared = 0;
+        let world = self.sim.world_mut();
+        for x in lo.x..=hi.x {
+            for y in lo.y..=hi.y {
+                for z in lo.z..=hi.z {
+                    let cell = IVec3::new(x, y, z);
+                    let cell_box = Aabb::new(cell.as_dvec3(), cell.as_dvec3() + DVec3::ONE);
+                    if world.block(cell) != Block::Air
+                        && overlap_sphere_box(centre, RADIUS, &cell_box)
+                    {
+                        world.set_block(cell, Block::Air);
+                        cleared += 1;
+                    }
+                }
+            }
+        }
+        self.message = format!("blast cleared {cleared} blocks");
+    }
+}
+
+fn on_off(on: bool) -> &'static str {
+    if on { "on" } else { "off" }
+}

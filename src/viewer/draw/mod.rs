@@ -1,0 +1,99 @@
+//! Drawing: a pure function of the [`App`] onto a frame. Nothing here changes
+//! state.
+
+mod help;
+mod side;
+mod status;
+mod top_down;
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Direction, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::widgets::{Block as Panel, Paragraph, Wrap};
+
+use super::app::{App, SliceAxis, ViewMode};
+
+/// The smallest terminal the views are drawn in; smaller ones get a message.
+pub const MIN_SIZE: (u16, u16) = (40, 10);
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame, app: &App) {
+    let area = frame.area();
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        let text = format!(
+            "voxwalk: the terminal is {}×{}; the views need at least {}×{}. Enlarge it, or q to quit.",
+            area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
+        );
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        return;
+    }
+    let [main, status_area] =
+        Layout::vertical([Constraint::Min(3), Constraint::Length(2)]).areas(area);
+    match app.view {
+        ViewMode::TopDown => draw_top_down(frame, app, main),
+        ViewMode::Side => draw_side(frame, app, main),
+        ViewMode::Split => {
+            let [left, right] = Layout::default()
+                .direction(Direction::Horizontal)
+                .constraints([Constraint::Percentage(50), Constraint::Percentage(50)])
+                .areas(main);
+            draw_top_down(frame, app, left);
+            draw_side(frame, app, right);
+        }
+    }
+    frame.render_widget(status::Status { app }, status_area);
+    if app.help {
+        help::draw(frame, main);
+    }
+}
+
+fn draw_top_down(frame: &mut Frame, app: &App, area: Rect) {
+    let title = format!(
+        " top-down · y {} · {} b/cell ",
+        app.player().feet().y.floor(),
+        app.blocks_per_cell()
+    );
+    let panel = Panel::bordered().title(title).border_style(Style::new());
+    let inner = panel.inner(area);
+    frame.render_widget(panel, area);
+    frame.render_widget(top_down::TopDown { app }, inner);
+}
+
+fn draw_side(frame: &mut Frame, app: &App, area: Rect) {
+    let feet = app.player().feet();
+    let slice = match app.axis {
+        SliceAxis::X => format!("along x at z {}", feet.z.floor()),
+        SliceAxis::Z => format!("along z at x {}", feet.x.floor()),
+    };
+    let title = format!(" side · {slice} · {} b/cell ", app.blocks_per_cell());
+    let panel = Panel::bordered().title(title);
+    let inner = panel.inner(area);
+    frame.render_widget(panel, area);
+    frame.render_widget(side::Side { app }, inner);
+}
+
+/// Which halves of a cell a box covers, as a half-block glyph: the cell spans
+/// `[u0, u1)` across and two halves `[v0, vm)`, `[vm, v1)` down the screen.
+fn half_glyph(covers_upper: bool, covers_lower: bool) -> Option<&'static str> {
+    match (covers_upper, covers_lower) {
+        (true, true) => Some("█"),
+        (true, false) => Some("▀"),
+        (false, true) => Some("▄"),
+        (false, false) => None,
+    }
+}
+
+/// Without colour a body's full cells are shaded, not solid, so it cannot be
+/// mistaken for a block.
+fn body_glyph(glyph: &'static str, palette: super::theme::Palette) -> &'static str {
+    if palette == super::theme::Palette::Mono && glyph == "█" {
+        "▓"
+    } else {
+        glyph
+    }
+}
+
+/// Whether the open intervals `(a0, a1)` and `(b0, b1)` overlap.
+fn overlaps(a0: f64, a1: f64, b0: f64, b1: f64) -> bool {
+    a0 < b1 && b0 < a1
+}

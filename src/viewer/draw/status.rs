@@ -1,0 +1,77 @@
+//! The status lines: where the body is and what it is doing, how fast the
+//! physics and the drawing run, which world this is.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget};
+
+use super::super::app::App;
+
+pub(super) struct Status<'a> {
+    pub app: &'a App,
+}
+
+impl Widget for Status<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let body = app.player();
+        let (p, v) = (body.feet(), body.velocity);
+        let mut states = Vec::new();
+        states.push(if body.grounded {
+            "grounded"
+        } else {
+            "airborne"
+        });
+        if app.keys.is_held(super::super::action::Hold::Sneak, app.now) && !app.flying {
+            states.push("sneaking");
+        }
+        if app.sprint {
+            states.push("sprint");
+        }
+        if app.flying {
+            states.push("flying");
+        }
+        if app.paused {
+            states.push("PAUSED");
+        }
+        if app.demo {
+            states.push("demo");
+        }
+        let normals: Vec<String> = app
+            .last_normals()
+            .iter()
+            .map(|n| format!("({},{},{})", n[0], n[1], n[2]))
+            .collect();
+        let first = format!(
+            "pos {:.2} {:.2} {:.2} │ vel {:.2} {:.2} {:.2} │ {} │ hit {}",
+            p.x,
+            p.y,
+            p.z,
+            v.x,
+            v.y,
+            v.z,
+            states.join(" · "),
+            if normals.is_empty() {
+                "-".into()
+            } else {
+                normals.join(" ")
+            }
+        );
+        let second = format!(
+            "{:.0} ticks/s · {:.0} µs/tick · {:.1} ms/frame │ {} │ {} bodies, {} balls │ ? help  q quit{}",
+            app.stats.ticks_per_second,
+            app.stats.physics_us,
+            app.stats.frame_ms,
+            app.title,
+            app.sim.bodies().len(),
+            app.sim.balls().len(),
+            if app.message.is_empty() {
+                String::new()
+            } else {
+                format!(" │ {}", app.message)
+            }
+        );
+        Paragraph::new(vec![Line::from(first), Line::from(second)]).render(area, buf);
+    }
+}

@@ -1,0 +1,137 @@
+//! The horizontal slice at the body's feet: what stands at foot level, the
+//! ground below shaded by depth, a hint of what hangs overhead, and the bodies
+//! and balls from their real boxes.
+
+use glam::IVec3;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::Widget;
+
+use super::super::app::App;
+use super::super::theme::{BALL, OTHER, PLAYER, block_rgb};
+use super::{body_glyph, half_glyph, overlaps};
+use crate::world::{Block, World};
+
+/// How far down the ground is looked for.
+const DEPTH: i32 = 16;
+/// How far up a roof is looked for.
+const ROOF: i32 = 4;
+
+pub(super) struct TopDown<'a> {
+    pub app: &'a App,
+}
+
+/// What one block slot shows.
+fn column(world: &World, x: i32, feet_y: i32, z: i32) -> (&'static str, Block, f64) {
+    let at = |y: i32| world.block(IVec3::new(x, y, z));
+    let here = at(feet_y);
+    if here.is_solid() || here == Block::Water {
+        let glyph = match here {
+            Block::Slab => "▄▄",
+            Block::TopSlab => "▀▀",
+            Block::Post => "()",
+            Block::Water => "~~",
+            _ => "██",
+        };
+        return (glyph, here, 1.0);
+    }
+    for depth in 1..=DEPTH {
+        let b = at(feet_y - depth);
+        if b.is_solid() || b == Block::Water {
+            let light = 1.0 - 0.06 * f64::from(depth - 1);
+            let glyph = match (b, depth) {
+                (Block::Water, _) => "~~",
+                (_, 1) => {
+                    if (1..=ROOF).any(|dy| at(feet_y + 1 + dy).is_solid()) {
+                        "▔▔"
+                    } else {
+                        "  "
+                    }
+                }
+                (_, 2..=4) => "··",
+                _ => "::",
+            };
+            return (glyph, b, light);
+        }
+    }
+    ("  ", Block::Air, 0.0)
+}
+
+impl Widget for TopDown<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let world = app.sim.world();
+        let zoom = f64::from(app.blocks_per_cell());
+        let body = app.drawn_player();
+        let feet = body.feet();
+        let feet_y = feet.y.floor() as i32;
+        // Each terminal column is half a slot; a slot is `zoom` blocks square.
+        let half_w = f64::from(area.width) / 4.0;
+        let half_h = f64::from(area.height) / 2.0;
+        let left = (feet.x / zoom).floor() * zoom - half_w.floor() * zoom;
+        let top = (feet.z / zoom).floor() * zoom - half_h.floor() * zoom;
+        let palette = app.palette;
+        for row in 0..area.height {
+            for slot in 0..area.width / 2 {
+                let x = left + f64::from(slot) * zoom + (zoom / 2.0).floor();
+                let z = top + f64::from(row) * zoom + (zoom / 2.0).floor();
+                let (glyph, block, light) = column(world, x as i32, feet_y, z as i32);
+                let mut style = Style::new();
+                if block != Block::Air
+                    && let Some(c) = palette.colour(block_rgb(block), light)
+                {
+                    // Ground below is a background under the depth glyphs;
+                    // what stands at foot level is drawn in the glyph's colour.
+                    let ground = matches!(glyph, "  " | "··" | "::" | "▔▔");
+                    style = if ground { style.bg(c) } else { style.fg(c) };
+                }
+                let col = area.x + slot * 2;
+                let y = area.y + row;
+                buf[(col, y)]
+                    .set_symbol(&glyph[..glyph.len() / 2])
+                    .set_style(style);
+                buf[(col + 1, y)]
+                    .set_symbol(&glyph[glyph.len() / 2..])
+                    .set_style(style);
+            }
+        }
+        // Bodies and balls, from their boxes: each column half a slot wide,
+        // each row split in an upper and a lower half.
+        let cell_w = zoom / 2.0;
+        let cell_h = zoom;
+        let mut draw_box =
+            |b: &crate::geometry::Aabb, rgb: [u8; 3], glyph_override: Option<&'static str>| {
+                for row in 0..area.height {
+                    let z0 = top + f64::from(row) * cell_h;
+                    let zm = z0 + cell_h / 2.0;
+                    let z1 = z0 + cell_h;
+                    for colm in 0..area.width {
+                        let x0 = left + f64::from(colm) * cell_w;
+                        if !overlaps(b.min.x, b.max.x, x0, x0 + cell_w) {
+                            continue;
+                        }
+                        let upper = overlaps(b.min.z, b.max.z, z0, zm);
+                        let lower = overlaps(b.min.z, b.max.z, zm, z1);
+                        if let Some(g) = half_glyph(upper, lower) {
+                            let cell = &mut buf[(area.x + colm, area.y + row)];
+                            cell.set_symbol(glyph_override.unwrap_or(body_glyph(g, palette)));
+                            if let Some(c) = palette.colour(rgb, 1.0) {
+                                cell.set_fg(c);
+                            }
+                        }
+                    }
+                }
+            };
+        for (i, other) in app.sim.bodies().iter().enumerate().skip(1) {
+            let _ = i;
+            draw_box(&other.aabb, OTHER, None);
+        }
+        for ball in app.sim.balls() {
+            let r = ball.radius;
+            let b = crate::geometry::Aabb::new(ball.center - r, ball.center + r);
+            draw_box(&b, BALL, Some("●"));
+        }
+        draw_box(&body, PLAYER, None);
+    }
+}

@@ -1,0 +1,25 @@
+//! The terminal viewer behind `voxwalk play`: top-down and side slices of the
+//! body walking through the world, live.
+//!
+//! State (`app`: [`App`]) is changed only by actions (`action`: keys to
+//! [`Action`], a pure function) and ticks; drawing (`draw`) reads `&App` and
+//! never changes it; `terminal` runs the live loop, `headless` the same without
+//! a terminal. `wander` is the walking-by-itself of `--demo` and of added bodies.
+
+mod action;
+mod app;
+mod draw;
+mod headless;
+mod held_keys;
+mod terminal;
+mod theme;
+mod wander;
+
+pub use action::{Action, Hold, KEY_HELP, ScreenDir, action_for};
+pub use app::{App, AppError, SliceAxis, Stats, ViewMode, ZOOMS};
+pub use draw::{MIN_SIZE, draw};
+pub use headless::{Summary, run_headless};
+pub use held_keys::{FIRST_HOLD, HeldKeys, REPEAT_HOLD};
+pub use terminal::run_terminal;
+pub use theme::Palette;
+pub use wander::Wanderer;

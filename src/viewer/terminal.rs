@@ -1,0 +1,112 @@
+//! The live loop: fixed physics ticks, frames as fast as the terminal takes
+//! them, keys in between; the terminal is restored on every way out, panics
+//! included.
+
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::{
+    self, Event, KeyboardEnhancementFlags, PopKeyboardEnhancementFlags,
+    PushKeyboardEnhancementFlags,
+};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::supports_keyboard_enhancement;
+
+use super::action::action_for;
+use super::app::App;
+use super::draw::draw;
+
+/// Frames are drawn at most this often.
+const FRAME: Duration = Duration::from_millis(16);
+/// After a stall, at most this many ticks are caught up at once.
+const MAX_CATCH_UP: u32 = 5;
+
+/// Runs the viewer until the user quits.
+///
+/// # Errors
+/// When the terminal cannot be set up or drawn to; it is restored first.
+pub fn run_terminal(mut app: App) -> io::Result<()> {
+    let mut terminal = ratatui::try_init()?;
+    let enhanced = supports_keyboard_enhancement().unwrap_or(false)
+        && execute!(
+            io::stdout(),
+            PushKeyboardEnhancementFlags(KeyboardEnhancementFlags::REPORT_EVENT_TYPES)
+        )
+        .is_ok();
+    if enhanced {
+        // Undo the key protocol too when something panics.
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let _ = execute!(io::stdout(), PopKeyboardEnhancementFlags);
+            previous(info);
+        }));
+    }
+    app.keys.releases_reported = enhanced;
+    let result = run_loop(&mut terminal, &mut app);
+    if enhanced {
+        let _ = execute!(io::stdout(), PopKeyboardEnhancementFlags);
+    }
+    ratatui::try_restore()?;
+    let _ = io::stdout().flush();
+    result
+}
+
+fn run_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {
+    let start = Instant::now();
+    let dt = Duration::from_secs_f64(app.sim.settings().dt());
+    let mut next_tick = Duration::ZERO;
+    let mut second = (Duration::ZERO, 0u32);
+    loop {
+        let now = start.elapsed();
+        app.now = now;
+        let mut caught_up = 0;
+        while next_tick <= now && caught_up < MAX_CATCH_UP {
+            if !app.paused {
+                let t = Instant::now();
+                if let Err(e) = app.tick(next_tick) {
+                    app.message = e.to_string();
+                    app.paused = true;
+                }
+                let us = t.elapsed().as_secs_f64() * 1e6;
+                app.stats.physics_us = 0.9 * app.stats.physics_us + 0.1 * us;
+                second.1 += 1;
+            }
+            next_tick += dt;
+            caught_up += 1;
+        }
+        if next_tick < now {
+            next_tick = now; // fell too far behind: skip, do not spiral
+        }
+        if now.saturating_sub(second.0) >= Duration::from_secs(1) {
+            app.stats.ticks_per_second =
+                f64::from(second.1) / now.saturating_sub(second.0).as_secs_f64();
+            second = (now, 0);
+        }
+        app.alpha = if app.paused {
+            1.0
+        } else {
+            1.0 - (next_tick.saturating_sub(now)).as_secs_f64() / dt.as_secs_f64()
+        };
+        let t = Instant::now();
+        terminal.draw(|frame| draw(frame, app))?;
+        app.stats.frame_ms = t.elapsed().as_secs_f64() * 1000.0;
+        // Keys until the next frame is due.
+        let deadline = Instant::now() + FRAME;
+        while let Some(wait) = deadline.checked_duration_since(Instant::now()) {
+            if !event::poll(wait)? {
+                break;
+            }
+            match event::read()? {
+                Event::Key(key) => {
+                    if let Some(action) = action_for(key)
+                        && !app.apply(action, start.elapsed())
+                    {
+                        return Ok(());
+                    }
+                }
+                Event::FocusLost => app.keys.clear(),
+                _ => {} // resizes are picked up by the next draw
+            }
+        }
+    }
+}

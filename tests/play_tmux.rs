@@ -1,0 +1,116 @@
+//! `voxwalk play` in a real terminal: started under tmux, driven with keys,
+//! read back with `capture-pane`. Skipped (with a message) where tmux is not
+//! installed; `.ci/run` installs it.
+
+use std::process::Command;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+fn tmux(args: &[&str]) -> String {
+    let out = Command::new("tmux").args(args).output().expect("tmux runs");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn screen(session: &str) -> String {
+    tmux(&["capture-pane", "-p", "-t", session])
+}
+
+/// Waits until the screen holds `needle`, or gives up after `limit`.
+fn wait_for(session: &str, needle: &str, limit: Duration) -> String {
+    let start = Instant::now();
+    loop {
+        let s = screen(session);
+        if s.contains(needle) || start.elapsed() > limit {
+            return s;
+        }
+        sleep(Duration::from_millis(50));
+    }
+}
+
+/// The player's x from the status line (`pos X Y Z │ …`).
+fn player_x(screen: &str) -> f64 {
+    let line = screen
+        .lines()
+        .find(|l| l.starts_with("pos "))
+        .expect("a status line");
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn play_moves_the_body_shows_help_and_restores_the_terminal() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("skipped: tmux is not installed");
+        return;
+    }
+    let session = format!("voxwalk-test-{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_voxwalk");
+    let world = concat!(env!("CARGO_MANIFEST_DIR"), "/worlds/walls_and_corners.vxw");
+    // A plain shell in a 120×40 terminal, so what is left after quitting can be read.
+    tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        &session,
+        "-x",
+        "120",
+        "-y",
+        "40",
+        "bash --norc --noprofile",
+    ]);
+    let cleanup = || {
+        tmux(&["kill-session", "-t", &session]);
+    };
+    let command = format!(
+        "{bin} play {world}; echo voxwalk-exited-$?; stty -a | tr ' ' '\\n' | grep -x -- '-\\?icanon'"
+    );
+    tmux(&["send-keys", "-t", &session, &command, "Enter"]);
+    let first = wait_for(&session, "pos ", Duration::from_secs(10));
+    if !first.contains("pos ") {
+        cleanup();
+        panic!("the viewer did not start:\n{first}");
+    }
+    let start_x = player_x(&first);
+
+    // Hold d: a key that repeats, as a terminal sends it while held.
+    for _ in 0..30 {
+        tmux(&["send-keys", "-t", &session, "d"]);
+        sleep(Duration::from_millis(30));
+    }
+    sleep(Duration::from_millis(300));
+    let moved = screen(&session);
+    let end_x = player_x(&moved);
+
+    tmux(&["send-keys", "-t", &session, "?"]);
+    let help = wait_for(&session, "keys · ? to close", Duration::from_secs(5));
+    tmux(&["send-keys", "-t", &session, "?"]);
+
+    tmux(&["send-keys", "-t", &session, "q"]);
+    // Wait for stty's answer: a line that is exactly `icanon` or `-icanon`.
+    let start = Instant::now();
+    let mut after = screen(&session);
+    while !after
+        .lines()
+        .any(|l| l.trim().ends_with("icanon") && !l.contains(' '))
+        && start.elapsed() < Duration::from_secs(10)
+    {
+        sleep(Duration::from_millis(50));
+        after = screen(&session);
+    }
+    cleanup();
+
+    assert!(
+        end_x > start_x + 1.0,
+        "d held: x {start_x} -> {end_x}\n{moved}"
+    );
+    assert!(
+        help.contains("keys · ? to close") && help.contains("blast a sphere"),
+        "{help}"
+    );
+    assert!(after.contains("voxwalk-exited-0"), "{after}");
+    // Back on the shell's screen (the alternate screen is gone) and in cooked mode.
+    assert!(!after.contains("top-down"), "{after}");
+    assert!(
+        after.lines().any(|l| l.trim() == "icanon"),
+        "terminal left in raw mode:\n{after}"
+    );
+}

@@ -1,0 +1,280 @@
+//! The viewer without a terminal: key mapping, held keys, what each action
+//! does, and snapshots of every view drawn into ratatui's `TestBackend`.
+
+use std::time::Duration;
+
+use glam::{DVec2, DVec3};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use voxwalk::cli::worlds_dir;
+use voxwalk::viewer::{
+    Action, App, FIRST_HOLD, HeldKeys, Hold, KEY_HELP, Palette, REPEAT_HOLD, ScreenDir, SliceAxis,
+    ViewMode, action_for, draw, run_headless,
+};
+use voxwalk::world::{Block, Generator, Preset, load};
+
+fn key(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+#[test]
+fn every_key_maps_to_its_action() {
+    use Action::*;
+    use ScreenDir::*;
+    let table: &[(KeyEvent, Option<Action>)] = &[
+        (
+            key(KeyCode::Char('w')),
+            Some(Hold(voxwalk::viewer::Hold::Move(Up), true)),
+        ),
+        (
+            key(KeyCode::Up),
+            Some(Hold(voxwalk::viewer::Hold::Move(Up), true)),
+        ),
+        (
+            key(KeyCode::Char('a')),
+            Some(Hold(voxwalk::viewer::Hold::Move(Left), true)),
+        ),
+        (
+            key(KeyCode::Left),
+            Some(Hold(voxwalk::viewer::Hold::Move(Left), true)),
+        ),
+        (
+            key(KeyCode::Char('s')),
+            Some(Hold(voxwalk::viewer::Hold::Move(Down), true)),
+        ),
+        (
+            key(KeyCode::Down),
+            Some(Hold(voxwalk::viewer::Hold::Move(Down), true)),
+        ),
+        (
+            key(KeyCode::Char('D')),
+            Some(Hold(voxwalk::viewer::Hold::Move(Right), true)),
+        ),
+        (
+            key(KeyCode::Right),
+            Some(Hold(voxwalk::viewer::Hold::Move(Right), true)),
+        ),
+        (
+            key(KeyCode::Char(' ')),
+            Some(Hold(voxwalk::viewer::Hold::Jump, true)),
+        ),
+        (
+            key(KeyCode::Char('c')),
+            Some(Hold(voxwalk::viewer::Hold::Sneak, true)),
+        ),
+        (key(KeyCode::Char('r')), Some(ToggleSprint)),
+        (key(KeyCode::Char('f')), Some(ToggleFly)),
+        (key(KeyCode::Char('v')), Some(CycleView)),
+        (key(KeyCode::Char('x')), Some(FlipAxis)),
+        (key(KeyCode::Char('+')), Some(ZoomIn)),
+        (key(KeyCode::Char('=')), Some(ZoomIn)),
+        (key(KeyCode::Char('-')), Some(ZoomOut)),
+        (key(KeyCode::Char('b')), Some(ThrowBall)),
+        (key(KeyCode::Char('n')), Some(AddWanderer)),
+        (key(KeyCode::Char('e')), Some(Blast)),
+        (key(KeyCode::Char('p')), Some(Pause)),
+        (key(KeyCode::Char('.')), Some(Step)),
+        (key(KeyCode::Char('?')), Some(Help)),
+        (key(KeyCode::Char('q')), Some(Quit)),
+        (key(KeyCode::Esc), Some(Quit)),
+        (
+            KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
+            Some(Quit),
+        ),
+        (key(KeyCode::Char('z')), None),
+        (key(KeyCode::F(5)), None),
+    ];
+    for (event, want) in table {
+        assert_eq!(action_for(*event), *want, "{event:?}");
+    }
+    // Releases end held controls and do nothing else; repeats do not toggle twice.
+    let mut release = key(KeyCode::Char('w'));
+    release.kind = KeyEventKind::Release;
+    assert_eq!(
+        action_for(release),
+        Some(Hold(voxwalk::viewer::Hold::Move(Up), false))
+    );
+    release.code = KeyCode::Char('f');
+    assert_eq!(action_for(release), None);
+    let mut repeat = key(KeyCode::Char('f'));
+    repeat.kind = KeyEventKind::Repeat;
+    assert_eq!(action_for(repeat), None);
+    // The help lists every key the table maps.
+    let help: String = KEY_HELP
+        .iter()
+        .map(|(k, _)| *k)
+        .collect::<Vec<_>>()
+        .join(" ");
+    for k in [
+        "W A S D", "space", "c", "r", "f", "v", "x", "+ / -", "b", "n", "e", "p", ".", "?",
+        "q / Esc",
+    ] {
+        assert!(help.contains(k), "{k}");
+    }
+}
+
+#[test]
+fn held_keys_time_out_without_release_events() {
+    let ms = Duration::from_millis;
+    let mut keys = HeldKeys::default();
+    keys.set(Hold::Jump, true, ms(0));
+    assert!(keys.is_held(Hold::Jump, FIRST_HOLD));
+    assert!(!keys.is_held(Hold::Jump, FIRST_HOLD + ms(1)));
+    // Repeats arrive: the window shrinks to the repeat window.
+    keys.set(Hold::Jump, true, ms(500));
+    keys.set(Hold::Jump, true, ms(530));
+    assert!(keys.is_held(Hold::Jump, ms(530) + REPEAT_HOLD));
+    assert!(!keys.is_held(Hold::Jump, ms(531) + REPEAT_HOLD));
+    // With release events, held means held until released.
+    let mut keys = HeldKeys::default();
+    keys.releases_reported = true;
+    keys.set(Hold::Sneak, true, ms(0));
+    assert!(keys.is_held(Hold::Sneak, ms(60_000)));
+    keys.set(Hold::Sneak, false, ms(60_001));
+    assert!(!keys.is_held(Hold::Sneak, ms(60_002)));
+}
+
+fn room() -> App {
+    let world = load(&worlds_dir().join("slabs_and_posts.vxw")).unwrap();
+    let spawn = DVec3::new(3.5, 1.0, 4.5);
+    let mut app = App::new(world, None, spawn, false).unwrap();
+    app.palette = Palette::Mono;
+    app.tick(Duration::ZERO).unwrap(); // land
+    app
+}
+
+fn render(app: &App, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| draw(f, app)).unwrap();
+    terminal.backend().buffer().clone()
+}
+
+fn text(buffer: &Buffer) -> String {
+    let area = buffer.area;
+    (0..area.height)
+        .map(|y| {
+            (0..area.width)
+                .map(|x| buffer[(x, y)].symbol())
+                .collect::<String>()
+                .trim_end()
+                .to_owned()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn snapshots_of_each_view() {
+    let mut app = room();
+    for (name, view, axis) in [
+        ("top_down", ViewMode::TopDown, SliceAxis::X),
+        ("side_along_x", ViewMode::Side, SliceAxis::X),
+        ("side_along_z", ViewMode::Side, SliceAxis::Z),
+        ("split", ViewMode::Split, SliceAxis::X),
+    ] {
+        app.view = view;
+        app.axis = axis;
+        let buffer = render(&app, 80, 24);
+        // Drawing reads the app only: twice gives the same screen.
+        assert_eq!(buffer, render(&app, 80, 24));
+        insta::assert_snapshot!(name, text(&buffer));
+    }
+    app.view = ViewMode::TopDown;
+    app.zoom = 1;
+    insta::assert_snapshot!("top_down_zoomed_out", text(&render(&app, 80, 24)));
+}
+
+#[test]
+fn snapshot_of_the_help_overlay() {
+    let mut app = room();
+    assert!(app.apply(Action::Help, Duration::ZERO));
+    insta::assert_snapshot!("help", text(&render(&app, 100, 30)));
+}
+
+#[test]
+fn a_tiny_terminal_gets_a_message_not_a_panic() {
+    let app = room();
+    let screen = text(&render(&app, 20, 5));
+    insta::assert_snapshot!("tiny", screen);
+    assert!(screen.contains("20×5"));
+    for (w, h) in [(1, 1), (39, 40), (200, 9), (0, 0)] {
+        let _ = render(&app, w.max(1), h.max(1));
+    }
+}
+
+#[test]
+fn the_body_is_drawn_where_its_box_is() {
+    let mut app = room();
+    app.view = ViewMode::TopDown;
+    let before = text(&render(&app, 80, 24));
+    // Half a block east moves the body by one column (two columns per block).
+    let moved = app.player().aabb.translated(DVec3::new(0.5, 0.0, 0.0));
+    app.sim.bodies_mut()[0].aabb = moved;
+    app.previous = moved;
+    let after = text(&render(&app, 80, 24));
+    assert_ne!(before, after);
+}
+
+#[test]
+fn walking_follows_the_view() {
+    let mut app = room();
+    app.view = ViewMode::TopDown;
+    assert_eq!(app.world_direction(ScreenDir::Right), DVec2::X);
+    assert_eq!(app.world_direction(ScreenDir::Up), DVec2::NEG_Y);
+    app.view = ViewMode::Side;
+    app.axis = SliceAxis::Z;
+    assert_eq!(app.world_direction(ScreenDir::Right), DVec2::Y);
+    // Holding d walks east.
+    app.view = ViewMode::TopDown;
+    let start = app.player().feet();
+    let ms = Duration::from_millis;
+    for t in 0..10u64 {
+        app.apply(Action::Hold(Hold::Move(ScreenDir::Right), true), ms(t * 50));
+        app.tick(ms(t * 50)).unwrap();
+    }
+    assert!(app.player().feet().x > start.x + 1.0);
+    assert_eq!(app.player().feet().z, start.z);
+}
+
+#[test]
+fn actions_do_what_the_help_says() {
+    let mut app = room();
+    let t = Duration::ZERO;
+    app.apply(Action::ThrowBall, t);
+    assert_eq!(app.sim.balls().len(), 1);
+    app.apply(Action::AddWanderer, t);
+    assert_eq!(app.sim.bodies().len(), 2);
+    assert_eq!(app.wanderers.len(), 1);
+    let stone_before = app.sim.world().count_blocks()[Block::Stone as usize];
+    app.apply(Action::Blast, t);
+    assert!(
+        app.sim.world().count_blocks()[Block::Stone as usize] < stone_before,
+        "{}",
+        app.message
+    );
+    app.apply(Action::ZoomOut, t);
+    app.apply(Action::ZoomOut, t);
+    app.apply(Action::ZoomOut, t);
+    app.apply(Action::ZoomOut, t);
+    assert_eq!(app.blocks_per_cell(), 8);
+    app.apply(Action::ToggleFly, t);
+    assert!(app.flying);
+    app.apply(Action::Pause, t);
+    let before = app.sim.tick();
+    app.apply(Action::Step, t);
+    assert_eq!(app.sim.tick(), before + 1);
+    assert!(!app.apply(Action::Quit, t));
+}
+
+#[test]
+fn the_headless_demo_walks_and_stays_out_of_blocks() {
+    let g = Generator::new(Preset::Hills, 2024);
+    let mut world = voxwalk::world::World::new();
+    world.name = "hills".into();
+    let mut app = App::new(world, Some(g.clone()), g.spawn(), true).unwrap();
+    let summary = run_headless(&mut app, 400).unwrap();
+    assert!(summary.walked > 10.0, "{summary:?}");
+    assert!(summary.pos.iter().all(|v| v.is_finite()));
+}

@@ -219,7 +219,11 @@ fn play_without_a_terminal_runs_the_headless_demo() {
     // The README's first command, where stdout is not a terminal.
     let out = voxwalk(&["play", "--ticks", "300"], "");
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(stdout.contains("not a terminal"), "{stdout}");
     let summary: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
     assert_eq!(summary["ticks"], 300);

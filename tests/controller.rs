@@ -367,3 +367,33 @@ fn a_ball_spawned_inside_terrain_climbs_out_and_rests() {
     let ball = sim.balls()[0];
     assert!(ball.resting && ball.center.y > 26.0, "{ball:?}");
 }
+
+#[test]
+fn parallel_ticks_give_the_same_trajectories_on_any_number_of_threads() {
+    let world = bumpy_terrain(64, 64);
+    let run = |threads: usize, parallel: bool| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| {
+            let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
+            sim.set_parallel(parallel);
+            for i in 0..400u32 {
+                let feet = DVec3::new(2.0 + f64::from(i % 20) * 3.0, 40.0, 2.0 + f64::from(i / 20) * 3.0);
+                sim.add_body(Body::new(feet, Body::DEFAULT_SIZE).unwrap());
+            }
+            let mut states = Vec::new();
+            for tick in 0..120u32 {
+                let inputs: Vec<Input> = (0..400u32)
+                    .map(|i| input_from_bits(((i * 7 + tick / 10) % 128) as u16 | if tick % 23 == 0 { 16 } else { 0 }))
+                    .collect();
+                let report = sim.step(&inputs).unwrap();
+                assert!(report.pairs_checked < 400 * 20, "broad phase: {} pairs", report.pairs_checked);
+                states.push(sim.bodies().to_vec());
+            }
+            states
+        })
+    };
+    let sequential = run(1, false);
+    assert_eq!(run(1, true), sequential);
+    assert_eq!(run(2, true), sequential);
+    assert_eq!(run(7, true), sequential);
+}

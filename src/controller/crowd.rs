@@ -1,6 +1,7 @@
 //! Bodies touching bodies: pushed apart as circles in the horizontal plane.
 
 use glam::{DVec2, DVec3};
+use rustc_hash::FxHashMap;
 
 use super::{Body, Event};
 use crate::geometry::{contact_circle_circle, separation};
@@ -14,6 +15,9 @@ fn circle(body: &Body) -> (DVec2, f64) {
     (DVec2::new(c.x, c.z), 0.5 * size.x.max(size.z))
 }
 
+/// Scratch space for [`push_bodies_apart`]: each body's grid cell, sorted.
+pub(crate) type CrowdCells = Vec<(i64, i64, u32)>;
+
 /// Ends the overlaps between bodies.
 ///
 /// Two bodies whose boxes share some height are circles in the x–z plane (the
@@ -23,41 +27,73 @@ fn circle(body: &Body) -> (DVec2, f64) {
 /// other takes the whole depth; two dynamic bodies move half each. Each push
 /// goes through the resolver, so a body pushed towards a wall stops at it.
 ///
-/// Pairs are found by sweep and prune along x (sort by the circles' west ends,
-/// stop a body's scan at the first circle starting east of it), so a crowd of
-/// a thousand costs thousands of pair tests, not half a million. `order` is
-/// scratch space. The sort is total (ties by index), so the result is the same
-/// on every run.
+/// Pairs come from a uniform grid in x–z whose cells are as wide as the widest
+/// circle, so circles that overlap sit in the same or neighbouring cells: each
+/// body is tested against its own cell and four of its eight neighbours (the
+/// other four test it). The cost grows with the bodies and their contacts,
+/// not with the square of the count. The cells are sorted with ties broken by
+/// index, so the order of pushes, and the result, is the same on every run.
+/// Returns how many pairs went on to the exact test.
 pub(crate) fn push_bodies_apart<W: BlockSource + ?Sized>(
     world: &W,
     resolver: &mut Resolver,
     bodies: &mut [Body],
     events: &mut [Vec<Event>],
-    order: &mut Vec<usize>,
-) -> Result<(), MoveError> {
-    order.clear();
-    order.extend(0..bodies.len());
-    let west = |b: &Body| {
-        let (c, r) = circle(b);
-        c.x - r
-    };
-    order.sort_by(|&a, &b| {
-        west(&bodies[a])
-            .total_cmp(&west(&bodies[b]))
-            .then(a.cmp(&b))
-    });
-    for k in 0..order.len() {
-        for &other in &order[k + 1..] {
-            let me = order[k];
-            let (c, r) = circle(&bodies[me]);
-            if west(&bodies[other]) >= c.x + r {
-                break;
-            }
-            let (i, j) = (me.min(other), me.max(other));
-            push_pair(world, resolver, bodies, events, i, j)?;
+    cells: &mut CrowdCells,
+) -> Result<usize, MoveError> {
+    let widest = bodies
+        .iter()
+        .map(|b| 2.0 * circle(b).1)
+        .fold(0.0f64, f64::max);
+    if bodies.len() < 2 || widest <= 0.0 {
+        return Ok(0);
+    }
+    cells.clear();
+    cells.extend(bodies.iter().enumerate().map(|(i, b)| {
+        let c = circle(b).0 / widest;
+        (c.x.floor() as i64, c.y.floor() as i64, i as u32)
+    }));
+    cells.sort_unstable();
+    // Where each occupied cell's run of bodies starts and ends in `cells`.
+    let mut runs: FxHashMap<(i64, i64), (u32, u32)> = FxHashMap::default();
+    runs.reserve(cells.len());
+    let mut start = 0;
+    for k in 1..=cells.len() {
+        if k == cells.len() || (cells[k].0, cells[k].1) != (cells[start].0, cells[start].1) {
+            runs.insert((cells[start].0, cells[start].1), (start as u32, k as u32));
+            start = k;
         }
     }
-    Ok(())
+    let mut pairs = 0;
+    for k in 0..cells.len() {
+        let (cx, cz, me) = cells[k];
+        // The rest of this cell, then the neighbours east and south of it.
+        let own = runs[&(cx, cz)];
+        let mut ranges = [(k as u32 + 1, own.1), (0, 0), (0, 0), (0, 0), (0, 0)];
+        for (slot, (dx, dz)) in [(1, -1), (1, 0), (1, 1), (0, 1)].into_iter().enumerate() {
+            if let Some(&run) = runs.get(&(cx + dx, cz + dz)) {
+                ranges[slot + 1] = run;
+            }
+        }
+        for (lo, hi) in ranges {
+            for at in lo..hi {
+                let other = cells[at as usize].2;
+                let (i, j) = (me.min(other) as usize, me.max(other) as usize);
+                if circles_may_touch(&bodies[i], &bodies[j]) {
+                    pairs += 1;
+                    push_pair(world, resolver, bodies, events, i, j)?;
+                }
+            }
+        }
+    }
+    Ok(pairs)
+}
+
+/// A cheap reject before the exact test: the circles' bounding squares overlap.
+fn circles_may_touch(a: &Body, b: &Body) -> bool {
+    let ((ca, ra), (cb, rb)) = (circle(a), circle(b));
+    let reach = ra + rb;
+    (ca.x - cb.x).abs() < reach && (ca.y - cb.y).abs() < reach
 }
 
 /// Separates bodies `i < j` if their circles overlap and they share height.

@@ -1,0 +1,124 @@
+//! Many bodies: body-ticks per second for 1, 1,000 and 100,000 bodies walking
+//! and jumping through a generated 1024×128×1024 world, on one thread and on
+//! all cores; the broad phase's pair count; the world's memory.
+//!
+//! `cargo bench --bench crowd` (prints a table; each figure is the median of
+//! three runs in this one process).
+
+use std::time::Instant;
+
+use glam::{DVec3, IVec3};
+use voxwalk::controller::{Body, Input, Settings, Simulation};
+use voxwalk::world::{Chunk, Generator, Preset, World};
+
+/// Resident memory of this process in bytes, from /proc (Linux).
+fn resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+fn hash(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// The feet position on top of column (x, z).
+fn surface(world: &World, x: i32, z: i32) -> DVec3 {
+    let y = (0..128)
+        .rev()
+        .find(|&y| world.block(IVec3::new(x, y, z)).is_solid())
+        .unwrap_or(0);
+    DVec3::new(f64::from(x) + 0.5, f64::from(y + 1), f64::from(z) + 0.5)
+}
+
+/// Body `i`'s input at `tick`: a heading that changes every few seconds, a jump
+/// now and then.
+fn input(i: u64, tick: u64) -> Input {
+    let h = hash(i * 1_000_003 + tick / 60);
+    Input {
+        east: h & 1 != 0,
+        west: h & 1 == 0 && h & 2 != 0,
+        south: h & 4 != 0,
+        north: h & 4 == 0 && h & 8 != 0,
+        jump: (tick + i).is_multiple_of(37),
+        sprint: h & 16 != 0,
+        ..Input::IDLE
+    }
+}
+
+fn run(world: &World, bodies: usize, ticks: u64, parallel: bool) -> (f64, f64) {
+    let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
+    sim.set_parallel(parallel);
+    for i in 0..bodies as u64 {
+        let x = 8 + (hash(i * 2) % 1008) as i32;
+        let z = 8 + (hash(i * 2 + 1) % 1008) as i32;
+        sim.add_body(Body::new(surface(world, x, z), Body::DEFAULT_SIZE).unwrap());
+    }
+    let mut inputs = vec![Input::IDLE; bodies];
+    let mut pairs = 0usize;
+    let start = Instant::now();
+    for tick in 0..ticks {
+        for (i, slot) in inputs.iter_mut().enumerate() {
+            *slot = input(i as u64, tick);
+        }
+        pairs += sim.step(&inputs).unwrap().pairs_checked;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    ((bodies as u64 * ticks) as f64 / seconds, pairs as f64 / ticks as f64)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list") {
+        return; // `cargo test --benches` asks; there is nothing to list
+    }
+    let before = resident_bytes();
+    let started = Instant::now();
+    let world = Generator::new(Preset::Hills, 7).sized(IVec3::new(1024, 128, 1024));
+    let generated = started.elapsed();
+    let after = resident_bytes();
+    let (mut uniform, mut mixed, mut storage) = (0usize, 0usize, 0usize);
+    for (_, chunk) in world.chunks() {
+        storage += chunk.storage_bytes();
+        match chunk {
+            Chunk::Uniform(_) => uniform += 1,
+            Chunk::Mixed(_) => mixed += 1,
+        }
+    }
+    println!("world: hills 1024×128×1024, generated in {:.2} s", generated.as_secs_f64());
+    println!(
+        "chunks: {} loaded ({uniform} uniform at {} B, {mixed} mixed at {} B of block storage); {:.0} B per loaded chunk on average",
+        uniform + mixed,
+        Chunk::Uniform(voxwalk::world::Block::Air).storage_bytes(),
+        world.chunks().find_map(|(_, c)| matches!(c, Chunk::Mixed(_)).then(|| c.storage_bytes())).unwrap_or(0),
+        storage as f64 / (uniform + mixed) as f64
+    );
+    if let (Some(b), Some(a)) = (before, after) {
+        println!("resident size of the world: {:.1} MiB", (a.saturating_sub(b)) as f64 / (1 << 20) as f64);
+    }
+    println!("threads available: {}", rayon::current_num_threads());
+    println!();
+    println!("| bodies | threads | body-ticks/s | ns per body-tick | ticks/s for the crowd | pairs checked per tick |");
+    println!("|---:|---|---:|---:|---:|---:|");
+    for (bodies, ticks) in [(1usize, 20_000u64), (1_000, 400), (100_000, 20)] {
+        for parallel in [false, true] {
+            let runs: Vec<(f64, f64)> = (0..3).map(|_| run(&world, bodies, ticks, parallel)).collect();
+            let rate = median(runs.iter().map(|r| r.0).collect());
+            let pairs = runs[0].1;
+            println!(
+                "| {bodies} | {} | {rate:.0} | {:.0} | {:.1} | {pairs:.0} |",
+                if parallel { format!("all ({})", rayon::current_num_threads()) } else { "1".into() },
+                1e9 / rate,
+                rate / bodies as f64,
+            );
+        }
+    }
+}

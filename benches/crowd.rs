@@ -68,7 +68,10 @@ fn run(world: &World, bodies: usize, ticks: u64, parallel: bool) -> (f64, f64) {
         pairs += sim.step(&inputs).unwrap().pairs_checked;
     }
     let seconds = start.elapsed().as_secs_f64();
-    ((bodies as u64 * ticks) as f64 / seconds, pairs as f64 / ticks as f64)
+    (
+        (bodies as u64 * ticks) as f64 / seconds,
+        pairs as f64 / ticks as f64,
+    )
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -93,29 +96,46 @@ fn main() {
             Chunk::Mixed(_) => mixed += 1,
         }
     }
-    println!("world: hills 1024×128×1024, generated in {:.2} s", generated.as_secs_f64());
+    println!(
+        "world: hills 1024×128×1024, generated in {:.2} s",
+        generated.as_secs_f64()
+    );
     println!(
         "chunks: {} loaded ({uniform} uniform at {} B, {mixed} mixed at {} B of block storage); {:.0} B per loaded chunk on average",
         uniform + mixed,
         Chunk::Uniform(voxwalk::world::Block::Air).storage_bytes(),
-        world.chunks().find_map(|(_, c)| matches!(c, Chunk::Mixed(_)).then(|| c.storage_bytes())).unwrap_or(0),
+        world
+            .chunks()
+            .find_map(|(_, c)| matches!(c, Chunk::Mixed(_)).then(|| c.storage_bytes()))
+            .unwrap_or(0),
         storage as f64 / (uniform + mixed) as f64
     );
     if let (Some(b), Some(a)) = (before, after) {
-        println!("resident size of the world: {:.1} MiB", (a.saturating_sub(b)) as f64 / (1 << 20) as f64);
+        println!(
+            "resident size of the world: {:.1} MiB",
+            (a.saturating_sub(b)) as f64 / f64::from(1 << 20)
+        );
     }
     println!("threads available: {}", rayon::current_num_threads());
     println!();
-    println!("| bodies | threads | body-ticks/s | ns per body-tick | ticks/s for the crowd | pairs checked per tick |");
+    println!(
+        "| bodies | threads | body-ticks/s | ns per body-tick | ticks/s for the crowd | pairs checked per tick |"
+    );
     println!("|---:|---|---:|---:|---:|---:|");
     for (bodies, ticks) in [(1usize, 20_000u64), (1_000, 400), (100_000, 20)] {
         for parallel in [false, true] {
-            let runs: Vec<(f64, f64)> = (0..3).map(|_| run(&world, bodies, ticks, parallel)).collect();
+            let runs: Vec<(f64, f64)> = (0..3)
+                .map(|_| run(&world, bodies, ticks, parallel))
+                .collect();
             let rate = median(runs.iter().map(|r| r.0).collect());
             let pairs = runs[0].1;
             println!(
                 "| {bodies} | {} | {rate:.0} | {:.0} | {:.1} | {pairs:.0} |",
-                if parallel { format!("all ({})", rayon::current_num_threads()) } else { "1".into() },
+                if parallel {
+                    format!("all ({})", rayon::current_num_threads())
+                } else {
+                    "1".into()
+                },
                 1e9 / rate,
                 rate / bodies as f64,
             );

@@ -372,21 +372,37 @@ fn a_ball_spawned_inside_terrain_climbs_out_and_rests() {
 fn parallel_ticks_give_the_same_trajectories_on_any_number_of_threads() {
     let world = bumpy_terrain(64, 64);
     let run = |threads: usize, parallel: bool| {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
         pool.install(|| {
             let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
             sim.set_parallel(parallel);
             for i in 0..400u32 {
-                let feet = DVec3::new(2.0 + f64::from(i % 20) * 3.0, 40.0, 2.0 + f64::from(i / 20) * 3.0);
+                let feet = DVec3::new(
+                    2.0 + f64::from(i % 20) * 3.0,
+                    40.0,
+                    2.0 + f64::from(i / 20) * 3.0,
+                );
                 sim.add_body(Body::new(feet, Body::DEFAULT_SIZE).unwrap());
             }
             let mut states = Vec::new();
             for tick in 0..120u32 {
                 let inputs: Vec<Input> = (0..400u32)
-                    .map(|i| input_from_bits(((i * 7 + tick / 10) % 128) as u16 | if tick % 23 == 0 { 16 } else { 0 }))
+                    .map(|i| {
+                        input_from_bits(
+                            ((i * 7 + tick / 10) % 128) as u16
+                                | if tick % 23 == 0 { 16 } else { 0 },
+                        )
+                    })
                     .collect();
                 let report = sim.step(&inputs).unwrap();
-                assert!(report.pairs_checked < 400 * 20, "broad phase: {} pairs", report.pairs_checked);
+                assert!(
+                    report.pairs_checked < 400 * 20,
+                    "broad phase: {} pairs",
+                    report.pairs_checked
+                );
                 states.push(sim.bodies().to_vec());
             }
             states
@@ -396,4 +412,49 @@ fn parallel_ticks_give_the_same_trajectories_on_any_number_of_threads() {
     assert_eq!(run(1, true), sequential);
     assert_eq!(run(2, true), sequential);
     assert_eq!(run(7, true), sequential);
+}
+
+#[test]
+fn steps_never_end_below_the_plain_move() {
+    // A step is the move again as up, across, down: kept only when it gets
+    // farther, and never to end lower than the move without it.
+    let world = bumpy_terrain(64, 64);
+    let mut sim = Simulation::new(world, Settings::default()).unwrap();
+    for i in 0..2000u32 {
+        let feet = DVec3::new(
+            2.0 + f64::from(i % 50) * 1.2,
+            40.0,
+            2.0 + f64::from(i / 50) * 1.5,
+        );
+        sim.add_body(Body::new(feet, Body::DEFAULT_SIZE).unwrap());
+    }
+    let mut steps = 0;
+    for t in 0..300u32 {
+        let inputs: Vec<Input> = (0..2000u32)
+            .map(|i| {
+                let h = support::terrain::hash(u64::from(i * 1000 + t / 40));
+                Input {
+                    east: h & 1 != 0,
+                    west: h & 2 != 0 && h & 1 == 0,
+                    south: h & 4 != 0,
+                    north: h & 8 != 0 && h & 4 == 0,
+                    jump: (t + i) % 37 == 0,
+                    ..Input::IDLE
+                }
+            })
+            .collect();
+        let report = sim.step(&inputs).unwrap();
+        for (body, events) in report.bodies.iter().enumerate() {
+            for e in events {
+                if let Event::Stepped { height } = e {
+                    steps += 1;
+                    assert!(*height >= 0.0, "tick {t}, body {body}: a step of {height}");
+                }
+            }
+        }
+    }
+    assert!(
+        steps > 100,
+        "only {steps} steps: the terrain should give many"
+    );
 }

@@ -31,7 +31,7 @@ pub enum Event {
     HitCeiling,
     /// The body climbed a ledge without jumping.
     Stepped {
-        /// How far up it went.
+        /// How much higher it ends than it would have without stepping.
         height: f64,
     },
     /// Sneaking kept the body from walking off a drop on this axis.

@@ -3,7 +3,7 @@
 use glam::{BVec3, DVec3};
 
 use crate::geometry::Aabb;
-use crate::resolver::{Motion, MoveError, Resolver};
+use crate::resolver::{Motion, MoveError, Resolver, TOUCH_TOLERANCE};
 use crate::world::BlockSource;
 
 /// A climb that got the body farther than walking into the ledge did.
@@ -13,7 +13,8 @@ pub(crate) struct Step {
     pub end: Aabb,
     /// Horizontal axes still blocked after climbing (a wall beyond the ledge).
     pub blocked: BVec3,
-    /// How far up the body went.
+    /// How much higher the body ends than the move without stepping would have
+    /// left it.
     pub height: f64,
 }
 
@@ -51,14 +52,17 @@ pub(crate) fn step_up<W: BlockSource + ?Sized>(
     }
     let gained = |b: &Aabb| {
         let d = b.min - start.min;
-        d.x * d.x + d.z * d.z
+        d.x.hypot(d.z)
     };
-    if gained(&down.end) <= gained(&plain.end) {
+    // Farther by more than rounding: a climb that ends back where the plain
+    // move did (a wall too tall to step onto) differs from it by an ulp or
+    // two, and is no climb.
+    if gained(&down.end) <= gained(&plain.end) + TOUCH_TOLERANCE {
         return Ok(None);
     }
     Ok(Some(Step {
         end: down.end,
         blocked: BVec3::new(across.blocked.x, false, across.blocked.z),
-        height: down.end.min.y - start.min.y,
+        height: down.end.min.y - plain.end.min.y,
     }))
 }

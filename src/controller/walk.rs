@@ -5,7 +5,7 @@ use glam::{DVec2, DVec3};
 use super::edge_guard::guard_edges;
 use super::step_up::step_up;
 use super::{Body, Event, Input, Settings};
-use crate::resolver::{MoveError, Resolver};
+use crate::resolver::{Motion, MoveError, Resolver, TOUCH_TOLERANCE};
 use crate::world::BlockSource;
 
 /// Advances `body` by one tick of `settings.dt()` seconds under `input`, pushing
@@ -68,6 +68,7 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     let mut stepped = false;
     if may_step
         && (blocked.x || blocked.z)
+        && step_could_clear(world, &motion, start_free.min.y + settings.step_height)
         && let Some(step) = step_up(
             world,
             resolver,
@@ -157,6 +158,27 @@ fn next_velocity(settings: &Settings, body: &Body, input: Input, events: &mut Ve
         velocity.y = (velocity.y - settings.gravity * dt).max(-settings.terminal_speed);
     }
     velocity
+}
+
+/// Whether some wall the move hit is low enough to step onto: its top at most
+/// `reach`. A climb cannot clear a wall whose top is higher (it would meet the
+/// same face again), so bodies pressing into tall walls skip the three trial
+/// moves of a step.
+fn step_could_clear<W: BlockSource + ?Sized>(world: &W, motion: &Motion, reach: f64) -> bool {
+    motion
+        .hits
+        .as_slice()
+        .iter()
+        .filter(|h| h.normal.y == 0.0)
+        .any(|h| {
+            let top = world
+                .block(h.block)
+                .shape()
+                .iter()
+                .map(|b| b.max.y)
+                .fold(f64::NEG_INFINITY, f64::max);
+            f64::from(h.block.y) + top <= reach + TOUCH_TOLERANCE
+        })
 }
 
 /// `from` moved towards `to` by at most `max_change`, landing on it exactly.

@@ -1,0 +1,523 @@
+//! voxwalk side by side with the peers, in one process, on the same worlds
+//! and the same move lists:
+//!
+//! - voxwalk's resolver;
+//! - rapier3d-f64's `KinematicCharacterController::move_shape` on a parry
+//!   `Voxels` collider of the same blocks, default settings and with autostep;
+//! - a Minecraft-style axis-clipping mover (gather the swept region once, clip
+//!   y, then the larger horizontal axis, then the other), the baseline most
+//!   block games use;
+//! - the literal seed-004 reference of the core's tests.
+//!
+//! Workloads: walking ticks on bumpy terrain, falls, a box in a one-wide maze,
+//! and moves of 1, 5, 20, 50 and 200 blocks. For each: ns per move (median of
+//! three runs), the ratio to voxwalk, moves that end inside a solid, and moves
+//! whose path passes through one (each straight piece of the path checked
+//! exactly where the mover tells its pieces).
+//!
+//! `cargo bench --features peers --bench peers` prints the table and writes the
+//! chart to `docs/peers.svg`. Full cubes only: that is what `Voxels` holds.
+
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use glam::{DVec3, IVec3};
+use rapier3d_f64::control::{CharacterAutostep, CharacterLength, KinematicCharacterController};
+use rapier3d_f64::math::{IVector, Pose, Vector};
+use rapier3d_f64::parry::shape::Cuboid;
+use rapier3d_f64::pipeline::PhysicsWorld;
+use rapier3d_f64::prelude::ColliderBuilder;
+use support::reference_resolver::{
+    overlaps_solid, reference_move, segment_blocked, solids_in_swept_box,
+};
+use support::terrain::{hash, height_at};
+use voxwalk::geometry::Aabb;
+use voxwalk::resolver::Resolver;
+use voxwalk::world::{Block, World};
+
+const BODY: DVec3 = DVec3::new(0.6, 1.8, 0.6);
+const DT: f64 = 1.0 / 20.0;
+
+fn unit(seed: u64) -> f64 {
+    (hash(seed) >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// The bumpy terrain of the resolver benchmark in full cubes only.
+fn cube_terrain(size: i32) -> World {
+    let mut w = World::new();
+    for x in 0..size {
+        for z in 0..size {
+            let h = height_at(x, z);
+            w.fill(IVec3::new(x, 0, z), IVec3::new(x, h - 1, z), Block::Stone);
+            w.set_block(IVec3::new(x, h, z), Block::Grass);
+            if hash((x as u64) * 7919 + z as u64 * 104_729).is_multiple_of(40) {
+                w.fill(
+                    IVec3::new(x, h + 1, z),
+                    IVec3::new(x, h + 6, z),
+                    Block::Brick,
+                );
+            }
+        }
+    }
+    w
+}
+
+/// A maze of one-wide corridors on a 2-cell grid (walls 3 high), carved by a
+/// depth-first walk with a fixed seed.
+fn maze(cells: i32) -> World {
+    let size = cells * 2 + 1;
+    let mut w = World::new();
+    w.fill(
+        IVec3::new(0, 0, 0),
+        IVec3::new(size - 1, 0, size - 1),
+        Block::Stone,
+    );
+    w.fill(
+        IVec3::new(0, 1, 0),
+        IVec3::new(size - 1, 3, size - 1),
+        Block::Brick,
+    );
+    let mut seen = vec![false; (cells * cells) as usize];
+    let mut stack = vec![(0, 0)];
+    seen[0] = true;
+    let mut step = 0u64;
+    while let Some(&(x, z)) = stack.last() {
+        w.fill(
+            IVec3::new(2 * x + 1, 1, 2 * z + 1),
+            IVec3::new(2 * x + 1, 3, 2 * z + 1),
+            Block::Air,
+        );
+        let mut next: Vec<(i32, i32)> = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+            .iter()
+            .map(|(dx, dz)| (x + dx, z + dz))
+            .filter(|&(a, b)| {
+                a >= 0 && b >= 0 && a < cells && b < cells && !seen[(a * cells + b) as usize]
+            })
+            .collect();
+        if next.is_empty() {
+            stack.pop();
+            continue;
+        }
+        step += 1;
+        let (nx, nz) = next.swap_remove((hash(step) % next.len() as u64) as usize);
+        seen[(nx * cells + nz) as usize] = true;
+        w.fill(
+            IVec3::new(x + nx + 1, 1, z + nz + 1),
+            IVec3::new(x + nx + 1, 3, z + nz + 1),
+            Block::Air,
+        );
+        stack.push((nx, nz));
+    }
+    w
+}
+
+fn ground(world: &World, x: f64, z: f64) -> f64 {
+    let c = IVec3::new(x.floor() as i32, 0, z.floor() as i32);
+    (0..80)
+        .rev()
+        .find(|&y| world.block(c + IVec3::Y * y).is_solid())
+        .map_or(0.0, |y| f64::from(y + 1))
+}
+
+/// A box whose feet are at `feet`, free of the world (or `None`).
+fn free_box(world: &World, feet: DVec3) -> Option<Aabb> {
+    let b = Aabb::from_feet(feet, BODY);
+    (!overlaps_solid(world, &b)).then_some(b)
+}
+
+type Moves = Vec<(Aabb, DVec3)>;
+
+fn walk_moves(world: &World, n: usize) -> Moves {
+    (0..n as u64)
+        .filter_map(|i| {
+            let (x, z) = (4.0 + 120.0 * unit(i * 3), 4.0 + 120.0 * unit(i * 3 + 1));
+            let a = unit(i * 3 + 2) * std::f64::consts::TAU;
+            let feet = DVec3::new(x, ground(world, x, z) + 0.02, z);
+            free_box(world, feet).map(|b| (b, DVec3::new(0.2 * a.cos(), -0.08, 0.2 * a.sin())))
+        })
+        .collect()
+}
+
+fn fall_moves(world: &World, n: usize) -> Moves {
+    (0..n as u64)
+        .filter_map(|i| {
+            let s = i * 5 + 7_000_000;
+            let (x, z) = (4.0 + 120.0 * unit(s), 4.0 + 120.0 * unit(s + 1));
+            let feet = DVec3::new(x, ground(world, x, z) + 0.5 + 8.0 * unit(s + 2), z);
+            let a = unit(s + 3) * std::f64::consts::TAU;
+            free_box(world, feet).map(|b| (b, DVec3::new(0.15 * a.cos(), -3.92, 0.15 * a.sin())))
+        })
+        .collect()
+}
+
+fn maze_moves(world: &World, cells: i32, n: usize) -> Moves {
+    (0..n as u64)
+        .filter_map(|i| {
+            let s = i * 5 + 9_000_000;
+            let (cx, cz) = (
+                (hash(s) % cells as u64) as f64,
+                (hash(s + 1) % cells as u64) as f64,
+            );
+            let feet = DVec3::new(2.0 * cx + 1.5, 1.02, 2.0 * cz + 1.5);
+            let a = unit(s + 2) * std::f64::consts::TAU;
+            let len = 0.5 + 2.5 * unit(s + 3);
+            free_box(world, feet).map(|b| (b, DVec3::new(len * a.cos(), -0.08, len * a.sin())))
+        })
+        .collect()
+}
+
+fn long_moves(world: &World, length: f64, n: usize) -> Moves {
+    (0..n as u64)
+        .filter_map(|i| {
+            let s = i * 7 + 11_000_000 + length as u64 * 100_000;
+            let feet = DVec3::new(
+                8.0 + 112.0 * unit(s),
+                36.0 + 20.0 * unit(s + 1),
+                8.0 + 112.0 * unit(s + 2),
+            );
+            let dir =
+                DVec3::new(unit(s + 3) - 0.5, unit(s + 4) - 0.5, unit(s + 5) - 0.5).normalize();
+            free_box(world, feet).map(|b| (b, dir * length))
+        })
+        .collect()
+}
+
+/// A mover: the end box and the corners of its path (start, …, end).
+trait Mover {
+    fn name(&self) -> String;
+    fn go(&mut self, a: Aabb, d: DVec3) -> (Aabb, Option<Vec<Aabb>>);
+}
+
+struct Voxwalk<'w> {
+    world: &'w World,
+    resolver: Resolver,
+}
+
+impl Mover for Voxwalk<'_> {
+    fn name(&self) -> String {
+        "voxwalk".into()
+    }
+    fn go(&mut self, a: Aabb, d: DVec3) -> (Aabb, Option<Vec<Aabb>>) {
+        let m = self.resolver.move_box(self.world, a, d).unwrap();
+        let mut path = vec![m.start];
+        if let Some(p) = m.depenetration {
+            path.push(m.start.translated(p.offset));
+        }
+        path.extend(m.hits.as_slice().iter().map(|h| h.at));
+        path.push(m.end);
+        (m.end, Some(path))
+    }
+}
+
+struct Reference<'w> {
+    world: &'w World,
+}
+
+impl Mover for Reference<'_> {
+    fn name(&self) -> String {
+        "seed-004 reference".into()
+    }
+    fn go(&mut self, a: Aabb, d: DVec3) -> (Aabb, Option<Vec<Aabb>>) {
+        (reference_move(self.world, a, d).0, None)
+    }
+}
+
+/// Minecraft-style: gather once, clip y, then the larger horizontal axis, then
+/// the other; boxes end exactly touching.
+struct Clipping<'w> {
+    world: &'w World,
+}
+
+fn clip(boxes: &[Aabb], a: &Aabb, axis: usize, d: f64) -> f64 {
+    let (o1, o2) = ((axis + 1) % 3, (axis + 2) % 3);
+    let mut d = d;
+    for b in boxes {
+        let beside = a.max[o1] > b.min[o1]
+            && a.min[o1] < b.max[o1]
+            && a.max[o2] > b.min[o2]
+            && a.min[o2] < b.max[o2];
+        if !beside {
+            continue;
+        }
+        if d > 0.0 && a.max[axis] <= b.min[axis] {
+            d = d.min(b.min[axis] - a.max[axis]);
+        } else if d < 0.0 && a.min[axis] >= b.max[axis] {
+            d = d.max(b.max[axis] - a.min[axis]);
+        }
+    }
+    d
+}
+
+impl Mover for Clipping<'_> {
+    fn name(&self) -> String {
+        "Minecraft-style clipping".into()
+    }
+    fn go(&mut self, a: Aabb, d: DVec3) -> (Aabb, Option<Vec<Aabb>>) {
+        let boxes = solids_in_swept_box(self.world, &a, d);
+        let order = if d.x.abs() >= d.z.abs() {
+            [1, 0, 2]
+        } else {
+            [1, 2, 0]
+        };
+        let mut b = a;
+        let mut path = vec![a];
+        for axis in order {
+            let step = clip(&boxes, &b, axis, d[axis]);
+            let mut v = DVec3::ZERO;
+            v[axis] = step;
+            b = b.translated(v);
+            path.push(b);
+        }
+        (b, Some(path))
+    }
+}
+
+struct Rapier {
+    name: String,
+    world: PhysicsWorld,
+    controller: KinematicCharacterController,
+    shape: Cuboid,
+}
+
+fn to_v(v: DVec3) -> Vector {
+    Vector::new(v.x, v.y, v.z)
+}
+
+impl Rapier {
+    fn new(name: &str, world: &World, autostep: bool) -> Rapier {
+        let mut coords = Vec::new();
+        let (lo, hi) = world.bounds().unwrap();
+        for x in lo.x..=hi.x {
+            for y in lo.y..=hi.y {
+                for z in lo.z..=hi.z {
+                    if world.block(IVec3::new(x, y, z)).is_solid() {
+                        coords.push(IVector::new(i64::from(x), i64::from(y), i64::from(z)));
+                    }
+                }
+            }
+        }
+        let mut physics = PhysicsWorld::new();
+        physics.insert_collider(
+            ColliderBuilder::voxels(Vector::new(1.0, 1.0, 1.0), &coords),
+            None,
+        );
+        physics.step();
+        let mut controller = KinematicCharacterController::default();
+        if autostep {
+            controller.autostep = Some(CharacterAutostep {
+                max_height: CharacterLength::Absolute(0.6),
+                min_width: CharacterLength::Absolute(0.3),
+                include_dynamic_bodies: false,
+            });
+        }
+        Rapier {
+            name: name.into(),
+            world: physics,
+            controller,
+            shape: Cuboid::new(to_v(BODY * 0.5)),
+        }
+    }
+}
+
+impl Mover for Rapier {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn go(&mut self, a: Aabb, d: DVec3) -> (Aabb, Option<Vec<Aabb>>) {
+        let qp = self.world.query_pipeline();
+        let pose = Pose::from_translation(to_v(a.center()));
+        let mut path = vec![a];
+        let m = self
+            .controller
+            .move_shape(DT, &qp, &self.shape, &pose, to_v(d), |c| {
+                let t = c.translation_applied;
+                path.push(a.translated(DVec3::new(t.x, t.y, t.z)));
+            });
+        let end = a.translated(DVec3::new(
+            m.translation.x,
+            m.translation.y,
+            m.translation.z,
+        ));
+        path.push(end);
+        (end, Some(path))
+    }
+}
+
+struct Row {
+    ns: f64,
+    inside: usize,
+    through: Option<usize>,
+}
+
+fn measure(world: &World, mover: &mut dyn Mover, moves: &Moves) -> Row {
+    let (mut inside, mut through) = (0, Some(0));
+    for (a, d) in moves {
+        let (end, path) = mover.go(*a, *d);
+        if overlaps_solid(world, &end) {
+            inside += 1;
+        }
+        match (path, &mut through) {
+            (Some(p), Some(n)) => {
+                if p.windows(2)
+                    .any(|w| segment_blocked(world, &w[0], w[1].min - w[0].min))
+                {
+                    *n += 1;
+                }
+            }
+            _ => through = None,
+        }
+    }
+    let mut times: Vec<f64> = (0..3)
+        .map(|_| {
+            let t = Instant::now();
+            for (a, d) in moves {
+                black_box(mover.go(black_box(*a), black_box(*d)));
+            }
+            t.elapsed().as_secs_f64() * 1e9 / moves.len() as f64
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    Row {
+        ns: times[1],
+        inside,
+        through,
+    }
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list") {
+        return;
+    }
+    let terrain = cube_terrain(128);
+    let maze_cells = 24;
+    let labyrinth = maze(maze_cells);
+    let mut workloads: Vec<(String, &World, Moves)> = vec![
+        (
+            "walk tick (0.2 + gravity)".into(),
+            &terrain,
+            walk_moves(&terrain, 20_000),
+        ),
+        (
+            "fall (3.92 a tick)".into(),
+            &terrain,
+            fall_moves(&terrain, 10_000),
+        ),
+        (
+            "one-wide maze, 0.5–3 blocks".into(),
+            &labyrinth,
+            maze_moves(&labyrinth, maze_cells, 10_000),
+        ),
+    ];
+    for len in [1.0, 5.0, 20.0, 50.0, 200.0] {
+        workloads.push((
+            format!("{len} blocks"),
+            &terrain,
+            long_moves(&terrain, len, 2_000),
+        ));
+    }
+    let mut rapier_terrain = [
+        Rapier::new("rapier KCC", &terrain, false),
+        Rapier::new("rapier KCC + autostep", &terrain, true),
+    ];
+    let mut rapier_maze = [
+        Rapier::new("rapier KCC", &labyrinth, false),
+        Rapier::new("rapier KCC + autostep", &labyrinth, true),
+    ];
+    println!(
+        "| workload | implementation | ns per move | × voxwalk | ends inside a solid | path through a solid |"
+    );
+    println!("|---|---|---:|---:|---:|---:|");
+    let mut chart: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
+    for (name, world, moves) in &workloads {
+        let mut movers: Vec<Box<dyn Mover + '_>> = vec![
+            Box::new(Voxwalk {
+                world,
+                resolver: Resolver::new(),
+            }),
+            Box::new(Clipping { world }),
+            Box::new(Reference { world }),
+        ];
+        let mut rows: Vec<(String, Row)> = movers
+            .iter_mut()
+            .map(|m| (m.name(), measure(world, m.as_mut(), moves)))
+            .collect();
+        let rapiers = if std::ptr::eq(*world, &raw const labyrinth) {
+            &mut rapier_maze
+        } else {
+            &mut rapier_terrain
+        };
+        for r in rapiers.iter_mut() {
+            rows.push((r.name(), measure(world, r, moves)));
+        }
+        let base = rows[0].1.ns;
+        for (imp, row) in &rows {
+            let through = row
+                .through
+                .map_or("—".to_owned(), |n| format!("{n} of {}", moves.len()));
+            println!(
+                "| {name} | {imp} | {:.0} | {:.1} | {} of {} | {through} |",
+                row.ns,
+                row.ns / base,
+                row.inside,
+                moves.len()
+            );
+            if let Some(len) = name
+                .strip_suffix(" blocks")
+                .and_then(|l| l.parse::<f64>().ok())
+            {
+                match chart.iter_mut().find(|(n, _)| n == imp) {
+                    Some((_, points)) => points.push((len, row.ns)),
+                    None => chart.push((imp.clone(), vec![(len, row.ns)])),
+                }
+            }
+        }
+    }
+    if let Err(e) = draw_chart(&chart) {
+        eprintln!("chart not written: {e}");
+    }
+}
+
+fn draw_chart(series: &[(String, Vec<(f64, f64)>)]) -> Result<(), Box<dyn std::error::Error>> {
+    use plotters::prelude::*;
+    std::fs::create_dir_all("docs")?;
+    let root = SVGBackend::new("docs/peers.svg", (860, 520)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let top = series
+        .iter()
+        .flat_map(|(_, p)| p.iter().map(|x| x.1))
+        .fold(1.0, f64::max)
+        * 2.0;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            "ns per move against move length (log–log)",
+            ("sans-serif", 20),
+        )
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(70)
+        .build_cartesian_2d((0.8f64..250.0).log_scale(), (10.0f64..top).log_scale())?;
+    chart
+        .configure_mesh()
+        .x_desc("blocks")
+        .y_desc("ns per move")
+        .draw()?;
+    let colours = [BLUE, GREEN, BLACK, RED, MAGENTA];
+    for (i, (name, points)) in series.iter().enumerate() {
+        let c = colours[i % colours.len()];
+        chart
+            .draw_series(LineSeries::new(points.iter().copied(), c.stroke_width(2)))?
+            .label(name.as_str())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2)));
+        chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, c.filled())))?;
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()?;
+    root.present()?;
+    Ok(())
+}

@@ -1,6 +1,7 @@
 //! Bodies touching bodies: pushed apart as circles in the horizontal plane.
 
 use glam::{DVec2, DVec3};
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use super::{Body, Event};
@@ -33,13 +34,16 @@ pub(crate) type CrowdCells = Vec<(i64, i64, u32)>;
 /// other four test it). The cost grows with the bodies and their contacts,
 /// not with the square of the count. The cells are sorted with ties broken by
 /// index, so the order of pushes, and the result, is the same on every run.
-/// Returns how many pairs went on to the exact test.
+/// With `parallel`, the cells and the candidate pairs are found on all of
+/// rayon's threads; the pushes are made in the same order either way. Returns
+/// how many pairs went on to the exact test.
 pub(crate) fn push_bodies_apart<W: BlockSource + ?Sized>(
     world: &W,
     resolver: &mut Resolver,
     bodies: &mut [Body],
     events: &mut [Vec<Event>],
     cells: &mut CrowdCells,
+    parallel: bool,
 ) -> Result<usize, MoveError> {
     let widest = bodies
         .iter()
@@ -49,11 +53,21 @@ pub(crate) fn push_bodies_apart<W: BlockSource + ?Sized>(
         return Ok(0);
     }
     cells.clear();
-    cells.extend(bodies.iter().enumerate().map(|(i, b)| {
+    let cell_of = |(i, b): (usize, &Body)| {
         let c = circle(b).0 / widest;
         (c.x.floor() as i64, c.y.floor() as i64, i as u32)
-    }));
-    cells.sort_unstable();
+    };
+    if parallel {
+        bodies
+            .par_iter()
+            .enumerate()
+            .map(cell_of)
+            .collect_into_vec(cells);
+        cells.par_sort_unstable();
+    } else {
+        cells.extend(bodies.iter().enumerate().map(cell_of));
+        cells.sort_unstable();
+    }
     // Where each occupied cell's run of bodies starts and ends in `cells`.
     let mut runs: FxHashMap<(i64, i64), (u32, u32)> = FxHashMap::default();
     runs.reserve(cells.len());
@@ -64,8 +78,10 @@ pub(crate) fn push_bodies_apart<W: BlockSource + ?Sized>(
             start = k;
         }
     }
-    let mut pairs = 0;
-    for k in 0..cells.len() {
+    // The candidate pairs, from where the bodies are before any push (so the
+    // search can run on every thread and still give the same list, in order).
+    let shared: &[Body] = bodies;
+    let candidates = |k: usize| -> Vec<(u32, u32)> {
         let (cx, cz, me) = cells[k];
         // The rest of this cell, then the neighbours east and south of it.
         let own = runs[&(cx, cz)];
@@ -75,18 +91,30 @@ pub(crate) fn push_bodies_apart<W: BlockSource + ?Sized>(
                 ranges[slot + 1] = run;
             }
         }
+        let mut out = Vec::new();
         for (lo, hi) in ranges {
             for at in lo..hi {
                 let other = cells[at as usize].2;
-                let (i, j) = (me.min(other) as usize, me.max(other) as usize);
-                if circles_may_touch(&bodies[i], &bodies[j]) {
-                    pairs += 1;
-                    push_pair(world, resolver, bodies, events, i, j)?;
+                let (i, j) = (me.min(other), me.max(other));
+                if circles_may_touch(&shared[i as usize], &shared[j as usize]) {
+                    out.push((i, j));
                 }
             }
         }
+        out
+    };
+    let pairs: Vec<(u32, u32)> = if parallel {
+        (0..cells.len())
+            .into_par_iter()
+            .flat_map_iter(candidates)
+            .collect()
+    } else {
+        (0..cells.len()).flat_map(candidates).collect()
+    };
+    for &(i, j) in &pairs {
+        push_pair(world, resolver, bodies, events, i as usize, j as usize)?;
     }
-    Ok(pairs)
+    Ok(pairs.len())
 }
 
 /// A cheap reject before the exact test: the circles' bounding squares overlap.

@@ -226,6 +226,7 @@ impl Simulation {
             &mut self.bodies,
             &mut report.bodies,
             &mut self.crowd_cells,
+            self.parallel,
         )
         .map_err(|source| SimulationError::Move {
             tick,

@@ -72,6 +72,63 @@ fn draw_side(frame: &mut Frame, app: &App, area: Rect) {
     frame.render_widget(side::Side { app }, inner);
 }
 
+/// How world coordinates map onto a view's cells: column `c` covers
+/// `[left + c·cell_w, left + (c+1)·cell_w)` across, row `r` covers
+/// `[top + r·cell_h, top + (r+1)·cell_h)` down the screen (in the view's own
+/// "down" coordinate: z for top-down, −y for side).
+#[derive(Clone, Copy, Debug)]
+struct Grid {
+    left: f64,
+    top: f64,
+    cell_w: f64,
+    cell_h: f64,
+}
+
+/// Draws the bodies and balls onto the cells, each from its box: `span` gives
+/// a box's extent across and down the screen. Half-block glyphs show which
+/// halves of a cell a box covers; the player is drawn last, on top.
+fn stamp_bodies(
+    app: &App,
+    area: Rect,
+    buf: &mut ratatui::buffer::Buffer,
+    grid: Grid,
+    span: impl Fn(&crate::geometry::Aabb) -> ((f64, f64), (f64, f64)),
+) {
+    let palette = app.palette;
+    let mut stamp =
+        |b: &crate::geometry::Aabb, rgb: [u8; 3], glyph_override: Option<&'static str>| {
+            let ((a0, a1), (d0, d1)) = span(b);
+            for row in 0..area.height {
+                let v0 = grid.top + f64::from(row) * grid.cell_h;
+                let vm = v0 + grid.cell_h / 2.0;
+                let upper = overlaps(d0, d1, v0, vm);
+                let lower = overlaps(d0, d1, vm, v0 + grid.cell_h);
+                let Some(g) = half_glyph(upper, lower) else {
+                    continue;
+                };
+                for col in 0..area.width {
+                    let u0 = grid.left + f64::from(col) * grid.cell_w;
+                    if overlaps(a0, a1, u0, u0 + grid.cell_w) {
+                        let cell = &mut buf[(area.x + col, area.y + row)];
+                        cell.set_symbol(glyph_override.unwrap_or(body_glyph(g, palette)));
+                        if let Some(c) = palette.colour(rgb, 1.0) {
+                            cell.set_fg(c);
+                        }
+                    }
+                }
+            }
+        };
+    for other in app.sim.bodies().iter().skip(1) {
+        stamp(&other.aabb, super::theme::OTHER, None);
+    }
+    for ball in app.sim.balls() {
+        let r = ball.radius;
+        let b = crate::geometry::Aabb::new(ball.center - r, ball.center + r);
+        stamp(&b, super::theme::BALL, Some("●"));
+    }
+    stamp(&app.drawn_player(), super::theme::PLAYER, None);
+}
+
 /// Which halves of a cell a box covers, as a half-block glyph: the cell spans
 /// `[u0, u1)` across and two halves `[v0, vm)`, `[vm, v1)` down the screen.
 fn half_glyph(covers_upper: bool, covers_lower: bool) -> Option<&'static str> {

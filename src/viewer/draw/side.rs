@@ -8,9 +8,8 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::super::app::{App, SliceAxis};
-use super::super::theme::{BALL, CAVE, OTHER, PLAYER, SKY, block_rgb};
-use super::{body_glyph, half_glyph, overlaps};
-use crate::geometry::Aabb;
+use super::super::theme::{CAVE, SKY, block_rgb};
+use super::{Grid, stamp_bodies};
 use crate::world::Block;
 
 /// How far up a column is searched for a roof that makes air a cave.
@@ -87,45 +86,20 @@ impl Widget for Side<'_> {
                     .set_style(style);
             }
         }
-        let cell_w = zoom / 2.0;
-        let cell_h = zoom;
-        let mut draw_box = |b: &Aabb, rgb: [u8; 3], glyph_override: Option<&'static str>| {
-            let (a0, a1) = match app.axis {
+        // Down the screen is −y: rows start at −top.
+        let grid = Grid {
+            left,
+            top: -top,
+            cell_w: zoom / 2.0,
+            cell_h: zoom,
+        };
+        let axis = app.axis;
+        stamp_bodies(app, area, buf, grid, |b| {
+            let across = match axis {
                 SliceAxis::X => (b.min.x, b.max.x),
                 SliceAxis::Z => (b.min.z, b.max.z),
             };
-            for row in 0..area.height {
-                let y1 = top - f64::from(row) * cell_h;
-                let ym = y1 - cell_h / 2.0;
-                let y0 = y1 - cell_h;
-                let upper = overlaps(b.min.y, b.max.y, ym, y1);
-                let lower = overlaps(b.min.y, b.max.y, y0, ym);
-                let Some(g) = half_glyph(upper, lower) else {
-                    continue;
-                };
-                for colm in 0..area.width {
-                    let u0 = left + f64::from(colm) * cell_w;
-                    if overlaps(a0, a1, u0, u0 + cell_w) {
-                        let c = &mut buf[(area.x + colm, area.y + row)];
-                        c.set_symbol(glyph_override.unwrap_or(body_glyph(g, palette)));
-                        if let Some(colour) = palette.colour(rgb, 1.0) {
-                            c.set_fg(colour);
-                        }
-                    }
-                }
-            }
-        };
-        for other in app.sim.bodies().iter().skip(1) {
-            draw_box(&other.aabb, OTHER, None);
-        }
-        for ball in app.sim.balls() {
-            let r = ball.radius;
-            draw_box(
-                &Aabb::new(ball.center - r, ball.center + r),
-                BALL,
-                Some("●"),
-            );
-        }
-        draw_box(&body, PLAYER, None);
+            (across, (-b.max.y, -b.min.y))
+        });
     }
 }

@@ -9,8 +9,8 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::super::app::App;
-use super::super::theme::{BALL, OTHER, PLAYER, block_rgb};
-use super::{body_glyph, half_glyph, overlaps};
+use super::super::theme::block_rgb;
+use super::{Grid, stamp_bodies};
 use crate::world::{Block, World};
 
 /// How far down the ground is looked for.
@@ -98,40 +98,14 @@ impl Widget for TopDown<'_> {
         }
         // Bodies and balls, from their boxes: each column half a slot wide,
         // each row split in an upper and a lower half.
-        let cell_w = zoom / 2.0;
-        let cell_h = zoom;
-        let mut draw_box =
-            |b: &crate::geometry::Aabb, rgb: [u8; 3], glyph_override: Option<&'static str>| {
-                for row in 0..area.height {
-                    let z0 = top + f64::from(row) * cell_h;
-                    let zm = z0 + cell_h / 2.0;
-                    let z1 = z0 + cell_h;
-                    for colm in 0..area.width {
-                        let x0 = left + f64::from(colm) * cell_w;
-                        if !overlaps(b.min.x, b.max.x, x0, x0 + cell_w) {
-                            continue;
-                        }
-                        let upper = overlaps(b.min.z, b.max.z, z0, zm);
-                        let lower = overlaps(b.min.z, b.max.z, zm, z1);
-                        if let Some(g) = half_glyph(upper, lower) {
-                            let cell = &mut buf[(area.x + colm, area.y + row)];
-                            cell.set_symbol(glyph_override.unwrap_or(body_glyph(g, palette)));
-                            if let Some(c) = palette.colour(rgb, 1.0) {
-                                cell.set_fg(c);
-                            }
-                        }
-                    }
-                }
-            };
-        for (i, other) in app.sim.bodies().iter().enumerate().skip(1) {
-            let _ = i;
-            draw_box(&other.aabb, OTHER, None);
-        }
-        for ball in app.sim.balls() {
-            let r = ball.radius;
-            let b = crate::geometry::Aabb::new(ball.center - r, ball.center + r);
-            draw_box(&b, BALL, Some("●"));
-        }
-        draw_box(&body, PLAYER, None);
+        let grid = Grid {
+            left,
+            top,
+            cell_w: zoom / 2.0,
+            cell_h: zoom,
+        };
+        stamp_bodies(app, area, buf, grid, |b| {
+            ((b.min.x, b.max.x), (b.min.z, b.max.z))
+        });
     }
 }

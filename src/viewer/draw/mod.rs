@@ -72,6 +72,24 @@ fn draw_side(frame: &mut Frame, app: &App, area: Rect) {
     frame.render_widget(side::Side { app }, inner);
 }
 
+/// Writes a two-character block glyph (both characters the same width in
+/// bytes) into the two cells of block slot `slot` on screen row `row`.
+fn put_slot(
+    buf: &mut ratatui::buffer::Buffer,
+    area: Rect,
+    slot: u16,
+    row: u16,
+    glyph: &str,
+    style: Style,
+) {
+    let (col, y) = (area.x + slot * 2, area.y + row);
+    let half = glyph.len() / 2;
+    buf[(col, y)].set_symbol(&glyph[..half]).set_style(style);
+    buf[(col + 1, y)]
+        .set_symbol(&glyph[half..])
+        .set_style(style);
+}
+
 /// How world coordinates map onto a view's cells: column `c` covers
 /// `[left + c·cell_w, left + (c+1)·cell_w)` across, row `r` covers
 /// `[top + r·cell_h, top + (r+1)·cell_h)` down the screen (in the view's own

@@ -9,7 +9,7 @@ use ratatui::widgets::Widget;
 
 use super::super::app::{App, SliceAxis};
 use super::super::theme::{CAVE, SKY, block_rgb};
-use super::{Grid, stamp_bodies};
+use super::{Grid, put_slot, stamp_bodies};
 use crate::world::Block;
 
 /// How far up a column is searched for a roof that makes air a cave.
@@ -77,13 +77,7 @@ impl Widget for Side<'_> {
                         style = style.bg(sky);
                     }
                 }
-                let (col, screen_y) = (area.x + slot * 2, area.y + row);
-                buf[(col, screen_y)]
-                    .set_symbol(&glyph[..glyph.len() / 2])
-                    .set_style(style);
-                buf[(col + 1, screen_y)]
-                    .set_symbol(&glyph[glyph.len() / 2..])
-                    .set_style(style);
+                put_slot(buf, area, slot, row, glyph, style);
             }
         }
         // Down the screen is −y: rows start at −top.

@@ -10,7 +10,7 @@ use ratatui::widgets::Widget;
 
 use super::super::app::App;
 use super::super::theme::block_rgb;
-use super::{Grid, stamp_bodies};
+use super::{Grid, put_slot, stamp_bodies};
 use crate::world::{Block, World};
 
 /// How far down the ground is looked for.
@@ -86,14 +86,7 @@ impl Widget for TopDown<'_> {
                     let ground = matches!(glyph, "  " | "··" | "::" | "▔▔");
                     style = if ground { style.bg(c) } else { style.fg(c) };
                 }
-                let col = area.x + slot * 2;
-                let y = area.y + row;
-                buf[(col, y)]
-                    .set_symbol(&glyph[..glyph.len() / 2])
-                    .set_style(style);
-                buf[(col + 1, y)]
-                    .set_symbol(&glyph[glyph.len() / 2..])
-                    .set_style(style);
+                put_slot(buf, area, slot, row, glyph, style);
             }
         }
         // Bodies and balls, from their boxes: each column half a slot wide,

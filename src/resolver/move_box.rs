@@ -253,40 +253,31 @@ impl Resolver {
                 .union(&aabb.translated(motion * t1));
             let range = CellRange::covering(&swept);
             let candidates = &mut self.candidates;
-            range.for_each_part_not_in(
-                previous.as_ref(),
-                #[inline]
-                |part| {
-                    *lookups += part.volume();
-                    let global = part.translated(origin);
-                    world.for_each_solid_in(
-                        global.lo,
-                        global.hi,
-                        #[inline]
-                        |cell, block| {
-                            let base = (cell - origin).as_dvec3();
-                            for shape in block.shape() {
-                                let candidate = Candidate {
-                                    solid: shape.translated(base),
-                                    cell,
-                                };
-                                match sweep_box_box(aabb, motion, &candidate.solid) {
-                                    Some(sweep) => {
-                                        keep_earliest(&mut best, PassHit { sweep, candidate });
-                                    }
-                                    None => {
-                                        start_overlaps |=
-                                            aabb.overlaps_beyond(&candidate.solid, TOUCH_TOLERANCE);
-                                    }
-                                }
-                                if keep {
-                                    candidates.push(candidate);
-                                }
+            range.for_each_part_not_in(previous.as_ref(), |part| {
+                *lookups += part.volume();
+                let global = part.translated(origin);
+                world.for_each_solid_in(global.lo, global.hi, |cell, block| {
+                    let base = (cell - origin).as_dvec3();
+                    for shape in block.shape() {
+                        let candidate = Candidate {
+                            solid: shape.translated(base),
+                            cell,
+                        };
+                        match sweep_box_box(aabb, motion, &candidate.solid) {
+                            Some(sweep) => {
+                                keep_earliest(&mut best, PassHit { sweep, candidate });
                             }
-                        },
-                    );
-                },
-            );
+                            None => {
+                                start_overlaps |=
+                                    aabb.overlaps_beyond(&candidate.solid, TOUCH_TOLERANCE);
+                            }
+                        }
+                        if keep {
+                            candidates.push(candidate);
+                        }
+                    }
+                });
+            });
             previous = Some(range);
             // Every block the box could meet before t1 has now been swept.
             if best.is_some_and(|b| b.sweep.toi <= t1) {
@@ -387,7 +378,27 @@ fn place_short_of_face(
 }
 
 /// Checks a move once at the boundary so the loop can run without checks.
+#[inline]
 fn validate(aabb: &Aabb, displacement: DVec3) -> Result<(), MoveError> {
+    // One branch for the moves that are fine (all of them, in a game loop);
+    // the error path below says which limit was broken.
+    let reach = aabb.min.abs().max(aabb.max.abs()).max_element() + displacement.abs().max_element();
+    let fine = aabb.min.is_finite()
+        && aabb.max.is_finite()
+        && displacement.is_finite()
+        && aabb.min.cmple(aabb.max).all()
+        && (aabb.max - aabb.min).max_element() <= MAX_BOX_EDGE
+        && displacement.abs().max_element() <= MAX_DISPLACEMENT
+        && reach <= MAX_COORDINATE;
+    if fine {
+        return Ok(());
+    }
+    explain_invalid(aabb, displacement)
+}
+
+/// Which limit a move broke; only reached when one was.
+#[cold]
+fn explain_invalid(aabb: &Aabb, displacement: DVec3) -> Result<(), MoveError> {
     let corners = aabb.to_array();
     if !aabb.min.is_finite() || !aabb.max.is_finite() {
         return Err(MoveError::NonFiniteBox { aabb: corners });

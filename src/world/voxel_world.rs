@@ -203,17 +203,32 @@ impl BlockSource for World {
                         Chunk::Mixed(cells) => {
                             // The flat storage, looked up once per chunk (every array
                             // this module builds has the standard layout).
-                            let flat = cells.as_slice();
-                            for x in from.x..=to.x {
-                                for y in from.y..=to.y {
-                                    for z in from.z..=to.z {
-                                        let local = IVec3::new(x, y, z);
-                                        let b = match flat {
-                                            Some(flat) => flat[index_of(local)],
-                                            None => chunk.block(local),
-                                        };
+                            let Some(flat) = cells.as_slice() else {
+                                for x in from.x..=to.x {
+                                    for y in from.y..=to.y {
+                                        for z in from.z..=to.z {
+                                            let local = IVec3::new(x, y, z);
+                                            let b = chunk.block(local);
+                                            if b.is_solid() {
+                                                visit(base + local, b);
+                                            }
+                                        }
+                                    }
+                                }
+                                continue;
+                            };
+                            // Plain counted loops over the flat rows: x slowest, z fastest.
+                            let (nx, ny, nz) =
+                                (to.x - from.x + 1, to.y - from.y + 1, to.z - from.z + 1);
+                            for i in 0..nx {
+                                let x = from.x + i;
+                                for j in 0..ny {
+                                    let y = from.y + j;
+                                    let row = index_of(IVec3::new(x, y, from.z));
+                                    let cells_in_row = &flat[row..row + nz as usize];
+                                    for (k, &b) in cells_in_row.iter().enumerate() {
                                         if b.is_solid() {
-                                            visit(base + local, b);
+                                            visit(base + IVec3::new(x, y, from.z + k as i32), b);
                                         }
                                     }
                                 }

@@ -291,12 +291,10 @@ impl Scenario {
         })?;
         let folder = path.parent().unwrap_or(Path::new("."));
         let world = match (&file.world, &file.world_text) {
-            (Some(w), None) => {
-                world::load(&folder.join(w)).map_err(|source| ScenarioError::World {
-                    path: path.to_path_buf(),
-                    source,
-                })?
-            }
+            (Some(w), None) => open_world(folder, w).map_err(|source| ScenarioError::World {
+                path: path.to_path_buf(),
+                source,
+            })?,
             (None, Some(t)) => {
                 text_format::parse(t).map_err(|source| ScenarioError::WorldText {
                     path: path.to_path_buf(),

@@ -39,12 +39,12 @@ pub struct PlayArgs {
 pub(super) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
     let (world, generator) = open(args)?;
-    let spawn = match (&generator, world.spawn) {
+    let spawn = match (&generator, world.start_position()) {
         (_, Some(s)) => s,
         (Some(g), None) => g.spawn(),
         (None, None) => {
             return Err(CliError::Usage(
-                "the world has no spawn to start the body at".into(),
+                "the world has no solid block to start the body on".into(),
             ));
         }
     };

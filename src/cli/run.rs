@@ -56,12 +56,15 @@ pub(super) fn run(args: &RunArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .map_err(|e| usage(format!("--set {item}: {e}")))?;
     }
     let world = super::open_world(&args.world)?.world;
-    let spawn = args.spawn.or(world.spawn).ok_or_else(|| {
-        usage(format!(
-            "{}: the world has no spawn; give --spawn X,Y,Z",
-            args.world
-        ))
-    })?;
+    let spawn = args
+        .spawn
+        .or_else(|| world.start_position())
+        .ok_or_else(|| {
+            usage(format!(
+                "{}: the world has no spawn and no solid block to start on; give --spawn X,Y,Z",
+                args.world
+            ))
+        })?;
     let text = std::fs::read_to_string(&args.inputs).map_err(|source| CliError::Io {
         place: args.inputs.display().to_string(),
         source,

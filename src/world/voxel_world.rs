@@ -116,6 +116,53 @@ impl World {
             .retain(|_, c| c.uniform_block() != Some(Block::Air));
     }
 
+    /// Where a body can start: the world's `spawn` if it has one, else on top
+    /// of the highest solid block of the column nearest the middle of the
+    /// world that has two free cells above it (imported worlds rarely say).
+    /// `None` for a world with no solid block.
+    ///
+    /// ```
+    /// use glam::{DVec3, IVec3};
+    /// use voxwalk::world::{Block, World};
+    /// let mut w = World::new();
+    /// w.fill(IVec3::new(0, 0, 0), IVec3::new(4, 2, 4), Block::Stone);
+    /// assert_eq!(w.start_position(), Some(DVec3::new(2.5, 3.0, 2.5)));
+    /// ```
+    #[must_use]
+    pub fn start_position(&self) -> Option<DVec3> {
+        if self.spawn.is_some() {
+            return self.spawn;
+        }
+        let (lo, hi) = self.bounds()?;
+        let middle = (lo + hi) / 2;
+        // Columns in rings around the middle, nearest first.
+        for radius in 0..=(hi - lo).max_element().max(0) {
+            for dx in -radius..=radius {
+                for dz in -radius..=radius {
+                    if dx.abs() != radius && dz.abs() != radius {
+                        continue;
+                    }
+                    let (x, z) = (middle.x + dx, middle.z + dz);
+                    let top = (lo.y..=hi.y)
+                        .rev()
+                        .find(|&y| self.block(IVec3::new(x, y, z)).is_solid());
+                    if let Some(y) = top {
+                        let free =
+                            (1..=2).all(|dy| !self.block(IVec3::new(x, y + dy, z)).is_solid());
+                        if free {
+                            return Some(DVec3::new(
+                                f64::from(x) + 0.5,
+                                f64::from(y + 1),
+                                f64::from(z) + 0.5,
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
     /// How many cells of each block the stored chunks hold, indexed by the block's
     /// byte value. Air counts only cells inside stored chunks.
     #[must_use]

@@ -71,6 +71,9 @@ pub struct TickReport {
 /// Why a tick could not run.
 #[derive(Debug, Error)]
 pub enum SimulationError {
+    /// The settings are out of range (a simulation cannot start with them).
+    #[error(transparent)]
+    Settings(#[from] SettingError),
     /// The resolver refused a body's move (it left the coordinate range, …).
     #[error("tick {tick}, body {body}: {source}")]
     Move {

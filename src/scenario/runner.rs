@@ -63,9 +63,7 @@ fn simulate(
     world: &World,
     shift: glam::DVec3,
 ) -> Result<Vec<Frame>, SimulationError> {
-    let settings_are_valid = scenario.settings.clone();
-    let mut sim = Simulation::new(world.clone(), settings_are_valid)
-        .expect("scenario settings were validated when it was loaded");
+    let mut sim = Simulation::new(world.clone(), scenario.settings.clone())?;
     for b in &scenario.bodies {
         let mut body = b.body;
         body.aabb = body.aabb.translated(-shift);

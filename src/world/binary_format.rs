@@ -304,6 +304,12 @@ impl PayloadReader<'_> {
         Ok(slice)
     }
 
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], BinaryWorldError> {
+        let mut out = [0u8; N];
+        out.copy_from_slice(self.take(N)?);
+        Ok(out)
+    }
+
     fn byte(&mut self) -> Result<u8, BinaryWorldError> {
         Ok(self.take(1)?[0])
     }
@@ -336,8 +342,7 @@ impl PayloadReader<'_> {
             1 => {
                 let mut v = [0.0; 3];
                 for slot in &mut v {
-                    let raw = self.take(8)?;
-                    *slot = f64::from_le_bytes(raw.try_into().expect("took 8 bytes"));
+                    *slot = f64::from_le_bytes(self.array()?);
                 }
                 let spawn = DVec3::from_array(v);
                 if !spawn.is_finite() {
@@ -362,7 +367,7 @@ impl PayloadReader<'_> {
             self.chunk = Some((index, [0; 3]));
             let mut key = [0i32; 3];
             for slot in &mut key {
-                *slot = i32::from_le_bytes(self.take(4)?.try_into().expect("took 4 bytes"));
+                *slot = i32::from_le_bytes(self.array()?);
             }
             self.chunk = Some((index, key));
             let key = IVec3::from_array(key);

@@ -119,19 +119,37 @@ fn respond(
     along + sliding.normalize_or_zero() * slowed.max(0.0)
 }
 
-/// Whether the sphere overlaps a solid box by more than [`SETTLED`].
-fn overlaps_solid<W: BlockSource + ?Sized>(world: &W, center: DVec3, radius: f64) -> bool {
+/// One round of push-outs: the sphere at `center` is pushed out of each solid
+/// box it overlaps by more than [`SETTLED`], one box after another, and
+/// `on_push` hears each push. Returns whether there was any.
+fn push_out_of_blocks<W: BlockSource + ?Sized>(
+    world: &W,
+    center: &mut DVec3,
+    radius: f64,
+    mut on_push: impl FnMut(DVec3),
+) -> bool {
     let reach = DVec3::splat(radius);
-    let range = CellRange::covering(&Aabb::new(center - reach, center + reach));
-    let mut found = false;
+    let range = CellRange::covering(&Aabb::new(*center - reach, *center + reach));
+    let mut pushed = false;
     world.for_each_solid_in(range.lo, range.hi, |cell, block| {
         for shape in block.shape() {
             let solid = shape.translated(cell.as_dvec3());
-            found |=
-                push_out_sphere_box(center, radius, &solid).is_some_and(|p| p.length() > SETTLED);
+            if let Some(push) = push_out_sphere_box(*center, radius, &solid)
+                && push.length() > SETTLED
+            {
+                *center += push;
+                pushed = true;
+                on_push(push);
+            }
         }
     });
-    found
+    pushed
+}
+
+/// Whether the sphere overlaps a solid box by more than [`SETTLED`].
+fn overlaps_solid<W: BlockSource + ?Sized>(world: &W, center: DVec3, radius: f64) -> bool {
+    let mut probe = center;
+    push_out_of_blocks(world, &mut probe, radius, |_| {})
 }
 
 /// A ball placed inside blocks (spawned there, or blocks set around it) is
@@ -205,24 +223,10 @@ pub(crate) fn tick_ball<W: BlockSource + ?Sized>(
         center += v * step_dt;
         let mut settled = false;
         for _ in 0..CONTACT_ROUNDS {
-            let mut pushed = false;
-            let reach = DVec3::splat(ball.radius);
-            let range = CellRange::covering(&Aabb::new(center - reach, center + reach));
-            world.for_each_solid_in(range.lo, range.hi, |cell, block| {
-                for shape in block.shape() {
-                    let solid = shape.translated(cell.as_dvec3());
-                    let Some(push) = push_out_sphere_box(center, ball.radius, &solid) else {
-                        continue;
-                    };
-                    if push.length() <= SETTLED {
-                        continue;
-                    }
-                    center += push;
-                    pushed = true;
-                    let normal = push.normalize();
-                    on_ground |= normal.y > 0.0;
-                    v = respond(v, normal, settings, step_dt, events);
-                }
+            let pushed = push_out_of_blocks(world, &mut center, ball.radius, |push| {
+                let normal = push.normalize();
+                on_ground |= normal.y > 0.0;
+                v = respond(v, normal, settings, step_dt, events);
             });
             if !pushed {
                 settled = true;

@@ -220,11 +220,13 @@ impl Settings {
                 problem,
             })
         };
+        // `number_mut` is the one map from names to fields; one copy lends it
+        // here. Names it does not know (`sneak_edge_guard`) are not numbers.
+        let mut copy = self.clone();
         for name in Self::names() {
-            if name == "sneak_edge_guard" {
+            let Some(&mut value) = copy.number_mut(name) else {
                 continue;
-            }
-            let value = self.number(name);
+            };
             if !value.is_finite() {
                 return bad(name, value, "must be a finite number");
             }
@@ -253,11 +255,6 @@ impl Settings {
             );
         }
         Ok(())
-    }
-
-    fn number(&self, name: &str) -> f64 {
-        let mut copy = self.clone();
-        copy.number_mut(name).map_or(f64::NAN, |v| *v)
     }
 
     /// Seconds per tick.

@@ -104,6 +104,20 @@ fn fmt_range(bounds: [f64; 2]) -> String {
     format!("within [{}, {}]", bounds[0], bounds[1])
 }
 
+/// The first axis whose bounds `pos` breaks: (`pos.x`, expected, actual).
+fn out_of_bounds(bounds: [Option<[f64; 2]>; 3], pos: DVec3) -> Option<(String, String, String)> {
+    (0..3).find_map(|axis| {
+        let b = bounds[axis]?;
+        (!range_ok(b, pos[axis])).then(|| {
+            (
+                format!("pos.{}", AXES[axis]),
+                fmt_range(b),
+                format!("{}", pos[axis]),
+            )
+        })
+    })
+}
+
 impl Expectation {
     /// The tick checked, given the run's length.
     #[must_use]
@@ -205,16 +219,8 @@ impl Expectation {
                 }
             }
         }
-        for (axis, bounds) in [self.x, self.y, self.z].into_iter().enumerate() {
-            if let Some(bounds) = bounds
-                && !range_ok(bounds, pos[axis])
-            {
-                return fail(
-                    &format!("pos.{}", AXES[axis]),
-                    fmt_range(bounds),
-                    format!("{}", pos[axis]),
-                );
-            }
+        if let Some((check, expected, actual)) = out_of_bounds([self.x, self.y, self.z], pos) {
+            return fail(&check, expected, actual);
         }
         if let Some(want) = self.grounded.or(self.resting)
             && want != flag
@@ -331,16 +337,10 @@ impl Always {
                         format!("{}", body.feet.y),
                     );
                 }
-                for (axis, bounds) in [self.x, self.y, self.z].into_iter().enumerate() {
-                    if let Some(bounds) = bounds
-                        && !range_ok(bounds, body.feet[axis])
-                    {
-                        return fail(
-                            format!("pos.{}", AXES[axis]),
-                            fmt_range(bounds),
-                            format!("{}", body.feet[axis]),
-                        );
-                    }
+                if let Some((check, expected, actual)) =
+                    out_of_bounds([self.x, self.y, self.z], body.feet)
+                {
+                    return fail(check, expected, actual);
                 }
                 if let Some(want) = self.grounded
                     && want != body.grounded

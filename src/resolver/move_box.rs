@@ -129,16 +129,27 @@ impl Resolver {
         let mut lookups = 0;
 
         let mut depenetration = None;
+        // A move no longer than a segment gathers the blocks around its whole
+        // path once, up front; every pass then sweeps that list (a walking tick
+        // is such a move, and the common case).
+        let mut gathered_whole_path = false;
         if displacement == DVec3::ZERO {
             // 1. (No move to gather for: check for solids the box starts inside directly.)
             depenetration = depenetrate(world, &mut current, origin, &mut lookups);
+        } else if displacement.abs().max_element() <= SEGMENT_LENGTH {
+            self.gather_path(world, &current, displacement, origin, &mut lookups);
+            if self.any_overlapped_by(&current) {
+                // 1. Out of anything it starts inside, then gather again from there.
+                depenetration = depenetrate(world, &mut current, origin, &mut lookups);
+                self.gather_path(world, &current, displacement, origin, &mut lookups);
+            }
+            gathered_whole_path = true;
         }
 
         let mut remaining = displacement;
         let mut elapsed = 0.0;
         let mut hits = Hits::default();
         let mut blocked = BVec3::FALSE;
-        let mut gathered_whole_path = false;
         // Axes on which the box was placed against a face: their world coordinate is
         // set exactly (`face ∓ CONTACT_GAP` in world space), not rounded back from
         // the local frame, so resting positions are the same numbers everywhere.
@@ -289,6 +300,39 @@ impl Resolver {
             whole_path: keep,
             start_overlaps,
         }
+    }
+
+    /// Stores every solid box that could meet `aabb` on its way by `motion` (the
+    /// cells covering the start and end boxes' bounding box), in the move's frame.
+    fn gather_path<W: BlockSource + ?Sized>(
+        &mut self,
+        world: &W,
+        aabb: &Aabb,
+        motion: DVec3,
+        origin: IVec3,
+        lookups: &mut u64,
+    ) {
+        let range = CellRange::covering(&aabb.union(&aabb.translated(motion)));
+        *lookups += range.volume();
+        let global = range.translated(origin);
+        let candidates = &mut self.candidates;
+        candidates.clear();
+        world.for_each_solid_in(global.lo, global.hi, |cell, block| {
+            let base = (cell - origin).as_dvec3();
+            for shape in block.shape() {
+                candidates.push(Candidate {
+                    solid: shape.translated(base),
+                    cell,
+                });
+            }
+        });
+    }
+
+    /// Whether `aabb` overlaps a stored candidate by more than the touch tolerance.
+    fn any_overlapped_by(&self, aabb: &Aabb) -> bool {
+        self.candidates
+            .iter()
+            .any(|c| aabb.overlaps_beyond(&c.solid, TOUCH_TOLERANCE))
     }
 
     fn earliest_among_candidates(&self, aabb: &Aabb, motion: DVec3) -> Option<PassHit> {

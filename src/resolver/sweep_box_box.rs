@@ -48,27 +48,30 @@ pub struct Sweep {
 #[inline]
 #[must_use]
 pub fn sweep_box_box(moving: &Aabb, motion: DVec3, fixed: &Aabb) -> Option<Sweep> {
-    let mut enter = f64::NEG_INFINITY;
-    let mut exit = f64::INFINITY;
-    let mut axis = 0;
-    let mut edge = false;
     // y first, so that when the box meets a block's edge on y and another axis at
-    // once (landing on a corner), it lands.
-    for i in [1, 0, 2] {
-        let (axis_enter, axis_exit) = axis_interval(
-            moving.min[i],
-            moving.max[i],
-            fixed.min[i],
-            fixed.max[i],
-            motion[i],
-        )?;
-        if axis_enter > enter {
-            (enter, axis, edge) = (axis_enter, i, false);
-        } else if axis_enter == enter && enter > f64::NEG_INFINITY {
-            edge = true;
-        }
-        exit = exit.min(axis_exit);
-    }
+    // once (landing on a corner), it lands. Written out axis by axis: indexing a
+    // vector by a variable axis costs a branch per access in this hot loop.
+    let (y_enter, y_exit) = axis_interval(
+        (moving.min.y, moving.max.y),
+        (fixed.min.y, fixed.max.y),
+        motion.y,
+    )?;
+    let (x_enter, x_exit) = axis_interval(
+        (moving.min.x, moving.max.x),
+        (fixed.min.x, fixed.max.x),
+        motion.x,
+    )?;
+    let (z_enter, z_exit) = axis_interval(
+        (moving.min.z, moving.max.z),
+        (fixed.min.z, fixed.max.z),
+        motion.z,
+    )?;
+    let mut first = Entry::default();
+    first.consider(y_enter, 1);
+    first.consider(x_enter, 0);
+    first.consider(z_enter, 2);
+    let exit = y_exit.min(x_exit).min(z_exit);
+    let Entry { enter, axis, edge } = first;
     (enter > f64::NEG_INFINITY && enter < exit && enter <= 1.0).then_some(Sweep {
         toi: enter,
         axis,
@@ -76,12 +79,48 @@ pub fn sweep_box_box(moving: &Aabb, motion: DVec3, fixed: &Aabb) -> Option<Sweep
     })
 }
 
-/// The open time interval during which the extents `[a_min, a_max]` (moving at
-/// `speed`) and `[b_min, b_max]` overlap by more than the tolerance, or `None` if
-/// never after `t = 0`. An interval already under way starts at `-∞`.
+/// The latest of the axes' entry times seen so far: when the boxes start to
+/// overlap on every axis.
+#[derive(Clone, Copy)]
+struct Entry {
+    enter: f64,
+    axis: usize,
+    /// Another axis entered at the same instant.
+    edge: bool,
+}
+
+impl Default for Entry {
+    fn default() -> Self {
+        Self {
+            enter: f64::NEG_INFINITY,
+            axis: 0,
+            edge: false,
+        }
+    }
+}
+
+impl Entry {
+    #[inline]
+    fn consider(&mut self, enter: f64, axis: usize) {
+        if enter > self.enter {
+            *self = Self {
+                enter,
+                axis,
+                edge: false,
+            };
+        } else if enter == self.enter && enter > f64::NEG_INFINITY {
+            self.edge = true;
+        }
+    }
+}
+
+/// The open time interval during which the extents `a` (moving at `speed`) and
+/// `b` overlap by more than the tolerance, or `None`
+/// if never after `t = 0`. An interval already under way starts at `-∞`.
 #[inline]
-fn axis_interval(a_min: f64, a_max: f64, b_min: f64, b_max: f64, speed: f64) -> Option<(f64, f64)> {
+fn axis_interval(a: (f64, f64), b: (f64, f64), speed: f64) -> Option<(f64, f64)> {
     const TOL: f64 = TOUCH_TOLERANCE;
+    let ((a_min, a_max), (b_min, b_max)) = (a, b);
     let overlapping = a_max > b_min + TOL && a_min < b_max - TOL;
     if speed > 0.0 {
         if a_max <= b_min + TOL {

@@ -220,65 +220,84 @@ impl BlockSource for World {
 
     /// Looks each chunk of the range up once; chunks that are missing or all of a
     /// non-solid block are skipped without visiting their cells.
+    #[inline]
     fn for_each_solid_in<F: FnMut(IVec3, Block)>(&self, lo: IVec3, hi: IVec3, mut visit: F) {
         if lo.cmpgt(hi).any() {
             return;
         }
         let (first, last) = (chunk_of(lo), chunk_of(hi));
-        for cx in first.x..=last.x {
-            for cy in first.y..=last.y {
-                for cz in first.z..=last.z {
+        if first == last {
+            // A small range (a walking tick's) usually lies in one chunk.
+            self.visit_solids_in_chunk(first, lo, hi, &mut visit);
+            return;
+        }
+        // Exclusive ranges: an inclusive one carries an extra "exhausted" flag
+        // through every step of these small loops.
+        for cx in first.x..last.x + 1 {
+            for cy in first.y..last.y + 1 {
+                for cz in first.z..last.z + 1 {
                     let key = IVec3::new(cx, cy, cz);
-                    let Some(chunk) = self.chunks.get(&key) else {
-                        continue;
-                    };
                     let base = key * CHUNK_EDGE;
-                    // The part of the range inside this chunk, in local coordinates.
-                    let from = (lo - base).max(IVec3::ZERO);
-                    let to = (hi - base).min(IVec3::splat(CHUNK_EDGE - 1));
-                    match chunk {
-                        Chunk::Uniform(b) if !b.is_solid() => {}
-                        Chunk::Uniform(b) => {
-                            for x in from.x..=to.x {
-                                for y in from.y..=to.y {
-                                    for z in from.z..=to.z {
-                                        visit(base + IVec3::new(x, y, z), *b);
-                                    }
+                    let top = base + IVec3::splat(CHUNK_EDGE - 1);
+                    self.visit_solids_in_chunk(key, lo.max(base), hi.min(top), &mut visit);
+                }
+            }
+        }
+    }
+}
+
+impl World {
+    /// Calls `visit` for every solid cell of `lo..=hi`, a range inside the chunk `key`.
+    #[inline]
+    fn visit_solids_in_chunk<F: FnMut(IVec3, Block)>(
+        &self,
+        key: IVec3,
+        lo: IVec3,
+        hi: IVec3,
+        visit: &mut F,
+    ) {
+        let Some(chunk) = self.chunks.get(&key) else {
+            return;
+        };
+        let base = key * CHUNK_EDGE;
+        // The range in chunk-local coordinates.
+        let (from, to) = (lo - base, hi - base);
+        match chunk {
+            Chunk::Uniform(b) if !b.is_solid() => {}
+            Chunk::Uniform(b) => {
+                for x in from.x..to.x + 1 {
+                    for y in from.y..to.y + 1 {
+                        for z in from.z..to.z + 1 {
+                            visit(base + IVec3::new(x, y, z), *b);
+                        }
+                    }
+                }
+            }
+            Chunk::Mixed(cells) => {
+                // The flat storage, looked up once per chunk (every array this
+                // module builds has the standard layout).
+                let Some(flat) = cells.as_slice() else {
+                    for x in from.x..to.x + 1 {
+                        for y in from.y..to.y + 1 {
+                            for z in from.z..to.z + 1 {
+                                let local = IVec3::new(x, y, z);
+                                let b = chunk.block(local);
+                                if b.is_solid() {
+                                    visit(base + local, b);
                                 }
                             }
                         }
-                        Chunk::Mixed(cells) => {
-                            // The flat storage, looked up once per chunk (every array
-                            // this module builds has the standard layout).
-                            let Some(flat) = cells.as_slice() else {
-                                for x in from.x..=to.x {
-                                    for y in from.y..=to.y {
-                                        for z in from.z..=to.z {
-                                            let local = IVec3::new(x, y, z);
-                                            let b = chunk.block(local);
-                                            if b.is_solid() {
-                                                visit(base + local, b);
-                                            }
-                                        }
-                                    }
-                                }
-                                continue;
-                            };
-                            // Plain counted loops over the flat rows: x slowest, z fastest.
-                            let (nx, ny, nz) =
-                                (to.x - from.x + 1, to.y - from.y + 1, to.z - from.z + 1);
-                            for i in 0..nx {
-                                let x = from.x + i;
-                                for j in 0..ny {
-                                    let y = from.y + j;
-                                    let row = index_of(IVec3::new(x, y, from.z));
-                                    let cells_in_row = &flat[row..row + nz as usize];
-                                    for (k, &b) in cells_in_row.iter().enumerate() {
-                                        if b.is_solid() {
-                                            visit(base + IVec3::new(x, y, from.z + k as i32), b);
-                                        }
-                                    }
-                                }
+                    }
+                    return;
+                };
+                // Rows along z (the fastest axis of the layout), one slice each.
+                let row_length = (to.z - from.z + 1) as usize;
+                for x in from.x..to.x + 1 {
+                    for y in from.y..to.y + 1 {
+                        let row = index_of(IVec3::new(x, y, from.z));
+                        for (k, &b) in flat[row..row + row_length].iter().enumerate() {
+                            if b.is_solid() {
+                                visit(base + IVec3::new(x, y, from.z + k as i32), b);
                             }
                         }
                     }

@@ -458,3 +458,38 @@ fn steps_never_end_below_the_plain_move() {
         "only {steps} steps: the terrain should give many"
     );
 }
+
+/// A push can bring a body into a third one that was clear when the tick's
+/// pushes began: that pair is still separated in the same tick.
+#[test]
+fn a_push_that_brings_two_bodies_together_separates_them_in_the_same_tick() {
+    let mut world = World::new();
+    world.fill(IVec3::new(-4, -1, -4), IVec3::new(4, -1, 4), Block::Stone);
+    let mut sim = Simulation::new(world, Settings::default()).unwrap();
+    let size = DVec3::new(0.6, 1.8, 0.6);
+    // A and B overlap by 0.3; B and C are 0.636 apart (clear) until B is pushed
+    // 0.15 towards C.
+    for feet in [(0.0, 0.0), (0.3, 0.0), (0.75, 0.45)] {
+        sim.add_body(Body::new(DVec3::new(feet.0, 0.0, feet.1), size).unwrap());
+    }
+    let report = sim.step(&[]).unwrap();
+    let pushed_by = |body: usize| -> Vec<usize> {
+        report.bodies[body]
+            .iter()
+            .filter_map(|e| match e {
+                Event::PushedByBody { other, .. } => Some(*other),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(pushed_by(0), vec![1]);
+    assert_eq!(pushed_by(1), vec![0, 2]);
+    assert_eq!(pushed_by(2), vec![1]);
+    let centre = |i: usize| {
+        let c = sim.bodies()[i].aabb.center();
+        glam::DVec2::new(c.x, c.z)
+    };
+    // The last push of the tick leaves its pair apart (B's move back towards A
+    // is for the next tick's pushes to settle: one pass per tick).
+    assert!(centre(1).distance(centre(2)) >= 0.6 - 1e-9);
+}

@@ -10,7 +10,7 @@ use super::{
     MoveError, SEGMENT_LENGTH, TOUCH_TOLERANCE,
 };
 use crate::geometry::Aabb;
-use crate::world::BlockSource;
+use crate::world::{Block, BlockSource};
 
 /// Moves boxes through a world without letting them pass through a block.
 ///
@@ -51,13 +51,23 @@ struct Candidate {
     cell: IVec3,
 }
 
+impl Candidate {
+    /// The boxes of `block` at world cell `cell`, in the frame whose origin is
+    /// the cell `origin`.
+    #[inline]
+    fn of(cell: IVec3, block: Block, origin: IVec3) -> impl Iterator<Item = Candidate> {
+        let base = (cell - origin).as_dvec3();
+        block.shape().iter().map(move |shape| Candidate {
+            solid: shape.translated(base),
+            cell,
+        })
+    }
+}
+
 /// What gathering along one pass found.
 struct Gathered {
     /// The earliest contact.
     earliest: Option<PassHit>,
-    /// Whether the whole bounding box of the pass's path was gathered (a single
-    /// segment), so later passes may sweep the stored candidates instead.
-    whole_path: bool,
     /// Whether the box overlaps a solid where it starts.
     start_overlaps: bool,
 }
@@ -129,21 +139,9 @@ impl Resolver {
         let mut lookups = 0;
 
         let mut depenetration = None;
-        // A move no longer than a segment gathers the blocks around its whole
-        // path once, up front; every pass then sweeps that list (a walking tick
-        // is such a move, and the common case).
-        let mut gathered_whole_path = false;
         if displacement == DVec3::ZERO {
             // 1. (No move to gather for: check for solids the box starts inside directly.)
             depenetration = depenetrate(world, &mut current, origin, &mut lookups);
-        } else if displacement.abs().max_element() <= SEGMENT_LENGTH {
-            self.gather_path(world, &current, displacement, origin, &mut lookups);
-            if self.any_overlapped_by(&current) {
-                // 1. Out of anything it starts inside, then gather again from there.
-                depenetration = depenetrate(world, &mut current, origin, &mut lookups);
-                self.gather_path(world, &current, displacement, origin, &mut lookups);
-            }
-            gathered_whole_path = true;
         }
 
         let mut remaining = displacement;
@@ -154,27 +152,40 @@ impl Resolver {
         // set exactly (`face ∓ CONTACT_GAP` in world space), not rounded back from
         // the local frame, so resting positions are the same numbers everywhere.
         let mut pins: [Option<Pin>; 3] = [None; 3];
+        // Whether the stored candidates hold every solid around what is left of
+        // the path: later passes stay inside the bounding box of an earlier one's
+        // path (unless a placement pulls the box back).
+        let mut gathered_whole_path = false;
         for pass in 0..MAX_PASSES {
             if remaining == DVec3::ZERO {
                 break;
             }
-            // 2. The earliest contact along what is left. Later passes stay inside the
-            //    bounding box of the first one's path (unless a placement pulls the
-            //    box back), so once a pass has gathered that whole box its
-            //    candidates serve every later pass.
-            let earliest = if gathered_whole_path {
+            // 2. The earliest contact along what is left. What is left of at most
+            //    one segment (every walking tick) gathers the blocks around its
+            //    whole path once, and this and every later pass sweep that list;
+            //    a longer path is gathered segment by segment as it is swept.
+            let earliest = if gathered_whole_path || remaining.abs().max_element() <= SEGMENT_LENGTH
+            {
+                if !gathered_whole_path {
+                    self.gather_path(world, &current, remaining, origin, &mut lookups);
+                    if pass == 0 && self.any_overlapped_by(&current) {
+                        // 1. Out of anything it starts inside, then gather again.
+                        depenetration = depenetrate(world, &mut current, origin, &mut lookups);
+                        self.gather_path(world, &current, remaining, origin, &mut lookups);
+                    }
+                    gathered_whole_path = true;
+                }
                 self.earliest_among_candidates(&current, remaining)
             } else {
                 let mut gathered =
-                    self.gather_earliest(world, &current, remaining, origin, &mut lookups);
+                    Self::gather_earliest(world, &current, remaining, origin, &mut lookups);
                 if pass == 0 && gathered.start_overlaps {
                     // 1. The first gathering covers the start box: out of anything it
                     //    starts inside, then gather again from there.
                     depenetration = depenetrate(world, &mut current, origin, &mut lookups);
                     gathered =
-                        self.gather_earliest(world, &current, remaining, origin, &mut lookups);
+                        Self::gather_earliest(world, &current, remaining, origin, &mut lookups);
                 }
-                gathered_whole_path = gathered.whole_path;
                 gathered.earliest
             };
             let Some(PassHit { sweep, candidate }) = earliest else {
@@ -229,19 +240,18 @@ impl Resolver {
         })
     }
 
-    /// Gathers the solid boxes along the path segment by segment and sweeps each
-    /// as it comes; stops after the segment in which the earliest contact lies.
+    /// Gathers the solid boxes along a path longer than one segment, segment by
+    /// segment, and sweeps each as it comes; stops after the segment in which the
+    /// earliest contact lies.
     /// Also notes whether the box overlaps a solid where it starts: the first
     /// segment covers the start box, so this costs no extra lookup.
     fn gather_earliest<W: BlockSource + ?Sized>(
-        &mut self,
         world: &W,
         aabb: &Aabb,
         motion: DVec3,
         origin: IVec3,
         lookups: &mut u64,
     ) -> Gathered {
-        self.candidates.clear();
         let mut start_overlaps = false;
         // At most 1e6 / SEGMENT_LENGTH segments: `validate` bounds the motion.
         let segments = {
@@ -249,7 +259,6 @@ impl Resolver {
             let whole = exact as u64; // `as` truncates; `ceil` would call libm
             (whole + u64::from((whole as f64) < exact)).max(1)
         };
-        let keep = segments == 1;
         let mut best: Option<PassHit> = None;
         let mut previous: Option<CellRange> = None;
         for k in 0..segments {
@@ -263,17 +272,11 @@ impl Resolver {
                 .translated(motion * t0)
                 .union(&aabb.translated(motion * t1));
             let range = CellRange::covering(&swept);
-            let candidates = &mut self.candidates;
             range.for_each_part_not_in(previous.as_ref(), |part| {
                 *lookups += part.volume();
                 let global = part.translated(origin);
                 world.for_each_solid_in(global.lo, global.hi, |cell, block| {
-                    let base = (cell - origin).as_dvec3();
-                    for shape in block.shape() {
-                        let candidate = Candidate {
-                            solid: shape.translated(base),
-                            cell,
-                        };
+                    for candidate in Candidate::of(cell, block, origin) {
                         match sweep_box_box(aabb, motion, &candidate.solid) {
                             Some(sweep) => {
                                 keep_earliest(&mut best, PassHit { sweep, candidate });
@@ -282,9 +285,6 @@ impl Resolver {
                                 start_overlaps |=
                                     aabb.overlaps_beyond(&candidate.solid, TOUCH_TOLERANCE);
                             }
-                        }
-                        if keep {
-                            candidates.push(candidate);
                         }
                     }
                 });
@@ -297,7 +297,6 @@ impl Resolver {
         }
         Gathered {
             earliest: best,
-            whole_path: keep,
             start_overlaps,
         }
     }
@@ -318,13 +317,7 @@ impl Resolver {
         let candidates = &mut self.candidates;
         candidates.clear();
         world.for_each_solid_in(global.lo, global.hi, |cell, block| {
-            let base = (cell - origin).as_dvec3();
-            for shape in block.shape() {
-                candidates.push(Candidate {
-                    solid: shape.translated(base),
-                    cell,
-                });
-            }
+            candidates.extend(Candidate::of(cell, block, origin));
         });
     }
 

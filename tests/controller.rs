@@ -380,14 +380,16 @@ fn parallel_ticks_give_the_same_trajectories_on_any_number_of_threads() {
             let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
             sim.set_parallel(parallel);
             for i in 0..400u32 {
+                // Close enough to walk into each other.
                 let feet = DVec3::new(
-                    2.0 + f64::from(i % 20) * 3.0,
+                    20.0 + f64::from(i % 20) * 0.9,
                     40.0,
-                    2.0 + f64::from(i / 20) * 3.0,
+                    20.0 + f64::from(i / 20) * 0.9,
                 );
                 sim.add_body(Body::new(feet, Body::DEFAULT_SIZE).unwrap());
             }
             let mut states = Vec::new();
+            let mut pushes = 0;
             for tick in 0..120u32 {
                 let inputs: Vec<Input> = (0..400u32)
                     .map(|i| {
@@ -403,8 +405,17 @@ fn parallel_ticks_give_the_same_trajectories_on_any_number_of_threads() {
                     "broad phase: {} pairs",
                     report.pairs_checked
                 );
-                states.push(sim.bodies().to_vec());
+                pushes += report
+                    .bodies
+                    .iter()
+                    .flatten()
+                    .filter(|e| matches!(e, Event::PushedByBody { .. }))
+                    .count();
+                states.push((sim.bodies().to_vec(), report.bodies));
             }
+            // Pushes are made row by row of the crowd's grid, in parallel: the
+            // bodies must meet often for the comparison to say something.
+            assert!(pushes > 10_000, "only {pushes} pushes");
             states
         })
     };
@@ -460,36 +471,40 @@ fn steps_never_end_below_the_plain_move() {
 }
 
 /// A push can bring a body into a third one that was clear when the tick's
-/// pushes began: that pair is still separated in the same tick.
+/// pushes began: that pair is still separated in the same tick, whether the
+/// push came from the same row of the crowd's grid (first layout) or from the
+/// row before (second layout: the grid's cells are 0.6 wide).
 #[test]
 fn a_push_that_brings_two_bodies_together_separates_them_in_the_same_tick() {
-    let mut world = World::new();
-    world.fill(IVec3::new(-4, -1, -4), IVec3::new(4, -1, 4), Block::Stone);
-    let mut sim = Simulation::new(world, Settings::default()).unwrap();
-    let size = DVec3::new(0.6, 1.8, 0.6);
-    // A and B overlap by 0.3; B and C are 0.636 apart (clear) until B is pushed
-    // 0.15 towards C.
-    for feet in [(0.0, 0.0), (0.3, 0.0), (0.75, 0.45)] {
-        sim.add_body(Body::new(DVec3::new(feet.0, 0.0, feet.1), size).unwrap());
+    for shift in [0.0, 0.5] {
+        let mut world = World::new();
+        world.fill(IVec3::new(-4, -1, -4), IVec3::new(4, -1, 4), Block::Stone);
+        let mut sim = Simulation::new(world, Settings::default()).unwrap();
+        let size = DVec3::new(0.6, 1.8, 0.6);
+        // A and B overlap by 0.3; B and C are 0.636 apart (clear) until B is pushed
+        // 0.15 towards C.
+        for feet in [(0.0, 0.0), (0.3, 0.0), (0.75, 0.45)] {
+            sim.add_body(Body::new(DVec3::new(feet.0 + shift, 0.0, feet.1), size).unwrap());
+        }
+        let report = sim.step(&[]).unwrap();
+        let pushed_by = |body: usize| -> Vec<usize> {
+            report.bodies[body]
+                .iter()
+                .filter_map(|e| match e {
+                    Event::PushedByBody { other, .. } => Some(*other),
+                    _ => None,
+                })
+                .collect()
+        };
+        assert_eq!(pushed_by(0), vec![1], "shift {shift}");
+        assert_eq!(pushed_by(1), vec![0, 2], "shift {shift}");
+        assert_eq!(pushed_by(2), vec![1], "shift {shift}");
+        let centre = |i: usize| {
+            let c = sim.bodies()[i].aabb.center();
+            glam::DVec2::new(c.x, c.z)
+        };
+        // The last push of the tick leaves its pair apart (B's move back towards A
+        // is for the next tick's pushes to settle: one pass per tick).
+        assert!(centre(1).distance(centre(2)) >= 0.6 - 1e-9, "shift {shift}");
     }
-    let report = sim.step(&[]).unwrap();
-    let pushed_by = |body: usize| -> Vec<usize> {
-        report.bodies[body]
-            .iter()
-            .filter_map(|e| match e {
-                Event::PushedByBody { other, .. } => Some(*other),
-                _ => None,
-            })
-            .collect()
-    };
-    assert_eq!(pushed_by(0), vec![1]);
-    assert_eq!(pushed_by(1), vec![0, 2]);
-    assert_eq!(pushed_by(2), vec![1]);
-    let centre = |i: usize| {
-        let c = sim.bodies()[i].aabb.center();
-        glam::DVec2::new(c.x, c.z)
-    };
-    // The last push of the tick leaves its pair apart (B's move back towards A
-    // is for the next tick's pushes to settle: one pass per tick).
-    assert!(centre(1).distance(centre(2)) >= 0.6 - 1e-9);
 }

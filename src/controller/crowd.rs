@@ -1,17 +1,20 @@
 //! Bodies touching bodies: pushed apart as circles in the horizontal plane.
 
+use std::ops::Range;
+
 use glam::{DVec2, DVec3};
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 
 use super::{Body, Event};
-use crate::geometry::{Contact, contact_circle_circle, separation};
+use crate::geometry::{Aabb, Contact, contact_circle_circle, separation};
 use crate::resolver::{MoveError, Resolver, TOUCH_TOLERANCE};
 use crate::world::BlockSource;
 
 /// The circle a body is pushed as: its centre in the x–z plane and its radius.
-fn circle(body: &Body) -> (DVec2, f64) {
-    let c = body.aabb.center();
-    let size = body.aabb.size();
+fn circle(aabb: &Aabb) -> (DVec2, f64) {
+    let c = aabb.center();
+    let size = aabb.size();
     (DVec2::new(c.x, c.z), 0.5 * size.x.max(size.z))
 }
 
@@ -23,6 +26,8 @@ const PAIR_SEARCH_BLOCK: usize = 1024;
 struct Candidate {
     pair: (u32, u32),
     in_contact: bool,
+    /// The grid row (x cell) of the pair's first body in the sorted cells.
+    row: i64,
 }
 
 /// One body in the broad phase's grid: its cell, its index and its circle.
@@ -43,13 +48,13 @@ struct Footprint {
 }
 
 impl Footprint {
-    fn of(body: &Body) -> Self {
-        let (centre, radius) = circle(body);
+    fn of_box(aabb: &Aabb) -> Self {
+        let (centre, radius) = circle(aabb);
         Self {
             centre,
             radius,
-            bottom: body.aabb.min.y,
-            top: body.aabb.max.y,
+            bottom: aabb.min.y,
+            top: aabb.max.y,
         }
     }
 
@@ -90,16 +95,22 @@ pub(crate) type CrowdCells = Vec<CrowdCell>;
 /// other four test it). The cost grows with the bodies and their contacts,
 /// not with the square of the count. The cells are sorted with ties broken by
 /// index, so the order of pushes, and the result, is the same on every run.
-/// With `parallel`, the cells and the candidate pairs are found on all of
-/// rayon's threads; the pushes are made in the same order either way. Returns
-/// how many pairs went on to the exact test.
+///
+/// The pushes go row by row of the grid (rows run along z): a pair belongs to
+/// the row of its first body and moves bodies of that row and the next only,
+/// so the even rows are pushed independently of each other, then the odd
+/// ones. Within a row, pairs are pushed in sorted order, each seeing the
+/// pushes before it. With `parallel`, the cells, the candidate pairs and the
+/// rows of each parity are handled on all of rayon's threads; the order of
+/// pushes, fixed by the grid, is the same either way. Returns how many pairs
+/// went on to the exact test.
 ///
 /// The sorted cells carry each body's circle, and a cell's neighbours are
 /// found by cursors moving forward through them, so finding pairs reads
 /// memory in order:
 /// with 100,000 bodies, a hash map of cells and reads of bodies by index
 /// missed the cache at every step.
-pub(crate) fn push_bodies_apart<W: BlockSource + ?Sized>(
+pub(crate) fn push_bodies_apart<W: BlockSource + Sync + ?Sized>(
     world: &W,
     resolver: &mut Resolver,
     bodies: &mut [Body],
@@ -109,14 +120,14 @@ pub(crate) fn push_bodies_apart<W: BlockSource + ?Sized>(
 ) -> Result<usize, MoveError> {
     let widest = bodies
         .iter()
-        .map(|b| 2.0 * circle(b).1)
+        .map(|b| 2.0 * circle(&b.aabb).1)
         .fold(0.0f64, f64::max);
     if bodies.len() < 2 || widest <= 0.0 {
         return Ok(0);
     }
     cells.clear();
     let cell_of = |(i, b): (usize, &Body)| {
-        let shape = Footprint::of(b);
+        let shape = Footprint::of_box(&b.aabb);
         let c = shape.centre / widest;
         CrowdCell {
             cell: (c.x.floor() as i64, c.y.floor() as i64),
@@ -168,6 +179,7 @@ pub(crate) fn push_bodies_apart<W: BlockSource + ?Sized>(
                     out.push(Candidate {
                         pair: (me.index.min(other.index), me.index.max(other.index)),
                         in_contact: me.shape.contact(&other.shape).is_some(),
+                        row: cx,
                     });
                 }
             }
@@ -186,48 +198,140 @@ pub(crate) fn push_bodies_apart<W: BlockSource + ?Sized>(
     } else {
         blocks.flat_map(candidates).collect()
     };
-    // A pair apart where the phase began can only touch at its turn if an
-    // earlier push moved one of its bodies; the others are skipped without
-    // reading the bodies (the same result as testing them, for a fraction of
-    // the cache misses).
-    let mut pushed = vec![false; bodies.len()];
-    for candidate in &pairs {
-        let (i, j) = (candidate.pair.0 as usize, candidate.pair.1 as usize);
-        if candidate.in_contact || pushed[i] || pushed[j] {
-            push_pair(world, resolver, bodies, events, &mut pushed, i, j)?;
-        }
-    }
+    push_rows(world, resolver, bodies, events, &pairs, parallel)?;
     Ok(pairs.len())
 }
 
-/// Separates bodies `i < j` if their circles overlap and they share height.
-fn push_pair<W: BlockSource + ?Sized>(
+/// Makes the pushes of `pairs`, row by row: pairs whose first body sits in
+/// grid row `r` move only bodies of rows `r` and `r + 1`, so the rows of one
+/// parity share no body and each is pushed on its own (in parallel when
+/// asked), even rows first, then odd ones. The order is fixed by the grid,
+/// not by the threads.
+fn push_rows<W: BlockSource + Sync + ?Sized>(
     world: &W,
     resolver: &mut Resolver,
     bodies: &mut [Body],
     events: &mut [Vec<Event>],
-    pushed: &mut [bool],
-    i: usize,
-    j: usize,
+    pairs: &[Candidate],
+    parallel: bool,
 ) -> Result<(), MoveError> {
-    let (a, b) = (bodies[i], bodies[j]);
-    let Some(contact) = Footprint::of(&a).contact(&Footprint::of(&b)) else {
-        return Ok(());
-    };
-    let (push_a, push_b) = separation(&contact, a.mobility, b.mobility);
-    for (index, other, push) in [(i, j, push_a), (j, i, push_b)] {
-        if push == DVec2::ZERO {
-            continue;
+    let rows = rows_of(pairs);
+    let mut pushed = vec![false; bodies.len()];
+    for parity in [0, 1] {
+        let of_parity: Vec<&[Candidate]> = rows
+            .iter()
+            .filter(|(row, _)| row.rem_euclid(2) == parity)
+            .map(|(_, range)| &pairs[range.clone()])
+            .collect();
+        let (bodies_now, pushed_now) = (&*bodies, &pushed);
+        let outcomes: Vec<Result<RowPushes, MoveError>> = if parallel {
+            of_parity
+                .par_iter()
+                .map_init(Resolver::new, |resolver, row| {
+                    push_row(world, resolver, bodies_now, pushed_now, row)
+                })
+                .collect()
+        } else {
+            of_parity
+                .iter()
+                .map(|row| push_row(world, resolver, bodies_now, pushed_now, row))
+                .collect()
+        };
+        for outcome in outcomes {
+            let RowPushes {
+                moved,
+                events: row_events,
+            } = outcome?;
+            for (index, aabb) in moved {
+                bodies[index as usize].aabb = aabb;
+                pushed[index as usize] = true;
+            }
+            for (index, event) in row_events {
+                events[index as usize].push(event);
+            }
         }
-        pushed[index] = true;
-        let body = &mut bodies[index];
-        let start = body.aabb;
-        let motion = resolver.move_box(world, start, DVec3::new(push.x, 0.0, push.y))?;
-        body.aabb = motion.end;
-        events[index].push(Event::PushedByBody {
-            other,
-            offset: (motion.end.min - start.min).to_array(),
-        });
     }
     Ok(())
+}
+
+/// The runs of `pairs` that share the grid row of their first body, in order.
+fn rows_of(pairs: &[Candidate]) -> Vec<(i64, Range<usize>)> {
+    let mut rows: Vec<(i64, Range<usize>)> = Vec::new();
+    for (k, candidate) in pairs.iter().enumerate() {
+        match rows.last_mut() {
+            Some((row, range)) if *row == candidate.row => range.end = k + 1,
+            _ => rows.push((candidate.row, k..k + 1)),
+        }
+    }
+    rows
+}
+
+/// What the pushes of one grid row did, applied once every row of its parity
+/// has been pushed.
+#[derive(Debug, Default)]
+struct RowPushes {
+    /// Each body the row moved, with its box after its last push.
+    moved: Vec<(u32, Aabb)>,
+    /// The events of the pushes, in the order they happened.
+    events: Vec<(u32, Event)>,
+}
+
+/// Makes the pushes of one row's pairs, in order, reading `bodies` as they were
+/// when the row began. A pair apart where the phase began can only touch at its
+/// turn if an earlier push moved one of its bodies (`pushed` by an earlier
+/// row, or by this one); the others are skipped without reading the bodies
+/// (the same result as testing them, for a fraction of the cache misses).
+fn push_row<W: BlockSource + ?Sized>(
+    world: &W,
+    resolver: &mut Resolver,
+    bodies: &[Body],
+    pushed: &[bool],
+    pairs: &[Candidate],
+) -> Result<RowPushes, MoveError> {
+    let mut out = RowPushes::default();
+    // Where in `out.moved` each body this row moved is.
+    let mut slot_of: FxHashMap<u32, usize> = FxHashMap::default();
+    for candidate in pairs {
+        let (i, j) = candidate.pair;
+        let moved_here = |k: u32| slot_of.contains_key(&k);
+        if !(candidate.in_contact
+            || pushed[i as usize]
+            || pushed[j as usize]
+            || moved_here(i)
+            || moved_here(j))
+        {
+            continue;
+        }
+        let aabb_of = |k: u32| {
+            slot_of
+                .get(&k)
+                .map_or(bodies[k as usize].aabb, |&slot| out.moved[slot].1)
+        };
+        let (a, b) = (aabb_of(i), aabb_of(j));
+        let Some(contact) = Footprint::of_box(&a).contact(&Footprint::of_box(&b)) else {
+            continue;
+        };
+        let mobility = (bodies[i as usize].mobility, bodies[j as usize].mobility);
+        let (push_a, push_b) = separation(&contact, mobility.0, mobility.1);
+        for (index, other, start, push) in [(i, j, a, push_a), (j, i, b, push_b)] {
+            if push == DVec2::ZERO {
+                continue;
+            }
+            let motion = resolver.move_box(world, start, DVec3::new(push.x, 0.0, push.y))?;
+            if let Some(&slot) = slot_of.get(&index) {
+                out.moved[slot].1 = motion.end;
+            } else {
+                slot_of.insert(index, out.moved.len());
+                out.moved.push((index, motion.end));
+            }
+            out.events.push((
+                index,
+                Event::PushedByBody {
+                    other: other as usize,
+                    offset: (motion.end.min - start.min).to_array(),
+                },
+            ));
+        }
+    }
+    Ok(out)
 }

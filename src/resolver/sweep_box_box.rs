@@ -66,52 +66,32 @@ pub fn sweep_box_box(moving: &Aabb, motion: DVec3, fixed: &Aabb) -> Option<Sweep
         (fixed.min.z, fixed.max.z),
         motion.z,
     )?;
-    let mut first = Entry::default();
-    first.consider(y_enter, 1);
-    first.consider(x_enter, 0);
-    first.consider(z_enter, 2);
-    let exit = y_exit.min(x_exit).min(z_exit);
-    let Entry { enter, axis, edge } = first;
-    (enter > f64::NEG_INFINITY && enter < exit && enter <= 1.0).then_some(Sweep {
+    // The boxes overlap from the latest entry to the earliest exit. (Plain
+    // comparisons rather than `f64::max`/`min`: no time here is NaN, and the
+    // NaN-aware forms cost several instructions each.)
+    let latest = |a: f64, b: f64| if a > b { a } else { b };
+    let earliest = |a: f64, b: f64| if a < b { a } else { b };
+    let enter = latest(latest(y_enter, x_enter), z_enter);
+    let exit = earliest(earliest(y_exit, x_exit), z_exit);
+    if !(enter > f64::NEG_INFINITY && enter < exit && enter <= 1.0) {
+        return None;
+    }
+    // The axis that entered last, y before x before z on a tie, and whether
+    // another entered at the same instant.
+    let axis = if y_enter == enter {
+        1
+    } else if x_enter == enter {
+        0
+    } else {
+        2
+    };
+    let entering =
+        u8::from(y_enter == enter) + u8::from(x_enter == enter) + u8::from(z_enter == enter);
+    Some(Sweep {
         toi: enter,
         axis,
-        edge,
+        edge: entering > 1,
     })
-}
-
-/// The latest of the axes' entry times seen so far: when the boxes start to
-/// overlap on every axis.
-#[derive(Clone, Copy)]
-struct Entry {
-    enter: f64,
-    axis: usize,
-    /// Another axis entered at the same instant.
-    edge: bool,
-}
-
-impl Default for Entry {
-    fn default() -> Self {
-        Self {
-            enter: f64::NEG_INFINITY,
-            axis: 0,
-            edge: false,
-        }
-    }
-}
-
-impl Entry {
-    #[inline]
-    fn consider(&mut self, enter: f64, axis: usize) {
-        if enter > self.enter {
-            *self = Self {
-                enter,
-                axis,
-                edge: false,
-            };
-        } else if enter == self.enter && enter > f64::NEG_INFINITY {
-            self.edge = true;
-        }
-    }
 }
 
 /// The open time interval during which the extents `a` (moving at `speed`) and

@@ -3,7 +3,7 @@
 use glam::{DVec3, IVec3};
 use rustc_hash::FxHashMap;
 
-use super::coords::{CHUNK_EDGE, cell_of, chunk_of, index_of, local_of};
+use super::coords::{CHUNK_EDGE, CHUNK_VOLUME, cell_of, chunk_of, index_of, local_of};
 use super::{Block, BlockSource, Chunk};
 
 /// A voxel world: chunks keyed by chunk coordinate, plus a name and a spawn point.
@@ -281,35 +281,60 @@ impl World {
                 }
             }
             Chunk::Mixed(cells) => {
-                // The flat storage, looked up once per chunk (every array this
-                // module builds has the standard layout).
-                let Some(flat) = cells.as_slice() else {
-                    for x in from.x..to.x + 1 {
-                        for y in from.y..to.y + 1 {
-                            for z in from.z..to.z + 1 {
-                                let local = IVec3::new(x, y, z);
-                                let b = chunk.block(local);
-                                if b.is_solid() {
-                                    visit(base + local, b);
-                                }
-                            }
-                        }
-                    }
+                // The flat storage, looked up once per chunk, as an array of the
+                // chunk's exact size (every array this module builds has the
+                // standard layout and that size).
+                let flat = cells
+                    .as_slice()
+                    .and_then(|cells| <&[Block; CHUNK_VOLUME]>::try_from(cells).ok());
+                if let Some(flat) = flat {
+                    visit_solids_in_cells(flat, base, from, to, visit);
                     return;
-                };
-                // Rows along z (the fastest axis of the layout), one slice each.
-                let row_length = (to.z - from.z + 1) as usize;
+                }
                 for x in from.x..to.x + 1 {
                     for y in from.y..to.y + 1 {
-                        let row = index_of(IVec3::new(x, y, from.z));
-                        for (k, &b) in flat[row..row + row_length].iter().enumerate() {
+                        for z in from.z..to.z + 1 {
+                            let local = IVec3::new(x, y, z);
+                            let b = chunk.block(local);
                             if b.is_solid() {
-                                visit(base + IVec3::new(x, y, from.z + k as i32), b);
+                                visit(base + local, b);
                             }
                         }
                     }
                 }
             }
         }
+    }
+}
+
+/// Calls `visit` for every solid cell of the chunk-local range `from..=to` of a
+/// chunk's flat storage; `base` is the chunk's first world cell.
+///
+/// Walks rows along z (the fastest axis of the layout), stepping the flat index
+/// instead of recomputing it; an index masked to the volume needs no bounds
+/// check.
+#[inline]
+fn visit_solids_in_cells<F: FnMut(IVec3, Block)>(
+    flat: &[Block; CHUNK_VOLUME],
+    base: IVec3,
+    from: IVec3,
+    to: IVec3,
+    visit: &mut F,
+) {
+    let size = (to - from + IVec3::ONE).as_uvec3();
+    let corner = base + from;
+    let mut plane = index_of(from);
+    for dx in 0..size.x {
+        let mut row = plane;
+        for dy in 0..size.y {
+            for dz in 0..size.z {
+                let b = flat[(row + dz as usize) & (CHUNK_VOLUME - 1)];
+                if b.is_solid() {
+                    visit(corner + IVec3::new(dx as i32, dy as i32, dz as i32), b);
+                }
+            }
+            row += CHUNK_EDGE as usize;
+        }
+        plane += (CHUNK_EDGE * CHUNK_EDGE) as usize;
     }
 }

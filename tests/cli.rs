@@ -1,5 +1,8 @@
 //! The `voxwalk` binary as a user runs it.
 
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -189,9 +192,8 @@ fn bad_input_is_one_line_on_stderr_and_exit_code_2() {
         assert!(err.contains(expect), "{args:?}: {err}");
     }
     // The mistakes a person makes in a world file are named with their place.
-    let dir = std::env::temp_dir().join(format!("voxwalk-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let bad = dir.join("bad.vxw");
+    let dir = temp_dir::Dir::new("cli-bad-world");
+    let bad = dir.path().join("bad.vxw");
     std::fs::write(&bad, "voxwalk-world 1\nlayer 0\n|##x#|\n").unwrap();
     let out = voxwalk(
         &[
@@ -211,7 +213,6 @@ fn bad_input_is_one_line_on_stderr_and_exit_code_2() {
         "{err}"
     );
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -237,15 +238,17 @@ fn play_without_a_terminal_runs_the_headless_demo() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-fn write_temp(name: &str, text: &str) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("voxwalk-cli-{}-{name}", std::process::id()));
+/// Writes `text` to the file `name` in `dir`.
+fn write_temp(dir: &temp_dir::Dir, name: &str, text: &str) -> std::path::PathBuf {
+    let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
     path
 }
 
 #[test]
 fn run_prints_one_json_object_per_tick() {
-    let inputs = write_temp("walk.inputs", "# into the wall\n30 west\n");
+    let dir = temp_dir::Dir::new("cli-run");
+    let inputs = write_temp(&dir, "walk.inputs", "# into the wall\n30 west\n");
     let out = voxwalk(
         &[
             "run",
@@ -291,8 +294,9 @@ fn run_prints_one_json_object_per_tick() {
 
 #[test]
 fn run_refuses_unknown_settings_and_bad_scripts() {
-    let good = write_temp("ok.inputs", "5 east\n");
-    let bad = write_temp("bad.inputs", "5 east\n3 east+hop\n");
+    let dir = temp_dir::Dir::new("cli-inputs");
+    let good = write_temp(&dir, "ok.inputs", "5 east\n");
+    let bad = write_temp(&dir, "bad.inputs", "5 east\n3 east+hop\n");
     let cases: [(&[&str], &str); 4] = [
         (&["--set", "stepheight=1"], "unknown setting `stepheight`"),
         (&["--set", "gravity"], "expected KEY=VALUE"),
@@ -334,7 +338,9 @@ fn check_prints_a_table_and_exits_1_when_a_scenario_fails() {
     assert!(out.status.success(), "{table}");
     assert!(table.contains("walk_into_wall") && table.contains("pass"));
 
+    let dir = temp_dir::Dir::new("cli-check");
     let failing = write_temp(
+        &dir,
         "failing.toml",
         "world_text = \"voxwalk-world 1\\nlayer 0\\n|####|\\n\"\nspawn = [0.5, 1, 0.5]\ninputs = \"5 east\"\n[[expect]]\ngrounded = false\n",
     );

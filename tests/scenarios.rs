@@ -1,6 +1,9 @@
 //! The shipped scenario suite, run through the same code as `voxwalk check`,
 //! and the runner itself: that its checks can fail, and say where.
 
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
+
 use std::path::{Path, PathBuf};
 
 use voxwalk::cli::worlds_dir;
@@ -34,41 +37,11 @@ fn every_scenario_replays_bit_for_bit() {
 }
 
 /// A scenario file in a fresh temporary folder next to a copy of a world.
-fn temp_scenario(name: &str, text: &str) -> (tempdir::Dir, PathBuf) {
-    let dir = tempdir::Dir::new(name);
+fn temp_scenario(name: &str, text: &str) -> (temp_dir::Dir, PathBuf) {
+    let dir = temp_dir::Dir::new(name);
     let path = dir.path().join(format!("{name}.toml"));
     std::fs::write(&path, text).unwrap();
     (dir, path)
-}
-
-/// A minimal self-cleaning temporary folder.
-mod tempdir {
-    use std::path::{Path, PathBuf};
-
-    pub struct Dir(PathBuf);
-
-    impl Dir {
-        pub fn new(tag: &str) -> Dir {
-            let path = std::env::temp_dir().join(format!(
-                "voxwalk-test-{tag}-{}-{:?}",
-                std::process::id(),
-                std::thread::current().id()
-            ));
-            let _ = std::fs::remove_dir_all(&path);
-            std::fs::create_dir_all(&path).unwrap();
-            Dir(path)
-        }
-
-        pub fn path(&self) -> &Path {
-            &self.0
-        }
-    }
-
-    impl Drop for Dir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
 }
 
 const FLOOR: &str = r#"world_text = """
@@ -223,7 +196,7 @@ fn golden_trajectories_bless_compare_and_point_at_the_first_difference() {
 fn a_mirror_that_differs_fails() {
     // The far-away world against a world that is not its copy.
     let text = "world = \"far_away.vxw\"\ninputs = \"40 west\"\n\n[mirror]\nworld = \"corridor.vxw\"\noffset = [30000000, 0, -30000000]\n";
-    let dir = tempdir::Dir::new("mirror");
+    let dir = temp_dir::Dir::new("mirror");
     for world in ["far_away.vxw", "corridor.vxw"] {
         std::fs::copy(worlds_dir().join(world), dir.path().join(world)).unwrap();
     }

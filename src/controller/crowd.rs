@@ -277,7 +277,8 @@ struct RowPushes {
 }
 
 /// Makes the pushes of one row's pairs, in order, reading `bodies` as they were
-/// when the row began. A pair apart where the phase began can only touch at its
+/// before the rows of this parity began (no other row of the parity moves
+/// these bodies). A pair apart where the phase began can only touch at its
 /// turn if an earlier push moved one of its bodies (`pushed` by an earlier
 /// row, or by this one); the others are skipped without reading the bodies
 /// (the same result as testing them, for a fraction of the cache misses).

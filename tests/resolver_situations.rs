@@ -379,6 +379,21 @@ fn bad_input_is_refused_and_nothing_moves() {
                 | MoveError::BoxOutOfRange { .. }
         ));
     }
+    // Corners at infinity, both at the same one (a NaN size) or spanning
+    // everything (an infinite size), are named as such.
+    let inf = DVec3::splat(f64::INFINITY);
+    for aabb in [
+        Aabb::new(inf, inf),
+        Aabb::new(-inf, -inf),
+        Aabb::new(-inf, inf),
+        Aabb::new(DVec3::ZERO, DVec3::new(1.0, f64::NAN, 1.0)),
+    ] {
+        let err = r.move_box(&w, aabb, DVec3::X).expect_err("refused");
+        assert!(
+            matches!(err, MoveError::NonFiniteBox { .. }),
+            "{aabb:?}: {err}"
+        );
+    }
 }
 
 #[test]

@@ -508,3 +508,56 @@ fn a_push_that_brings_two_bodies_together_separates_them_in_the_same_tick() {
         assert!(centre(1).distance(centre(2)) >= 0.6 - 1e-9, "shift {shift}");
     }
 }
+
+/// A report kept across ticks (`step_into`) says exactly what fresh ones
+/// (`step`) say, also after bodies and balls are added or removed between
+/// ticks, on one thread and on several.
+#[test]
+fn a_reused_report_matches_fresh_reports() {
+    let world = bumpy_terrain(32, 32);
+    for parallel in [false, true] {
+        let make = || {
+            let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
+            sim.set_parallel(parallel);
+            for i in 0..60u32 {
+                let feet = DVec3::new(
+                    8.0 + f64::from(i % 10) * 0.8,
+                    30.0,
+                    8.0 + f64::from(i / 10) * 0.8,
+                );
+                sim.add_body(Body::new(feet, Body::DEFAULT_SIZE).unwrap());
+            }
+            sim.add_ball(Ball::new(DVec3::new(20.0, 30.0, 20.0), 0.4, DVec3::X).unwrap());
+            sim
+        };
+        let (mut fresh, mut reused) = (make(), make());
+        let mut report = voxwalk::controller::TickReport::default();
+        let mut events = 0;
+        for tick in 0..150u32 {
+            // The population changes now and then, so the kept report's lists
+            // must grow and shrink with it.
+            if tick == 50 {
+                for sim in [&mut fresh, &mut reused] {
+                    sim.bodies_mut().truncate(40);
+                    sim.balls_mut().clear();
+                }
+            }
+            if tick == 100 {
+                for sim in [&mut fresh, &mut reused] {
+                    let feet = DVec3::new(12.0, 30.0, 12.0);
+                    sim.add_body(Body::new(feet, Body::DEFAULT_SIZE).unwrap());
+                }
+            }
+            let inputs: Vec<Input> = (0..60u16)
+                .map(|i| input_from_bits((i * 5 + (tick / 20) as u16) % 128))
+                .collect();
+            let expected = fresh.step(&inputs).unwrap();
+            reused.step_into(&inputs, &mut report).unwrap();
+            assert_eq!(report, expected, "tick {tick}, parallel {parallel}");
+            assert_eq!(reused.bodies(), fresh.bodies());
+            events += expected.bodies.iter().map(Vec::len).sum::<usize>();
+        }
+        // Events every tick, so stale ones left in a kept list would show.
+        assert!(events > 1000, "only {events} events");
+    }
+}

@@ -302,7 +302,7 @@ impl App {
             self.facing = wish.normalize();
         }
         self.previous = self.player().aabb;
-        self.last_report = self.sim.step(&inputs)?;
+        self.sim.step_into(&inputs, &mut self.last_report)?;
         Ok(())
     }
 

@@ -368,6 +368,15 @@ fn a_ball_spawned_inside_terrain_climbs_out_and_rests() {
     assert!(ball.resting && ball.center.y > 26.0, "{ball:?}");
 }
 
+/// Adds `count` default-sized bodies in rows of `columns` along x, `spacing`
+/// apart, from the feet position `corner` (rows go along z).
+fn add_body_grid(sim: &mut Simulation, count: u32, columns: u32, corner: DVec3, spacing: f64) {
+    for i in 0..count {
+        let offset = DVec3::new(f64::from(i % columns), 0.0, f64::from(i / columns)) * spacing;
+        sim.add_body(Body::new(corner + offset, Body::DEFAULT_SIZE).unwrap());
+    }
+}
+
 #[test]
 fn parallel_ticks_give_the_same_trajectories_on_any_number_of_threads() {
     let world = bumpy_terrain(64, 64);
@@ -379,15 +388,8 @@ fn parallel_ticks_give_the_same_trajectories_on_any_number_of_threads() {
         pool.install(|| {
             let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
             sim.set_parallel(parallel);
-            for i in 0..400u32 {
-                // Close enough to walk into each other.
-                let feet = DVec3::new(
-                    20.0 + f64::from(i % 20) * 0.9,
-                    40.0,
-                    20.0 + f64::from(i / 20) * 0.9,
-                );
-                sim.add_body(Body::new(feet, Body::DEFAULT_SIZE).unwrap());
-            }
+            // Close enough to walk into each other.
+            add_body_grid(&mut sim, 400, 20, DVec3::new(20.0, 40.0, 20.0), 0.9);
             let mut states = Vec::new();
             let mut pushes = 0;
             for tick in 0..120u32 {
@@ -519,14 +521,7 @@ fn a_reused_report_matches_fresh_reports() {
         let make = || {
             let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
             sim.set_parallel(parallel);
-            for i in 0..60u32 {
-                let feet = DVec3::new(
-                    8.0 + f64::from(i % 10) * 0.8,
-                    30.0,
-                    8.0 + f64::from(i / 10) * 0.8,
-                );
-                sim.add_body(Body::new(feet, Body::DEFAULT_SIZE).unwrap());
-            }
+            add_body_grid(&mut sim, 60, 10, DVec3::new(8.0, 30.0, 8.0), 0.8);
             sim.add_ball(Ball::new(DVec3::new(20.0, 30.0, 20.0), 0.4, DVec3::X).unwrap());
             sim
         };

@@ -79,19 +79,9 @@ struct PassHit {
     candidate: Candidate,
 }
 
-impl PassHit {
-    /// Whether this contact comes before `other`: earlier, or at the same time and
-    /// face-on where `other` is only edge-on.
-    #[inline]
-    fn precedes(&self, other: &PassHit) -> bool {
-        self.sweep.toi < other.sweep.toi
-            || (self.sweep.toi == other.sweep.toi && other.sweep.edge && !self.sweep.edge)
-    }
-}
-
 #[inline]
 fn keep_earliest(best: &mut Option<PassHit>, hit: PassHit) {
-    if best.is_none_or(|b| hit.precedes(&b)) {
+    if best.is_none_or(|b| hit.sweep.precedes(&b.sweep)) {
         *best = Some(hit);
     }
 }
@@ -197,29 +187,29 @@ impl Resolver {
             };
             // 3. Stop short of the face and slide.
             let axis = sweep.axis;
-            let toward = remaining[axis].signum();
+            let toward = along(&remaining, axis).signum();
             let mut stopped = current.translated(remaining * sweep.toi);
             let free = |b: &Aabb| !overlaps_solid(world, b, origin, &mut lookups);
             if place_short_of_face(&current, &mut stopped, &candidate.solid, axis, toward, free) {
                 let face = if toward > 0.0 {
-                    candidate.solid.min[axis]
+                    along(&candidate.solid.min, axis)
                 } else {
-                    candidate.solid.max[axis]
+                    along(&candidate.solid.max, axis)
                 };
                 // A pull-back leaves the bounding box the stored candidates cover.
-                if (stopped.min[axis] - current.min[axis]) * toward < 0.0 {
+                if (along(&stopped.min, axis) - along(&current.min, axis)) * toward < 0.0 {
                     gathered_whole_path = false;
                 }
                 pins[axis] = Some(Pin {
-                    value: (face + frame[axis]) - toward * CONTACT_GAP,
+                    value: (face + along(&frame, axis)) - toward * CONTACT_GAP,
                     toward,
                 });
             }
             elapsed += (1.0 - elapsed) * sweep.toi;
             remaining *= 1.0 - sweep.toi;
-            remaining[axis] = 0.0;
+            *along_mut(&mut remaining, axis) = 0.0;
             let mut normal = DVec3::ZERO;
-            normal[axis] = -toward;
+            *along_mut(&mut normal, axis) = -toward;
             hits.push(Hit {
                 block: candidate.cell,
                 normal,
@@ -366,12 +356,14 @@ fn to_world(local: &Aabb, frame: DVec3, pins: &[Option<Pin>; 3]) -> Aabb {
     let mut world = local.translated(frame);
     for (axis, pin) in pins.iter().enumerate() {
         if let Some(Pin { value, toward }) = *pin {
-            let extent = local.max[axis] - local.min[axis];
-            if toward > 0.0 {
-                (world.min[axis], world.max[axis]) = (value - extent, value);
+            let extent = along(&local.max, axis) - along(&local.min, axis);
+            let (min, max) = if toward > 0.0 {
+                (value - extent, value)
             } else {
-                (world.min[axis], world.max[axis]) = (value, value + extent);
-            }
+                (value, value + extent)
+            };
+            *along_mut(&mut world.min, axis) = min;
+            *along_mut(&mut world.max, axis) = max;
         }
     }
     world
@@ -395,28 +387,42 @@ fn place_short_of_face(
     pull_back_is_free: impl FnOnce(&Aabb) -> bool,
 ) -> bool {
     let target = if toward > 0.0 {
-        solid.min[axis] - CONTACT_GAP
+        along(&solid.min, axis) - CONTACT_GAP
     } else {
-        solid.max[axis] + CONTACT_GAP
+        along(&solid.max, axis) + CONTACT_GAP
     };
     let shift = if toward > 0.0 {
-        target - start.max[axis]
+        target - along(&start.max, axis)
     } else {
-        target - start.min[axis]
+        target - along(&start.min, axis)
     };
     let mut placed = *stopped;
-    placed.min[axis] = start.min[axis] + shift;
-    placed.max[axis] = start.max[axis] + shift;
+    *along_mut(&mut placed.min, axis) = along(&start.min, axis) + shift;
+    *along_mut(&mut placed.max, axis) = along(&start.max, axis) + shift;
     // A pull-back within the touch tolerance (rounding) cannot create an overlap
     // beyond it, so only a real one is checked.
     if shift * toward >= -TOUCH_TOLERANCE || pull_back_is_free(&placed) {
         *stopped = placed;
         true
     } else {
-        stopped.min[axis] = start.min[axis];
-        stopped.max[axis] = start.max[axis];
+        *along_mut(&mut stopped.min, axis) = along(&start.min, axis);
+        *along_mut(&mut stopped.max, axis) = along(&start.max, axis);
         false
     }
+}
+
+/// `v[axis]`, read through the components as an array: glam's `Index` is a
+/// `match`, a branch on every access, and the axis of a contact changes from
+/// move to move.
+#[inline]
+fn along(v: &DVec3, axis: usize) -> f64 {
+    v.as_ref()[axis]
+}
+
+/// `&mut v[axis]`, as [`along`].
+#[inline]
+fn along_mut(v: &mut DVec3, axis: usize) -> &mut f64 {
+    &mut v.as_mut()[axis]
 }
 
 /// Checks a move once at the boundary so the loop can run without checks.
@@ -425,21 +431,43 @@ fn validate(aabb: &Aabb, displacement: DVec3) -> Result<(), MoveError> {
     // One branch for the moves that are fine (all of them, in a game loop);
     // the error path below says which limit was broken.
     // Comparisons with NaN are false, and an infinite corner makes the size NaN
-    // or infinite: these bounds also say that every number is finite.
+    // or infinite: the bounds on size and displacement also say that every
+    // number is finite, so the reach below can use plain comparisons (the
+    // NaN-aware `max` costs several instructions each, on every move).
     let size = aabb.max - aabb.min;
-    let bounded = size.cmpge(DVec3::ZERO).all()
-        && size.cmple(DVec3::splat(MAX_BOX_EDGE)).all()
-        && displacement
-            .abs()
-            .cmple(DVec3::splat(MAX_DISPLACEMENT))
-            .all();
-    if bounded
-        && aabb.min.abs().max(aabb.max.abs()).max_element() + displacement.abs().max_element()
-            <= MAX_COORDINATE
-    {
+    let step = displacement.abs();
+    let bounded = (size.x >= 0.0)
+        & (size.y >= 0.0)
+        & (size.z >= 0.0)
+        & (size.x <= MAX_BOX_EDGE)
+        & (size.y <= MAX_BOX_EDGE)
+        & (size.z <= MAX_BOX_EDGE)
+        & (step.x <= MAX_DISPLACEMENT)
+        & (step.y <= MAX_DISPLACEMENT)
+        & (step.z <= MAX_DISPLACEMENT);
+    if bounded && farthest(aabb) + largest(step) <= MAX_COORDINATE {
         return Ok(());
     }
     explain_invalid(aabb, displacement)
+}
+
+/// The largest component of a vector of finite numbers.
+#[inline]
+fn largest(v: DVec3) -> f64 {
+    let larger = |a: f64, b: f64| if a > b { a } else { b };
+    larger(larger(v.x, v.y), v.z)
+}
+
+/// How far from the origin a box of finite corners reaches on any axis.
+#[inline]
+fn farthest(aabb: &Aabb) -> f64 {
+    let (min, max) = (aabb.min.abs(), aabb.max.abs());
+    let larger = |a: f64, b: f64| if a > b { a } else { b };
+    largest(DVec3::new(
+        larger(min.x, max.x),
+        larger(min.y, max.y),
+        larger(min.z, max.z),
+    ))
 }
 
 /// Which limit a move broke; only reached when one was.

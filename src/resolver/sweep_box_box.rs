@@ -20,6 +20,16 @@ pub struct Sweep {
     pub edge: bool,
 }
 
+impl Sweep {
+    /// Whether this contact comes before `other`: earlier, or at the same time and
+    /// face-on where `other` is only edge-on.
+    #[inline]
+    #[must_use]
+    pub fn precedes(&self, other: &Sweep) -> bool {
+        self.toi < other.toi || (self.toi == other.toi && other.edge && !self.edge)
+    }
+}
+
 /// When the box `moving`, travelling by `motion`, first enters `fixed`.
 ///
 /// This is the Minkowski sweep in slab form: on each axis, the times during
@@ -97,28 +107,32 @@ pub fn sweep_box_box(moving: &Aabb, motion: DVec3, fixed: &Aabb) -> Option<Sweep
 /// The open time interval during which the extents `a` (moving at `speed`) and
 /// `b` overlap by more than the tolerance, or `None`
 /// if never after `t = 0`. An interval already under way starts at `-∞`.
+///
+/// Each test is written out once per direction (no number here is NaN: moves
+/// are validated), so a box ahead costs one comparison and an overlapping one
+/// two.
 #[inline]
 fn axis_interval(a: (f64, f64), b: (f64, f64), speed: f64) -> Option<(f64, f64)> {
     const TOL: f64 = TOUCH_TOLERANCE;
     let ((a_min, a_max), (b_min, b_max)) = (a, b);
-    let overlapping = a_max > b_min + TOL && a_min < b_max - TOL;
+    let not_before = |t: f64| if t > 0.0 { t } else { 0.0 };
     if speed > 0.0 {
         if a_max <= b_min + TOL {
-            Some((((b_min - a_max) / speed).max(0.0), (b_max - a_min) / speed))
-        } else if overlapping {
+            Some((not_before((b_min - a_max) / speed), (b_max - a_min) / speed))
+        } else if a_min < b_max - TOL {
             Some((f64::NEG_INFINITY, (b_max - TOL - a_min) / speed))
         } else {
             None
         }
     } else if speed < 0.0 {
         if a_min >= b_max - TOL {
-            Some((((b_max - a_min) / speed).max(0.0), (b_min - a_max) / speed))
-        } else if overlapping {
+            Some((not_before((b_max - a_min) / speed), (b_min - a_max) / speed))
+        } else if a_max > b_min + TOL {
             Some((f64::NEG_INFINITY, (b_min + TOL - a_max) / speed))
         } else {
             None
         }
-    } else if overlapping {
+    } else if a_max > b_min + TOL && a_min < b_max - TOL {
         Some((f64::NEG_INFINITY, f64::INFINITY))
     } else {
         None

@@ -71,14 +71,20 @@ fn play_moves_the_body_shows_help_and_restores_the_terminal() {
     }
     let start_x = player_x(&first);
 
-    // Hold d: a key that repeats, as a terminal sends it while held.
-    for _ in 0..30 {
-        tmux(&["send-keys", "-t", &session, "d"]);
-        sleep(Duration::from_millis(30));
+    // Hold d: a key that repeats, as a terminal sends it while held, until the
+    // body has gone more than a block (about a quarter of a second of walking;
+    // a loaded machine may draw fewer frames, so this waits up to 10 s).
+    let holding = Instant::now();
+    let mut moved = first.clone();
+    let mut end_x = start_x;
+    while end_x <= start_x + 1.0 && holding.elapsed() < Duration::from_secs(10) {
+        for _ in 0..10 {
+            tmux(&["send-keys", "-t", &session, "d"]);
+            sleep(Duration::from_millis(30));
+        }
+        moved = screen(&session);
+        end_x = player_x(&moved);
     }
-    sleep(Duration::from_millis(300));
-    let moved = screen(&session);
-    let end_x = player_x(&moved);
 
     tmux(&["send-keys", "-t", &session, "?"]);
     let help = wait_for(&session, "keys · ? to close", Duration::from_secs(5));

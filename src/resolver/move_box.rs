@@ -187,30 +187,26 @@ impl Resolver {
             };
             // 3. Stop short of the face and slide.
             let axis = sweep.axis;
-            let toward = along(&remaining, axis).signum();
+            let toward = remaining[axis].signum();
             let mut stopped = current.translated(remaining * sweep.toi);
             let free = |b: &Aabb| !overlaps_solid(world, b, origin, &mut lookups);
             if place_short_of_face(&current, &mut stopped, &candidate.solid, axis, toward, free) {
                 let face = if toward > 0.0 {
-                    along(&candidate.solid.min, axis)
+                    candidate.solid.min[axis]
                 } else {
-                    along(&candidate.solid.max, axis)
+                    candidate.solid.max[axis]
                 };
                 // A pull-back leaves the bounding box the stored candidates cover.
-                if (along(&stopped.min, axis) - along(&current.min, axis)) * toward < 0.0 {
+                if (stopped.min[axis] - current.min[axis]) * toward < 0.0 {
                     gathered_whole_path = false;
                 }
-                pins.set(
-                    axis,
-                    (face + along(&frame, axis)) - toward * CONTACT_GAP,
-                    toward,
-                );
+                pins.set(axis, (face + frame[axis]) - toward * CONTACT_GAP, toward);
             }
             elapsed += (1.0 - elapsed) * sweep.toi;
             remaining *= 1.0 - sweep.toi;
-            *along_mut(&mut remaining, axis) = 0.0;
+            remaining[axis] = 0.0;
             let mut normal = DVec3::ZERO;
-            *along_mut(&mut normal, axis) = -toward;
+            normal[axis] = -toward;
             hits.push(Hit {
                 block: candidate.cell,
                 normal,
@@ -356,8 +352,8 @@ impl Pins {
     /// Pins the side of the box facing `toward` on `axis` at `value`.
     #[inline]
     fn set(&mut self, axis: usize, value: f64, toward: f64) {
-        *along_mut(&mut self.value, axis) = value;
-        *along_mut(&mut self.toward, axis) = toward;
+        self.value[axis] = value;
+        self.toward[axis] = toward;
     }
 }
 
@@ -416,42 +412,28 @@ fn place_short_of_face(
     pull_back_is_free: impl FnOnce(&Aabb) -> bool,
 ) -> bool {
     let target = if toward > 0.0 {
-        along(&solid.min, axis) - CONTACT_GAP
+        solid.min[axis] - CONTACT_GAP
     } else {
-        along(&solid.max, axis) + CONTACT_GAP
+        solid.max[axis] + CONTACT_GAP
     };
     let shift = if toward > 0.0 {
-        target - along(&start.max, axis)
+        target - start.max[axis]
     } else {
-        target - along(&start.min, axis)
+        target - start.min[axis]
     };
     let mut placed = *stopped;
-    *along_mut(&mut placed.min, axis) = along(&start.min, axis) + shift;
-    *along_mut(&mut placed.max, axis) = along(&start.max, axis) + shift;
+    placed.min[axis] = start.min[axis] + shift;
+    placed.max[axis] = start.max[axis] + shift;
     // A pull-back within the touch tolerance (rounding) cannot create an overlap
     // beyond it, so only a real one is checked.
     if shift * toward >= -TOUCH_TOLERANCE || pull_back_is_free(&placed) {
         *stopped = placed;
         true
     } else {
-        *along_mut(&mut stopped.min, axis) = along(&start.min, axis);
-        *along_mut(&mut stopped.max, axis) = along(&start.max, axis);
+        stopped.min[axis] = start.min[axis];
+        stopped.max[axis] = start.max[axis];
         false
     }
-}
-
-/// `v[axis]`, read through the components as an array: glam's `Index` is a
-/// `match`, a branch on every access, and the axis of a contact changes from
-/// move to move.
-#[inline]
-fn along(v: &DVec3, axis: usize) -> f64 {
-    v.as_ref()[axis]
-}
-
-/// `&mut v[axis]`, as [`along`].
-#[inline]
-fn along_mut(v: &mut DVec3, axis: usize) -> &mut f64 {
-    &mut v.as_mut()[axis]
 }
 
 /// Checks a move once at the boundary so the loop can run without checks.

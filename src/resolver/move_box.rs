@@ -442,43 +442,21 @@ fn validate(aabb: &Aabb, displacement: DVec3) -> Result<(), MoveError> {
     // One branch for the moves that are fine (all of them, in a game loop);
     // the error path below says which limit was broken.
     // Comparisons with NaN are false, and an infinite corner makes the size NaN
-    // or infinite: the bounds on size and displacement also say that every
-    // number is finite, so the reach below can use plain comparisons (the
-    // NaN-aware `max` costs several instructions each, on every move).
+    // or infinite: these bounds also say that every number is finite.
     let size = aabb.max - aabb.min;
-    let step = displacement.abs();
-    let bounded = (size.x >= 0.0)
-        & (size.y >= 0.0)
-        & (size.z >= 0.0)
-        & (size.x <= MAX_BOX_EDGE)
-        & (size.y <= MAX_BOX_EDGE)
-        & (size.z <= MAX_BOX_EDGE)
-        & (step.x <= MAX_DISPLACEMENT)
-        & (step.y <= MAX_DISPLACEMENT)
-        & (step.z <= MAX_DISPLACEMENT);
-    if bounded && farthest(aabb) + largest(step) <= MAX_COORDINATE {
+    let bounded = size.cmpge(DVec3::ZERO).all()
+        && size.cmple(DVec3::splat(MAX_BOX_EDGE)).all()
+        && displacement
+            .abs()
+            .cmple(DVec3::splat(MAX_DISPLACEMENT))
+            .all();
+    if bounded
+        && aabb.min.abs().max(aabb.max.abs()).max_element() + displacement.abs().max_element()
+            <= MAX_COORDINATE
+    {
         return Ok(());
     }
     explain_invalid(aabb, displacement)
-}
-
-/// The largest component of a vector of finite numbers.
-#[inline]
-fn largest(v: DVec3) -> f64 {
-    let larger = |a: f64, b: f64| if a > b { a } else { b };
-    larger(larger(v.x, v.y), v.z)
-}
-
-/// How far from the origin a box of finite corners reaches on any axis.
-#[inline]
-fn farthest(aabb: &Aabb) -> f64 {
-    let (min, max) = (aabb.min.abs(), aabb.max.abs());
-    let larger = |a: f64, b: f64| if a > b { a } else { b };
-    largest(DVec3::new(
-        larger(min.x, max.x),
-        larger(min.y, max.y),
-        larger(min.z, max.z),
-    ))
 }
 
 /// Which limit a move broke; only reached when one was.

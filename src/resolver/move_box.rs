@@ -141,7 +141,7 @@ impl Resolver {
         // Axes on which the box was placed against a face: their world coordinate is
         // set exactly (`face ∓ CONTACT_GAP` in world space), not rounded back from
         // the local frame, so resting positions are the same numbers everywhere.
-        let mut pins = Pins::default();
+        let mut pins: [Option<Pin>; 3] = [None; 3];
         // Whether the stored candidates hold every solid around what is left of
         // the path: later passes stay inside the bounding box of an earlier one's
         // path (unless a placement pulls the box back).
@@ -200,7 +200,10 @@ impl Resolver {
                 if (stopped.min[axis] - current.min[axis]) * toward < 0.0 {
                     gathered_whole_path = false;
                 }
-                pins.set(axis, (face + frame[axis]) - toward * CONTACT_GAP, toward);
+                pins[axis] = Some(Pin {
+                    value: (face + frame[axis]) - toward * CONTACT_GAP,
+                    toward,
+                });
             }
             elapsed += (1.0 - elapsed) * sweep.toi;
             remaining *= 1.0 - sweep.toi;
@@ -337,60 +340,30 @@ impl Resolver {
     }
 }
 
-/// The world coordinates of the sides of the box that were placed against a
-/// face, per axis.
-#[derive(Clone, Copy, Debug, Default)]
-struct Pins {
+/// The world coordinate of the side of the box that was placed against a face.
+#[derive(Clone, Copy, Debug)]
+struct Pin {
     /// Exactly `face ∓ CONTACT_GAP`, computed in world coordinates.
-    value: DVec3,
-    /// `+1` when the box's max side was placed, `-1` for its min side, `0` for
-    /// an axis with no placed side.
-    toward: DVec3,
-}
-
-impl Pins {
-    /// Pins the side of the box facing `toward` on `axis` at `value`.
-    #[inline]
-    fn set(&mut self, axis: usize, value: f64, toward: f64) {
-        self.value[axis] = value;
-        self.toward[axis] = toward;
-    }
+    value: f64,
+    /// `+1` when the box's max side was placed, `-1` for its min side.
+    toward: f64,
 }
 
 /// A local-frame box in world coordinates; pinned sides get their exact value and
 /// the opposite side keeps the box's extent.
 #[inline]
-fn to_world(local: &Aabb, frame: DVec3, pins: &Pins) -> Aabb {
+fn to_world(local: &Aabb, frame: DVec3, pins: &[Option<Pin>; 3]) -> Aabb {
     let mut world = local.translated(frame);
-    let extent = local.max - local.min;
-    // Written out per axis: a loop over the axes indexes by a variable.
-    let side = |(min, max): (f64, f64), value: f64, toward: f64, extent: f64| {
-        if toward > 0.0 {
-            (value - extent, value)
-        } else if toward < 0.0 {
-            (value, value + extent)
-        } else {
-            (min, max)
+    for (axis, pin) in pins.iter().enumerate() {
+        if let Some(Pin { value, toward }) = *pin {
+            let extent = local.max[axis] - local.min[axis];
+            if toward > 0.0 {
+                (world.min[axis], world.max[axis]) = (value - extent, value);
+            } else {
+                (world.min[axis], world.max[axis]) = (value, value + extent);
+            }
         }
-    };
-    (world.min.x, world.max.x) = side(
-        (world.min.x, world.max.x),
-        pins.value.x,
-        pins.toward.x,
-        extent.x,
-    );
-    (world.min.y, world.max.y) = side(
-        (world.min.y, world.max.y),
-        pins.value.y,
-        pins.toward.y,
-        extent.y,
-    );
-    (world.min.z, world.max.z) = side(
-        (world.min.z, world.max.z),
-        pins.value.z,
-        pins.toward.z,
-        extent.z,
-    );
+    }
     world
 }
 

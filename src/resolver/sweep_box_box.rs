@@ -22,7 +22,17 @@ pub struct Sweep {
 
 impl Sweep {
     /// Whether this contact comes before `other`: earlier, or at the same time and
-    /// face-on where `other` is only edge-on.
+    /// face-on where `other` is only edge-on (the rule that keeps a box sliding
+    /// along a wall from stopping at the seam with the next block).
+    ///
+    /// ```
+    /// use voxwalk::resolver::Sweep;
+    /// let face = Sweep { toi: 0.5, axis: 0, edge: false };
+    /// let edge = Sweep { toi: 0.5, axis: 2, edge: true };
+    /// let later = Sweep { toi: 0.6, axis: 0, edge: false };
+    /// assert!(face.precedes(&edge) && !edge.precedes(&face));
+    /// assert!(edge.precedes(&later));
+    /// ```
     #[inline]
     #[must_use]
     pub fn precedes(&self, other: &Sweep) -> bool {

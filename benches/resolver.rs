@@ -3,9 +3,10 @@
 //! - `walk`: 100k walking ticks, each 0.2 blocks horizontal and -0.08 vertical,
 //!   from bodies resting on the ground.
 //! - `fast`: 10k moves of 20–50 blocks in random 3-D directions.
-//! - `walk_repeating_one_move` and `walk_cycling_1000_moves`: the first walking
-//!   move again and again, and the first 1,000 in turn, to split `walk`'s time
-//!   into the work itself, mispredicted branches and cache misses.
+//! - `walk_repeating_one_move` and `walk_in_an_8x8_square`: the first walking
+//!   move again and again, and 100k walking moves from columns in an 8×8
+//!   square, to split `walk`'s time into the work itself, branches that change
+//!   from move to move, and cache misses.
 //!
 //! Each is also run through the literal reference resolver (whole swept box
 //! every pass) for comparison. Before measuring, the lookups per move of the
@@ -31,11 +32,12 @@ fn unit(seed: u64) -> f64 {
 }
 
 /// Bodies dropped onto the terrain at pseudo-random columns, each with a walking step.
-fn walking_moves(world: &World, count: usize) -> Vec<(Aabb, DVec3)> {
+/// `span` is the side of the square of columns they start from (from x, z = 4).
+fn walking_moves(world: &World, count: usize, span: f64) -> Vec<(Aabb, DVec3)> {
     let mut resolver = Resolver::new();
     (0..count as u64)
         .map(|i| {
-            let (x, z) = (4.0 + 120.0 * unit(i * 3), 4.0 + 120.0 * unit(i * 3 + 1));
+            let (x, z) = (4.0 + span * unit(i * 3), 4.0 + span * unit(i * 3 + 1));
             let above = Aabb::from_feet(DVec3::new(x, 40.0, z), BODY);
             let rest = resolver
                 .move_box(world, above, DVec3::new(0.0, -30.0, 0.0))
@@ -99,7 +101,8 @@ fn report_lookups(world: &World, moves: &[(Aabb, DVec3)]) {
 
 fn bench(c: &mut Criterion) {
     let world = bumpy_terrain(128, 128);
-    let walk = walking_moves(&world, 100_000);
+    let walk = walking_moves(&world, 100_000, 120.0);
+    let walk_nearby = walking_moves(&world, 100_000, 8.0);
     let fast = fast_moves(10_000);
     report_lookups(&world, &fast);
 
@@ -118,7 +121,8 @@ fn bench(c: &mut Criterion) {
     });
     // Where a walking move's time goes: the same work with every branch
     // predicted and every block in L1 (one move over and over), then with the
-    // branches of 1,000 different moves but their blocks still cached.
+    // branches of 100k different moves whose blocks all stay cached (their
+    // columns in an 8×8 square).
     let (one, one_by) = walk[0];
     group.bench_function("walk_repeating_one_move", |b| {
         b.iter(|| {
@@ -126,10 +130,10 @@ fn bench(c: &mut Criterion) {
             black_box(&m);
         });
     });
-    let mut few = walk[..1000].iter().copied().cycle();
-    group.bench_function("walk_cycling_1000_moves", |b| {
+    let mut nearby = walk_nearby.iter().copied().cycle();
+    group.bench_function("walk_in_an_8x8_square", |b| {
         b.iter(|| {
-            let (aabb, by) = few.next().unwrap();
+            let (aabb, by) = nearby.next().unwrap();
             let m = resolver.move_box(&world, black_box(aabb), black_box(by));
             black_box(&m);
         });

@@ -17,7 +17,8 @@ mod support;
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use glam::DVec3;
 use support::reference_resolver::reference_move;
 use support::terrain::{bumpy_terrain, hash};
@@ -99,6 +100,26 @@ fn report_lookups(world: &World, moves: &[(Aabb, DVec3)]) {
     }
 }
 
+/// Times `mover` on `moves`, going round the list. Each result is left in place
+/// for `black_box` to see by reference: handing over a copy of a whole
+/// `Motion` would time the copy too. The mover is called through `dyn`, so every
+/// benchmark makes the same kind of call whatever the compiler would inline.
+fn bench_moves<R>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    moves: &[(Aabb, DVec3)],
+    mover: &mut dyn FnMut(Aabb, DVec3) -> R,
+) {
+    let mut next = moves.iter().copied().cycle();
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            let (aabb, by) = next.next().unwrap();
+            let result = mover(black_box(aabb), black_box(by));
+            black_box(&result);
+        });
+    });
+}
+
 fn bench(c: &mut Criterion) {
     let world = bumpy_terrain(128, 128);
     let walk = walking_moves(&world, 100_000, 120.0);
@@ -108,58 +129,34 @@ fn bench(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("resolver");
     let mut resolver = Resolver::new();
-    // The move lists go round and round; each result is left in place for
-    // `black_box` to see (by reference: handing over a copy of the whole
-    // `Motion` would time the copy too).
-    let mut walking = walk.iter().copied().cycle();
-    group.bench_function("walk", |b| {
-        b.iter(|| {
-            let (aabb, by) = walking.next().unwrap();
-            let m = resolver.move_box(&world, black_box(aabb), black_box(by));
-            black_box(&m);
-        });
+    bench_moves(&mut group, "walk", &walk, &mut |a, by| {
+        resolver.move_box(&world, a, by)
     });
     // Where a walking move's time goes: the same work with every branch
     // predicted and every block in L1 (one move over and over), then with the
     // branches of 100k different moves whose blocks all stay cached (their
     // columns in an 8×8 square).
-    let (one, one_by) = walk[0];
-    group.bench_function("walk_repeating_one_move", |b| {
-        b.iter(|| {
-            let m = resolver.move_box(&world, black_box(one), black_box(one_by));
-            black_box(&m);
-        });
+    bench_moves(
+        &mut group,
+        "walk_repeating_one_move",
+        &walk[..1],
+        &mut |a, by| resolver.move_box(&world, a, by),
+    );
+    bench_moves(
+        &mut group,
+        "walk_in_an_8x8_square",
+        &walk_nearby,
+        &mut |a, by| resolver.move_box(&world, a, by),
+    );
+    bench_moves(&mut group, "fast", &fast, &mut |a, by| {
+        resolver.move_box(&world, a, by)
     });
-    let mut nearby = walk_nearby.iter().copied().cycle();
-    group.bench_function("walk_in_an_8x8_square", |b| {
-        b.iter(|| {
-            let (aabb, by) = nearby.next().unwrap();
-            let m = resolver.move_box(&world, black_box(aabb), black_box(by));
-            black_box(&m);
-        });
-    });
-    let mut flying = fast.iter().copied().cycle();
-    group.bench_function("fast", |b| {
-        b.iter(|| {
-            let (aabb, by) = flying.next().unwrap();
-            let m = resolver.move_box(&world, black_box(aabb), black_box(by));
-            black_box(&m);
-        });
-    });
-    group.bench_function("walk_literal_reference", |b| {
-        b.iter(|| {
-            let (aabb, by) = walking.next().unwrap();
-            let m = reference_move(&world, black_box(aabb), black_box(by));
-            black_box(&m);
-        });
+    bench_moves(&mut group, "walk_literal_reference", &walk, &mut |a, by| {
+        reference_move(&world, a, by)
     });
     group.sample_size(10);
-    group.bench_function("fast_literal_reference", |b| {
-        b.iter(|| {
-            let (aabb, by) = flying.next().unwrap();
-            let m = reference_move(&world, black_box(aabb), black_box(by));
-            black_box(&m);
-        });
+    bench_moves(&mut group, "fast_literal_reference", &fast, &mut |a, by| {
+        reference_move(&world, a, by)
     });
     group.finish();
 }

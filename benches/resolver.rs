@@ -7,6 +7,9 @@
 //!   move again and again, and 100k walking moves from columns in an 8×8
 //!   square, to split `walk`'s time into the work itself, branches that change
 //!   from move to move, and cache misses.
+//! - `walk_gathering_only`: the first step of the `walk` moves alone (the cells
+//!   they look up and the boxes of the solid ones), the share of a walking move
+//!   that comes before any sweep.
 //!
 //! Each is also run through the literal reference resolver (whole swept box
 //! every pass) for comparison. Before measuring, the lookups per move of the
@@ -24,7 +27,7 @@ use support::reference_resolver::reference_move;
 use support::terrain::{bumpy_terrain, hash};
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::Resolver;
-use voxwalk::world::World;
+use voxwalk::world::{BlockSource, SHAPE_OVERHANG_ABOVE, World, cell_containing};
 
 const BODY: DVec3 = DVec3::new(0.6, 1.8, 0.6);
 
@@ -120,6 +123,27 @@ fn bench_moves<R>(
     });
 }
 
+/// Only the first step of a walking move: the cells the resolver looks up (those
+/// covering the box before and after the move, reaching down as far as shapes
+/// overhang), and the boxes of the solid ones, in the move's frame. Returns how
+/// many boxes and the sum of their corners, so that none of it is optimised
+/// away.
+fn gather_only(world: &World, aabb: Aabb, by: DVec3) -> (usize, DVec3) {
+    let origin = cell_containing(aabb.min);
+    let region = aabb.union(&aabb.translated(by));
+    let lo = cell_containing(region.min - DVec3::new(0.0, SHAPE_OVERHANG_ABOVE, 0.0));
+    let hi = cell_containing(region.max);
+    let mut found = (0, DVec3::ZERO);
+    world.for_each_solid_in(lo, hi, |cell, block| {
+        for shape in block.shape() {
+            let solid = shape.translated((cell - origin).as_dvec3());
+            found.0 += 1;
+            found.1 += solid.min + solid.max;
+        }
+    });
+    found
+}
+
 fn bench(c: &mut Criterion) {
     let world = bumpy_terrain(128, 128);
     let walk = walking_moves(&world, 100_000, 120.0);
@@ -148,6 +172,11 @@ fn bench(c: &mut Criterion) {
         &walk_nearby,
         &mut |a, by| resolver.move_box(&world, a, by),
     );
+    // The gathering alone, for the same moves: what any resolver that collects
+    // the blocks around a move before sweeping them pays on this world.
+    bench_moves(&mut group, "walk_gathering_only", &walk, &mut |a, by| {
+        gather_only(&world, a, by)
+    });
     bench_moves(&mut group, "fast", &fast, &mut |a, by| {
         resolver.move_box(&world, a, by)
     });

@@ -3,26 +3,13 @@
 use glam::{DVec3, IVec3};
 
 use crate::geometry::Aabb;
-use crate::world::SHAPE_OVERHANG_ABOVE;
+use crate::world::{SHAPE_OVERHANG_ABOVE, cell_containing};
 
 /// The cells `lo..=hi` on every axis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct CellRange {
     pub lo: IVec3,
     pub hi: IVec3,
-}
-
-/// The cell holding the point `p`: each component rounded toward −∞.
-///
-/// The same as `p.floor().as_ivec3()` for every `|p| < 2³¹`, which the resolver's
-/// coordinate limit guarantees, without a call into the maths library: `floor`
-/// is not an instruction on baseline x86-64, and the resolver takes it six times
-/// per pass.
-#[inline]
-pub(crate) fn floor_cell(p: DVec3) -> IVec3 {
-    let truncated = p.as_ivec3(); // rounds toward zero
-    let above = truncated.as_dvec3().cmpgt(p); // only for negative non-integers
-    truncated - IVec3::select(above, IVec3::ONE, IVec3::ZERO)
 }
 
 impl CellRange {
@@ -33,8 +20,8 @@ impl CellRange {
     pub fn covering(region: &Aabb) -> Self {
         let reach = DVec3::new(0.0, SHAPE_OVERHANG_ABOVE, 0.0);
         Self {
-            lo: floor_cell(region.min - reach),
-            hi: floor_cell(region.max),
+            lo: cell_containing(region.min - reach),
+            hi: cell_containing(region.max),
         }
     }
 
@@ -123,34 +110,6 @@ mod tests {
             got.sort_by_key(glam::IVec3::to_array);
             want.sort_by_key(glam::IVec3::to_array);
             proptest::prop_assert_eq!(got, want);
-        }
-
-        #[test]
-        fn floor_cell_is_floor(v in proptest::array::uniform3(-2.2e9f64..2.2e9), small in proptest::array::uniform3(-3.0f64..3.0)) {
-            for p in [DVec3::from_array(v).clamp(DVec3::splat(-2.1e9), DVec3::splat(2.1e9)), DVec3::from_array(small)] {
-                proptest::prop_assert_eq!(floor_cell(p), p.floor().as_ivec3());
-            }
-        }
-    }
-
-    #[test]
-    fn floor_cell_on_integers_and_just_below() {
-        for x in [
-            -3.0,
-            -1.0,
-            -0.0,
-            0.0,
-            1.0,
-            2.0,
-            -1e-300,
-            1e-300,
-            -0.5,
-            0.999_999_999_999_999_9,
-            -1e9,
-            1e9,
-        ] {
-            let p = DVec3::splat(x);
-            assert_eq!(floor_cell(p), p.floor().as_ivec3(), "{x}");
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use glam::{BVec3, DVec3, IVec3};
 
-use super::cell_range::{CellRange, floor_cell};
+use super::cell_range::CellRange;
 use super::depenetration::{depenetrate, overlaps_solid};
 use super::sweep_box_box::{Sweep, sweep_box_box};
 use super::{
@@ -10,7 +10,7 @@ use super::{
     MoveError, SEGMENT_LENGTH, TOUCH_TOLERANCE,
 };
 use crate::geometry::Aabb;
-use crate::world::{Block, BlockSource};
+use crate::world::{Block, BlockSource, cell_containing};
 
 /// Moves boxes through a world without letting them pass through a block.
 ///
@@ -123,7 +123,7 @@ impl Resolver {
         displacement: DVec3,
     ) -> Result<Motion, MoveError> {
         validate(&aabb, displacement)?;
-        let origin = floor_cell(aabb.min);
+        let origin = cell_containing(aabb.min);
         let frame = origin.as_dvec3();
         let mut current = aabb.translated(-frame);
         let mut lookups = 0;

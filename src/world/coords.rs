@@ -5,7 +5,7 @@
 //! at local 15, and the world is unbounded in every direction, negative ones
 //! included.
 
-use glam::IVec3;
+use glam::{DVec3, IVec3};
 
 /// Base-two logarithm of the chunk edge.
 pub const CHUNK_EDGE_BITS: u32 = 4;
@@ -14,6 +14,26 @@ pub const CHUNK_EDGE_BITS: u32 = 4;
 pub const CHUNK_EDGE: i32 = 1 << CHUNK_EDGE_BITS;
 /// Cells in one chunk.
 pub const CHUNK_VOLUME: usize = (CHUNK_EDGE * CHUNK_EDGE * CHUNK_EDGE) as usize;
+
+/// The cell holding the point `p`: each component rounded toward −∞.
+///
+/// The same as `p.floor().as_ivec3()` for every `|p| < 2³¹` (the resolver's
+/// coordinate limit is far inside that), without a call into the maths library:
+/// `floor` is not an instruction on baseline x86-64, and the resolver takes it
+/// several times per move.
+///
+/// ```
+/// use glam::{DVec3, IVec3};
+/// use voxwalk::world::cell_containing;
+/// assert_eq!(cell_containing(DVec3::new(2.5, -0.25, -3.0)), IVec3::new(2, -1, -3));
+/// ```
+#[inline]
+#[must_use]
+pub fn cell_containing(p: DVec3) -> IVec3 {
+    let truncated = p.as_ivec3(); // rounds toward zero
+    let above = truncated.as_dvec3().cmpgt(p); // only for negative non-integers
+    truncated - IVec3::select(above, IVec3::ONE, IVec3::ZERO)
+}
 
 /// The chunk holding world cell `cell`.
 ///
@@ -63,4 +83,41 @@ pub fn cell_of(chunk: IVec3, local: IVec3) -> IVec3 {
 #[must_use]
 pub const fn index_of(local: IVec3) -> usize {
     ((local.x * CHUNK_EDGE + local.y) * CHUNK_EDGE + local.z) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::DVec3;
+
+    use super::cell_containing;
+
+    proptest::proptest! {
+        #[test]
+        fn cell_containing_is_floor(v in proptest::array::uniform3(-2.2e9f64..2.2e9), small in proptest::array::uniform3(-3.0f64..3.0)) {
+            for p in [DVec3::from_array(v).clamp(DVec3::splat(-2.1e9), DVec3::splat(2.1e9)), DVec3::from_array(small)] {
+                proptest::prop_assert_eq!(cell_containing(p), p.floor().as_ivec3());
+            }
+        }
+    }
+
+    #[test]
+    fn cell_containing_on_integers_and_just_below() {
+        for x in [
+            -3.0,
+            -1.0,
+            -0.0,
+            0.0,
+            1.0,
+            2.0,
+            -1e-300,
+            1e-300,
+            -0.5,
+            0.999_999_999_999_999_9,
+            -1e9,
+            1e9,
+        ] {
+            let p = DVec3::splat(x);
+            assert_eq!(cell_containing(p), p.floor().as_ivec3(), "{x}");
+        }
+    }
 }

@@ -18,7 +18,8 @@ pub use block::{Block, SHAPE_OVERHANG_ABOVE};
 pub use block_source::BlockSource;
 pub use chunk::Chunk;
 pub use coords::{
-    CHUNK_EDGE, CHUNK_EDGE_BITS, CHUNK_VOLUME, cell_of, chunk_of, index_of, local_of,
+    CHUNK_EDGE, CHUNK_EDGE_BITS, CHUNK_VOLUME, cell_containing, cell_of, chunk_of, index_of,
+    local_of,
 };
 pub use generate::{Generator, Preset};
 pub use import::map_block_state;

@@ -1,13 +1,12 @@
 //! A world with bodies and balls in it, advanced one fixed tick at a time.
 
 use glam::DVec3;
+use rayon::prelude::*;
 use thiserror::Error;
 
 use super::ball::tick_ball;
 use super::crowd::push_bodies_apart;
 use super::walk::tick_body;
-use rayon::prelude::*;
-
 use super::{Ball, Body, Event, Input, SettingError, Settings};
 use crate::resolver::{MoveError, Resolver};
 use crate::world::World;

@@ -7,13 +7,18 @@
 //! - a Minecraft-style axis-clipping mover (gather the swept region once, clip
 //!   y, then the larger horizontal axis, then the other), the baseline most
 //!   block games use;
-//! - the literal seed-004 reference of the core's tests.
+//! - the literal seed-004 reference of the core's tests;
+//! - the same two algorithms on a dense array of solid flags (no chunks, no
+//!   hashing, one reused box list), written for speed: the storage the peer
+//!   figures of the issue were measured on, so voxwalk on its chunked world
+//!   is compared in the same run with what those figures describe.
 //!
 //! Workloads: walking ticks on bumpy terrain, falls, a box in a one-wide maze,
 //! and moves of 1, 5, 20, 50 and 200 blocks. For each: ns per move (median of
 //! three runs), the ratio to voxwalk, moves that end inside a solid, and moves
 //! whose path passes through one (each straight piece of the path checked
-//! exactly where the mover tells its pieces).
+//! exactly where the mover tells its pieces). The timed runs call each mover
+//! for its own result only; the paths for the checks are built outside them.
 //!
 //! `cargo bench --features peers --bench peers` prints the table and writes the
 //! chart to `docs/peers.svg`. Full cubes only: that is what `Voxels` holds.
@@ -185,9 +190,13 @@ fn long_moves(world: &World, length: f64, n: usize) -> Moves {
         .collect()
 }
 
-/// A mover: the end box and the corners of its path (start, …, end).
+/// A mover, timed on its own result and checked on its path.
 trait Mover {
     fn name(&self) -> String;
+    /// One move as timed: the mover's own result, left for `black_box` to see,
+    /// and nothing built only for the checks.
+    fn timed(&mut self, a: Aabb, d: DVec3);
+    /// The end box and the corners of its path (start, …, end), for the checks.
     fn go(&mut self, a: Aabb, d: DVec3) -> (Aabb, Option<Vec<Aabb>>);
 }
 
@@ -199,6 +208,9 @@ struct Voxwalk<'w> {
 impl Mover for Voxwalk<'_> {
     fn name(&self) -> String {
         "voxwalk".into()
+    }
+    fn timed(&mut self, a: Aabb, d: DVec3) {
+        black_box(&self.resolver.move_box(self.world, a, d));
     }
     fn go(&mut self, a: Aabb, d: DVec3) -> (Aabb, Option<Vec<Aabb>>) {
         let m = self.resolver.move_box(self.world, a, d).unwrap();
@@ -219,6 +231,9 @@ struct Reference<'w> {
 impl Mover for Reference<'_> {
     fn name(&self) -> String {
         "seed-004 reference".into()
+    }
+    fn timed(&mut self, a: Aabb, d: DVec3) {
+        black_box(&reference_move(self.world, a, d));
     }
     fn go(&mut self, a: Aabb, d: DVec3) -> (Aabb, Option<Vec<Aabb>>) {
         (reference_move(self.world, a, d).0, None)
@@ -255,23 +270,223 @@ impl Mover for Clipping<'_> {
     fn name(&self) -> String {
         "Minecraft-style clipping".into()
     }
+    fn timed(&mut self, a: Aabb, d: DVec3) {
+        let boxes = solids_in_swept_box(self.world, &a, d);
+        black_box(clip_axes(&boxes, a, d, |_| {}));
+    }
     fn go(&mut self, a: Aabb, d: DVec3) -> (Aabb, Option<Vec<Aabb>>) {
         let boxes = solids_in_swept_box(self.world, &a, d);
-        let order = if d.x.abs() >= d.z.abs() {
-            [1, 0, 2]
-        } else {
-            [1, 2, 0]
-        };
-        let mut b = a;
         let mut path = vec![a];
-        for axis in order {
-            let step = clip(&boxes, &b, axis, d[axis]);
-            let mut v = DVec3::ZERO;
-            v[axis] = step;
-            b = b.translated(v);
-            path.push(b);
+        let end = clip_axes(&boxes, a, d, |b| path.push(b));
+        (end, Some(path))
+    }
+}
+
+/// Clips `d` against `boxes` y first, then the larger horizontal axis, then the
+/// other, moving the box after each; `corner` sees the box after each axis.
+fn clip_axes(boxes: &[Aabb], a: Aabb, d: DVec3, mut corner: impl FnMut(Aabb)) -> Aabb {
+    let order = if d.x.abs() >= d.z.abs() {
+        [1, 0, 2]
+    } else {
+        [1, 2, 0]
+    };
+    let mut b = a;
+    for axis in order {
+        let step = clip(boxes, &b, axis, d[axis]);
+        let mut v = DVec3::ZERO;
+        v[axis] = step;
+        b = b.translated(v);
+        corner(b);
+    }
+    b
+}
+
+/// A world of full cubes as one flat array of solid flags over its bounds: the
+/// storage the issue's peer figures were measured on (no chunks, no hashing).
+struct DenseGrid {
+    lo: IVec3,
+    size: IVec3,
+    solid: Vec<bool>,
+}
+
+impl DenseGrid {
+    fn of(world: &World) -> DenseGrid {
+        let (lo, hi) = world.bounds().unwrap();
+        let size = hi - lo + IVec3::ONE;
+        let mut solid = Vec::with_capacity((size.x * size.y * size.z) as usize);
+        for x in lo.x..=hi.x {
+            for y in lo.y..=hi.y {
+                for z in lo.z..=hi.z {
+                    let block = world.block(IVec3::new(x, y, z));
+                    assert!(
+                        !block.is_solid() || block.shape() == Block::Stone.shape(),
+                        "the dense peers hold full cubes only"
+                    );
+                    solid.push(block.is_solid());
+                }
+            }
         }
-        (b, Some(path))
+        DenseGrid { lo, size, solid }
+    }
+
+    #[inline]
+    fn is_solid(&self, cell: IVec3) -> bool {
+        let p = cell - self.lo;
+        if p.cmplt(IVec3::ZERO).any() || p.cmpge(self.size).any() {
+            return false;
+        }
+        self.solid[((p.x * self.size.y + p.y) * self.size.z + p.z) as usize]
+    }
+
+    /// The unit boxes of the solid cells from `lo` to `hi`, into `out`.
+    fn cubes_in(&self, lo: IVec3, hi: IVec3, out: &mut Vec<Aabb>) {
+        out.clear();
+        for x in lo.x..=hi.x {
+            for y in lo.y..=hi.y {
+                for z in lo.z..=hi.z {
+                    let cell = IVec3::new(x, y, z);
+                    if self.is_solid(cell) {
+                        let c = cell.as_dvec3();
+                        out.push(Aabb::new(c, c + DVec3::ONE));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The Minecraft-style mover on a dense grid, reusing one box list.
+struct DenseClipping<'g> {
+    grid: &'g DenseGrid,
+    boxes: Vec<Aabb>,
+}
+
+impl DenseClipping<'_> {
+    fn gather(&mut self, a: Aabb, d: DVec3) {
+        let swept = a.union(&a.translated(d));
+        self.grid.cubes_in(
+            swept.min.floor().as_ivec3(),
+            swept.max.floor().as_ivec3(),
+            &mut self.boxes,
+        );
+    }
+}
+
+impl Mover for DenseClipping<'_> {
+    fn name(&self) -> String {
+        "Minecraft-style, dense array".into()
+    }
+    fn timed(&mut self, a: Aabb, d: DVec3) {
+        self.gather(a, d);
+        black_box(clip_axes(&self.boxes, a, d, |_| {}));
+    }
+    fn go(&mut self, a: Aabb, d: DVec3) -> (Aabb, Option<Vec<Aabb>>) {
+        self.gather(a, d);
+        let mut path = vec![a];
+        let end = clip_axes(&self.boxes, a, d, |b| path.push(b));
+        (end, Some(path))
+    }
+}
+
+/// Seed 004 ported line by line onto a dense grid: every pass enumerates the
+/// cells of the whole swept box, sweeps each solid one with the six
+/// line-to-plane tests, moves to the earliest hit plus 0.001 along its normal
+/// and slides the rest; at most four passes.
+struct DenseSeedPort<'g> {
+    grid: &'g DenseGrid,
+}
+
+/// The seed's `sweepAABB`: boxes as (corner, size), `b` fixed, `a` moving by
+/// `d`; the fraction of `d` before the first contact (1 for none) and the
+/// normal of the face met.
+fn seed_sweep(a: DVec3, ah: DVec3, b: DVec3, bh: DVec3, d: DVec3) -> (f64, DVec3) {
+    let m = b - (a + ah);
+    let mh = ah + bh;
+    let between = |x: f64, lo: f64, hi: f64| x >= lo && x <= hi;
+    // `lineToPlane` from the origin along `d` to the plane through `v` with normal `n`.
+    let to_plane = |v: DVec3, n: DVec3| {
+        let n_dot_u = n.dot(d);
+        if n_dot_u == 0.0 {
+            f64::INFINITY
+        } else {
+            n.dot(v) / n_dot_u
+        }
+    };
+    let mut h = 1.0;
+    let mut normal = DVec3::ZERO;
+    for axis in 0..3 {
+        let (o1, o2) = ((axis + 1) % 3, (axis + 2) % 3);
+        for (min_side, moving) in [(true, d[axis] > 0.0), (false, d[axis] < 0.0)] {
+            let mut v = m;
+            let mut n = DVec3::ZERO;
+            if min_side {
+                n[axis] = -1.0;
+            } else {
+                v[axis] += mh[axis];
+                n[axis] = 1.0;
+            }
+            let s = to_plane(v, n);
+            if s >= 0.0
+                && moving
+                && s < h
+                && between(s * d[o1], m[o1], m[o1] + mh[o1])
+                && between(s * d[o2], m[o2], m[o2] + mh[o2])
+            {
+                h = s;
+                normal = n;
+            }
+        }
+    }
+    (h, normal)
+}
+
+impl DenseSeedPort<'_> {
+    fn run(&self, a: Aabb, d: DVec3, mut corner: impl FnMut(Aabb)) -> Aabb {
+        let size = a.size();
+        let mut p = a.min;
+        let mut d = d;
+        for _ in 0..4 {
+            let target = p + d;
+            let lo = p.min(target).floor().as_ivec3();
+            let hi = (p.max(target) + size).floor().as_ivec3();
+            let (mut h, mut normal) = (1.0, DVec3::ZERO);
+            for y in lo.y..=hi.y {
+                for z in lo.z..=hi.z {
+                    for x in lo.x..=hi.x {
+                        let cell = IVec3::new(x, y, z);
+                        if !self.grid.is_solid(cell) {
+                            continue;
+                        }
+                        let (s, n) = seed_sweep(p, size, cell.as_dvec3(), DVec3::ONE, d);
+                        if s < h {
+                            (h, normal) = (s, n);
+                        }
+                    }
+                }
+            }
+            p += d * h + 0.001 * normal;
+            corner(Aabb::new(p, p + size));
+            if h == 1.0 {
+                break;
+            }
+            let rest = (1.0 - h) * d;
+            d = rest - rest.dot(normal) * normal;
+        }
+        Aabb::new(p, p + size)
+    }
+}
+
+impl Mover for DenseSeedPort<'_> {
+    fn name(&self) -> String {
+        "seed-004 port, dense array".into()
+    }
+    fn timed(&mut self, a: Aabb, d: DVec3) {
+        black_box(self.run(a, d, |_| {}));
+    }
+    fn go(&mut self, a: Aabb, d: DVec3) -> (Aabb, Option<Vec<Aabb>>) {
+        let mut path = vec![a];
+        let end = self.run(a, d, |b| path.push(b));
+        (end, Some(path))
     }
 }
 
@@ -326,6 +541,14 @@ impl Mover for Rapier {
     fn name(&self) -> String {
         self.name.clone()
     }
+    fn timed(&mut self, a: Aabb, d: DVec3) {
+        let qp = self.world.query_pipeline();
+        let pose = Pose::from_translation(to_v(a.center()));
+        black_box(
+            self.controller
+                .move_shape(DT, &qp, &self.shape, &pose, to_v(d), |_| {}),
+        );
+    }
     fn go(&mut self, a: Aabb, d: DVec3) -> (Aabb, Option<Vec<Aabb>>) {
         let qp = self.world.query_pipeline();
         let pose = Pose::from_translation(to_v(a.center()));
@@ -374,7 +597,7 @@ fn measure(world: &World, mover: &mut dyn Mover, moves: &Moves) -> Row {
         .map(|_| {
             let t = Instant::now();
             for (a, d) in moves {
-                black_box(mover.go(black_box(*a), black_box(*d)));
+                mover.timed(black_box(*a), black_box(*d));
             }
             t.elapsed().as_secs_f64() * 1e9 / moves.len() as f64
         })
@@ -385,6 +608,23 @@ fn measure(world: &World, mover: &mut dyn Mover, moves: &Moves) -> Row {
         inside,
         through,
     }
+}
+
+/// voxwalk first (the ratios are to it), then the peers that need no rapier world.
+fn movers_without_rapier<'a>(world: &'a World, grid: &'a DenseGrid) -> Vec<Box<dyn Mover + 'a>> {
+    vec![
+        Box::new(Voxwalk {
+            world,
+            resolver: Resolver::new(),
+        }),
+        Box::new(Clipping { world }),
+        Box::new(Reference { world }),
+        Box::new(DenseClipping {
+            grid,
+            boxes: Vec::new(),
+        }),
+        Box::new(DenseSeedPort { grid }),
+    ]
 }
 
 fn main() {
@@ -431,15 +671,14 @@ fn main() {
     );
     println!("|---|---|---:|---:|---:|---:|");
     let mut chart: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
+    let (dense_terrain, dense_maze) = (DenseGrid::of(&terrain), DenseGrid::of(&labyrinth));
     for (name, world, moves) in &workloads {
-        let mut movers: Vec<Box<dyn Mover + '_>> = vec![
-            Box::new(Voxwalk {
-                world,
-                resolver: Resolver::new(),
-            }),
-            Box::new(Clipping { world }),
-            Box::new(Reference { world }),
-        ];
+        let grid = if std::ptr::eq(*world, &raw const labyrinth) {
+            &dense_maze
+        } else {
+            &dense_terrain
+        };
+        let mut movers = movers_without_rapier(world, grid);
         let mut rows: Vec<(String, Row)> = movers
             .iter_mut()
             .map(|m| (m.name(), measure(world, m.as_mut(), moves)))
@@ -504,7 +743,15 @@ fn draw_chart(series: &[(String, Vec<(f64, f64)>)]) -> Result<(), Box<dyn std::e
         .x_desc("blocks")
         .y_desc("ns per move")
         .draw()?;
-    let colours = [BLUE, GREEN, BLACK, RED, MAGENTA];
+    let colours = [
+        BLUE,
+        GREEN,
+        BLACK,
+        RED,
+        MAGENTA,
+        CYAN,
+        RGBColor(230, 140, 0),
+    ];
     for (i, (name, points)) in series.iter().enumerate() {
         let c = colours[i % colours.len()];
         chart

@@ -30,7 +30,10 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use glam::{DVec3, IVec3};
-use rapier3d_f64::control::{CharacterAutostep, CharacterLength, KinematicCharacterController};
+use rapier3d_f64::control::{
+    CharacterAutostep, CharacterCollision, CharacterLength, EffectiveCharacterMovement,
+    KinematicCharacterController,
+};
 use rapier3d_f64::math::{IVector, Pose, Vector};
 use rapier3d_f64::parry::shape::Cuboid;
 use rapier3d_f64::pipeline::PhysicsWorld;
@@ -310,6 +313,19 @@ struct DenseGrid {
 }
 
 impl DenseGrid {
+    /// Every solid cell, in world coordinates.
+    fn solid_cells(&self) -> impl Iterator<Item = IVec3> + '_ {
+        let (lo, size) = (self.lo, self.size);
+        self.solid
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| **s)
+            .map(move |(i, _)| {
+                let i = i as i32;
+                lo + IVec3::new(i / (size.y * size.z), i / size.z % size.y, i % size.z)
+            })
+    }
+
     fn of(world: &World) -> DenseGrid {
         let (lo, hi) = world.bounds().unwrap();
         let size = hi - lo + IVec3::ONE;
@@ -502,18 +518,11 @@ fn to_v(v: DVec3) -> Vector {
 }
 
 impl Rapier {
-    fn new(name: &str, world: &World, autostep: bool) -> Rapier {
-        let mut coords = Vec::new();
-        let (lo, hi) = world.bounds().unwrap();
-        for x in lo.x..=hi.x {
-            for y in lo.y..=hi.y {
-                for z in lo.z..=hi.z {
-                    if world.block(IVec3::new(x, y, z)).is_solid() {
-                        coords.push(IVector::new(i64::from(x), i64::from(y), i64::from(z)));
-                    }
-                }
-            }
-        }
+    fn new(name: &str, grid: &DenseGrid, autostep: bool) -> Rapier {
+        let coords: Vec<IVector> = grid
+            .solid_cells()
+            .map(|c| IVector::new(i64::from(c.x), i64::from(c.y), i64::from(c.z)))
+            .collect();
         let mut physics = PhysicsWorld::new();
         physics.insert_collider(
             ColliderBuilder::voxels(Vector::new(1.0, 1.0, 1.0), &coords),
@@ -535,6 +544,19 @@ impl Rapier {
             shape: Cuboid::new(to_v(BODY * 0.5)),
         }
     }
+
+    /// The controller's move of the box `a` by `d`; `on_collision` sees each contact.
+    fn cast(
+        &self,
+        a: Aabb,
+        d: DVec3,
+        on_collision: impl FnMut(CharacterCollision),
+    ) -> EffectiveCharacterMovement {
+        let qp = self.world.query_pipeline();
+        let pose = Pose::from_translation(to_v(a.center()));
+        self.controller
+            .move_shape(DT, &qp, &self.shape, &pose, to_v(d), on_collision)
+    }
 }
 
 impl Mover for Rapier {
@@ -542,23 +564,14 @@ impl Mover for Rapier {
         self.name.clone()
     }
     fn timed(&mut self, a: Aabb, d: DVec3) {
-        let qp = self.world.query_pipeline();
-        let pose = Pose::from_translation(to_v(a.center()));
-        black_box(
-            self.controller
-                .move_shape(DT, &qp, &self.shape, &pose, to_v(d), |_| {}),
-        );
+        black_box(self.cast(a, d, |_| {}));
     }
     fn go(&mut self, a: Aabb, d: DVec3) -> (Aabb, Option<Vec<Aabb>>) {
-        let qp = self.world.query_pipeline();
-        let pose = Pose::from_translation(to_v(a.center()));
         let mut path = vec![a];
-        let m = self
-            .controller
-            .move_shape(DT, &qp, &self.shape, &pose, to_v(d), |c| {
-                let t = c.translation_applied;
-                path.push(a.translated(DVec3::new(t.x, t.y, t.z)));
-            });
+        let m = self.cast(a, d, |c| {
+            let t = c.translation_applied;
+            path.push(a.translated(DVec3::new(t.x, t.y, t.z)));
+        });
         let end = a.translated(DVec3::new(
             m.translation.x,
             m.translation.y,
@@ -658,36 +671,31 @@ fn main() {
             long_moves(&terrain, len, 2_000),
         ));
     }
+    let (dense_terrain, dense_maze) = (DenseGrid::of(&terrain), DenseGrid::of(&labyrinth));
     let mut rapier_terrain = [
-        Rapier::new("rapier KCC", &terrain, false),
-        Rapier::new("rapier KCC + autostep", &terrain, true),
+        Rapier::new("rapier KCC", &dense_terrain, false),
+        Rapier::new("rapier KCC + autostep", &dense_terrain, true),
     ];
     let mut rapier_maze = [
-        Rapier::new("rapier KCC", &labyrinth, false),
-        Rapier::new("rapier KCC + autostep", &labyrinth, true),
+        Rapier::new("rapier KCC", &dense_maze, false),
+        Rapier::new("rapier KCC + autostep", &dense_maze, true),
     ];
     println!(
         "| workload | implementation | ns per move | × voxwalk | ends inside a solid | path through a solid |"
     );
     println!("|---|---|---:|---:|---:|---:|");
     let mut chart: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
-    let (dense_terrain, dense_maze) = (DenseGrid::of(&terrain), DenseGrid::of(&labyrinth));
     for (name, world, moves) in &workloads {
-        let grid = if std::ptr::eq(*world, &raw const labyrinth) {
-            &dense_maze
+        let (grid, rapiers) = if std::ptr::eq(*world, &raw const labyrinth) {
+            (&dense_maze, &mut rapier_maze)
         } else {
-            &dense_terrain
+            (&dense_terrain, &mut rapier_terrain)
         };
         let mut movers = movers_without_rapier(world, grid);
         let mut rows: Vec<(String, Row)> = movers
             .iter_mut()
             .map(|m| (m.name(), measure(world, m.as_mut(), moves)))
             .collect();
-        let rapiers = if std::ptr::eq(*world, &raw const labyrinth) {
-            &mut rapier_maze
-        } else {
-            &mut rapier_terrain
-        };
         for r in rapiers.iter_mut() {
             rows.push((r.name(), measure(world, r, moves)));
         }

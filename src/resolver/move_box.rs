@@ -2,7 +2,7 @@
 
 use glam::{BVec3, DVec3, IVec3};
 
-use super::cell_range::CellRange;
+use super::cell_range::{CellRange, cell_containing_validated};
 use super::depenetration::{depenetrate, overlaps_solid};
 use super::sweep_box_box::{Sweep, sweep_box_box};
 use super::{
@@ -10,7 +10,7 @@ use super::{
     MoveError, SEGMENT_LENGTH, TOUCH_TOLERANCE,
 };
 use crate::geometry::Aabb;
-use crate::world::{Block, BlockSource, cell_containing};
+use crate::world::{Block, BlockSource};
 
 /// Moves boxes through a world without letting them pass through a block.
 ///
@@ -123,7 +123,7 @@ impl Resolver {
         displacement: DVec3,
     ) -> Result<Motion, MoveError> {
         validate(&aabb, displacement)?;
-        let origin = cell_containing(aabb.min);
+        let origin = cell_containing_validated(aabb.min);
         let frame = origin.as_dvec3();
         let mut current = aabb.translated(-frame);
         let mut lookups = 0;
@@ -136,7 +136,20 @@ impl Resolver {
 
         let mut remaining = displacement;
         let mut elapsed = 0.0;
-        let mut hits = Hits::default();
+        // Built where it is returned: a copy of the whole result costs more than
+        // the sweep of a walking tick's floor.
+        let mut result = Ok(Motion {
+            start: aabb,
+            end: aabb,
+            hits: Hits::default(),
+            blocked: BVec3::FALSE,
+            depenetration: None,
+            truncated: false,
+            lookups: 0,
+        });
+        let Ok(motion) = &mut result else {
+            unreachable!("made as Ok just above")
+        };
         let mut blocked = BVec3::FALSE;
         // Axes on which the box was placed against a face: their world coordinate is
         // set exactly (`face ∓ CONTACT_GAP` in world space), not rounded back from
@@ -210,7 +223,7 @@ impl Resolver {
             remaining[axis] = 0.0;
             let mut normal = DVec3::ZERO;
             normal[axis] = -toward;
-            hits.push(Hit {
+            motion.hits.push(Hit {
                 block: candidate.cell,
                 normal,
                 toi: elapsed,
@@ -220,15 +233,12 @@ impl Resolver {
             current = stopped;
         }
 
-        Ok(Motion {
-            start: aabb,
-            end: to_world(&current, frame, &pins),
-            hits,
-            blocked,
-            depenetration,
-            truncated: remaining != DVec3::ZERO,
-            lookups,
-        })
+        motion.end = to_world(&current, frame, &pins);
+        motion.blocked = blocked;
+        motion.depenetration = depenetration;
+        motion.truncated = remaining != DVec3::ZERO;
+        motion.lookups = lookups;
+        result
     }
 
     /// Gathers the solid boxes along a path longer than one segment, segment by

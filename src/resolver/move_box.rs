@@ -136,8 +136,9 @@ impl Resolver {
 
         let mut remaining = displacement;
         let mut elapsed = 0.0;
-        // Built where it is returned: a copy of the whole result costs more than
-        // the sweep of a walking tick's floor.
+        // Filled in inside the value that is returned: `Ok(motion)` at the end
+        // would copy the ~300 bytes of hits on the way out, about 80 instructions
+        // of a walking tick's 1,640.
         let mut result = Ok(Motion {
             start: aabb,
             end: aabb,

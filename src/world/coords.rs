@@ -17,10 +17,10 @@ pub const CHUNK_VOLUME: usize = (CHUNK_EDGE * CHUNK_EDGE * CHUNK_EDGE) as usize;
 
 /// The cell holding the point `p`: each component rounded toward −∞.
 ///
-/// The same as `p.floor().as_ivec3()` for every `|p| < 2³¹` (the resolver's
-/// coordinate limit is far inside that), without a call into the maths library:
-/// `floor` is not an instruction on baseline x86-64, and the resolver takes it
-/// several times per move.
+/// The same as `p.floor().as_ivec3()` for every `|p| < 2³¹`, without a call into
+/// the maths library (`floor` is not an instruction on baseline x86-64). Defined
+/// for any input: NaN gives 0 and out-of-range values saturate. The resolver,
+/// whose inputs are validated first, uses a cheaper form of the same floor.
 ///
 /// ```
 /// use glam::{DVec3, IVec3};

@@ -32,7 +32,8 @@ pub const CHUNK_VOLUME: usize = (CHUNK_EDGE * CHUNK_EDGE * CHUNK_EDGE) as usize;
 pub fn cell_containing(p: DVec3) -> IVec3 {
     let truncated = p.as_ivec3(); // rounds toward zero
     let above = truncated.as_dvec3().cmpgt(p); // only for negative non-integers
-    truncated - IVec3::select(above, IVec3::ONE, IVec3::ZERO)
+    // Saturating: below −2³¹ the truncation is already `i32::MIN`.
+    truncated.saturating_sub(IVec3::select(above, IVec3::ONE, IVec3::ZERO))
 }
 
 /// The chunk holding world cell `cell`.
@@ -119,5 +120,16 @@ mod tests {
             let p = DVec3::splat(x);
             assert_eq!(cell_containing(p), p.floor().as_ivec3(), "{x}");
         }
+    }
+
+    #[test]
+    fn cell_containing_outside_the_i32_range_saturates() {
+        let p = DVec3::new(-1e10, 1e10, f64::NAN);
+        assert_eq!(cell_containing(p), glam::IVec3::new(i32::MIN, i32::MAX, 0));
+        let p = DVec3::new(f64::NEG_INFINITY, f64::INFINITY, -2_147_483_648.5);
+        assert_eq!(
+            cell_containing(p),
+            glam::IVec3::new(i32::MIN, i32::MAX, i32::MIN)
+        );
     }
 }

@@ -15,7 +15,8 @@
 //!
 //! Workloads: walking ticks on bumpy terrain, falls, a box in a one-wide maze,
 //! and moves of 1, 5, 20, 50 and 200 blocks. For each: ns per move (median of
-//! three runs), the ratio to voxwalk, moves that end inside a solid, and moves
+//! five runs of at least 50 ms after a warm-up pass; three runs where one
+//! lasts over half a second), the ratio to voxwalk, moves that end inside a solid, and moves
 //! whose path passes through one (each straight piece of the path checked
 //! exactly where the mover tells its pieces). The timed runs call each mover
 //! for its own result only; the paths for the checks are built outside them.
@@ -48,6 +49,11 @@ use voxwalk::world::{Block, World};
 
 const BODY: DVec3 = DVec3::new(0.6, 1.8, 0.6);
 const DT: f64 = 1.0 / 20.0;
+/// The shortest timed run: a workload is repeated until one run lasts this long.
+const RUN_SECONDS: f64 = 0.05;
+/// Runs longer than this (rapier, the long moves of the enumerating movers) are
+/// timed three times instead of five.
+const SLOW_RUN_SECONDS: f64 = 0.5;
 
 fn unit(seed: u64) -> f64 {
     (hash(seed) >> 11) as f64 / (1u64 << 53) as f64
@@ -606,18 +612,32 @@ fn measure(world: &World, mover: &mut dyn Mover, moves: &Moves) -> Row {
             _ => through = None,
         }
     }
-    let mut times: Vec<f64> = (0..3)
+    // One untimed pass warms caches and branch history and sizes the runs: a
+    // run repeats the list until it lasts at least `RUN_SECONDS`, so a scheduler
+    // hiccup of a few milliseconds cannot double a short workload's figure.
+    let mut pass = || {
+        let t = Instant::now();
+        for (a, d) in moves {
+            mover.timed(black_box(*a), black_box(*d));
+        }
+        t.elapsed().as_secs_f64()
+    };
+    let first = pass();
+    let repeats = (RUN_SECONDS / first).ceil().max(1.0) as usize;
+    let runs = if first * repeats as f64 > SLOW_RUN_SECONDS {
+        3
+    } else {
+        5
+    };
+    let mut times: Vec<f64> = (0..runs)
         .map(|_| {
-            let t = Instant::now();
-            for (a, d) in moves {
-                mover.timed(black_box(*a), black_box(*d));
-            }
-            t.elapsed().as_secs_f64() * 1e9 / moves.len() as f64
+            let total: f64 = (0..repeats).map(|_| pass()).sum();
+            total * 1e9 / (repeats * moves.len()) as f64
         })
         .collect();
     times.sort_by(f64::total_cmp);
     Row {
-        ns: times[1],
+        ns: times[times.len() / 2],
         inside,
         through,
     }

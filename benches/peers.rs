@@ -11,7 +11,9 @@
 //! - the same two algorithms on a dense array of solid flags (no chunks, no
 //!   hashing, one reused box list), written for speed: the storage the peer
 //!   figures of the issue were measured on, so voxwalk on its chunked world
-//!   is compared in the same run with what those figures describe.
+//!   is compared in the same run with what those figures describe;
+//! - voxwalk's resolver reading that same dense array, to split what the
+//!   chunked world costs from what the exact algorithm costs.
 //!
 //! Workloads: walking ticks on bumpy terrain, falls, a box in a one-wide maze,
 //! and moves of 1, 5, 20, 50 and 200 blocks. For each: ns per move (median of
@@ -44,8 +46,8 @@ use support::reference_resolver::{
 };
 use support::terrain::{hash, height_at};
 use voxwalk::geometry::Aabb;
-use voxwalk::resolver::Resolver;
-use voxwalk::world::{Block, World};
+use voxwalk::resolver::{Motion, Resolver};
+use voxwalk::world::{Block, BlockSource, World};
 
 const BODY: DVec3 = DVec3::new(0.6, 1.8, 0.6);
 const DT: f64 = 1.0 / 20.0;
@@ -223,14 +225,20 @@ impl Mover for Voxwalk<'_> {
     }
     fn go(&mut self, a: Aabb, d: DVec3) -> (Aabb, Option<Vec<Aabb>>) {
         let m = self.resolver.move_box(self.world, a, d).unwrap();
-        let mut path = vec![m.start];
-        if let Some(p) = m.depenetration {
-            path.push(m.start.translated(p.offset));
-        }
-        path.extend(m.hits.as_slice().iter().map(|h| h.at));
-        path.push(m.end);
-        (m.end, Some(path))
+        (m.end, Some(path_of(&m)))
     }
+}
+
+/// The corners of a voxwalk move's path: start, after the push-out, each
+/// contact, end.
+fn path_of(m: &Motion) -> Vec<Aabb> {
+    let mut path = vec![m.start];
+    if let Some(p) = m.depenetration {
+        path.push(m.start.translated(p.offset));
+    }
+    path.extend(m.hits.as_slice().iter().map(|h| h.at));
+    path.push(m.end);
+    path
 }
 
 struct Reference<'w> {
@@ -374,6 +382,62 @@ impl DenseGrid {
                 }
             }
         }
+    }
+}
+
+/// The dense grid as a world for voxwalk's own resolver: the same exact
+/// algorithm on the peers' storage, to tell what the chunked world costs from
+/// what the algorithm costs.
+impl BlockSource for DenseGrid {
+    #[inline]
+    fn block(&self, cell: IVec3) -> Block {
+        if self.is_solid(cell) {
+            Block::Stone
+        } else {
+            Block::Air
+        }
+    }
+
+    /// Clamps the range to the grid once, then steps the flat index row by row.
+    #[inline]
+    fn for_each_solid_in<F: FnMut(IVec3, Block)>(&self, lo: IVec3, hi: IVec3, mut visit: F) {
+        let (from, to) = (
+            (lo - self.lo).max(IVec3::ZERO),
+            (hi - self.lo).min(self.size - IVec3::ONE),
+        );
+        if from.cmpgt(to).any() {
+            return;
+        }
+        let (sy, sz) = (self.size.y as usize, self.size.z as usize);
+        for x in from.x..=to.x {
+            for y in from.y..=to.y {
+                let row = (x as usize * sy + y as usize) * sz;
+                for z in from.z..=to.z {
+                    if self.solid[row + z as usize] {
+                        visit(self.lo + IVec3::new(x, y, z), Block::Stone);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// voxwalk's resolver reading the dense grid instead of its chunked world.
+struct VoxwalkDense<'g> {
+    grid: &'g DenseGrid,
+    resolver: Resolver,
+}
+
+impl Mover for VoxwalkDense<'_> {
+    fn name(&self) -> String {
+        "voxwalk resolver, dense array".into()
+    }
+    fn timed(&mut self, a: Aabb, d: DVec3) {
+        black_box(&self.resolver.move_box(self.grid, a, d));
+    }
+    fn go(&mut self, a: Aabb, d: DVec3) -> (Aabb, Option<Vec<Aabb>>) {
+        let m = self.resolver.move_box(self.grid, a, d).unwrap();
+        (m.end, Some(path_of(&m)))
     }
 }
 
@@ -657,6 +721,10 @@ fn movers_without_rapier<'a>(world: &'a World, grid: &'a DenseGrid) -> Vec<Box<d
             boxes: Vec::new(),
         }),
         Box::new(DenseSeedPort { grid }),
+        Box::new(VoxwalkDense {
+            grid,
+            resolver: Resolver::new(),
+        }),
     ]
 }
 

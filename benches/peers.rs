@@ -211,14 +211,16 @@ trait Mover {
     fn go(&mut self, a: Aabb, d: DVec3) -> (Aabb, Option<Vec<Aabb>>);
 }
 
-struct Voxwalk<'w> {
-    world: &'w World,
+/// voxwalk's resolver on any world: its own chunked one, or the peers' dense array.
+struct Voxwalk<'w, W: ?Sized> {
+    name: &'static str,
+    world: &'w W,
     resolver: Resolver,
 }
 
-impl Mover for Voxwalk<'_> {
+impl<W: BlockSource + ?Sized> Mover for Voxwalk<'_, W> {
     fn name(&self) -> String {
-        "voxwalk".into()
+        self.name.into()
     }
     fn timed(&mut self, a: Aabb, d: DVec3) {
         black_box(&self.resolver.move_box(self.world, a, d));
@@ -419,25 +421,6 @@ impl BlockSource for DenseGrid {
                 }
             }
         }
-    }
-}
-
-/// voxwalk's resolver reading the dense grid instead of its chunked world.
-struct VoxwalkDense<'g> {
-    grid: &'g DenseGrid,
-    resolver: Resolver,
-}
-
-impl Mover for VoxwalkDense<'_> {
-    fn name(&self) -> String {
-        "voxwalk resolver, dense array".into()
-    }
-    fn timed(&mut self, a: Aabb, d: DVec3) {
-        black_box(&self.resolver.move_box(self.grid, a, d));
-    }
-    fn go(&mut self, a: Aabb, d: DVec3) -> (Aabb, Option<Vec<Aabb>>) {
-        let m = self.resolver.move_box(self.grid, a, d).unwrap();
-        (m.end, Some(path_of(&m)))
     }
 }
 
@@ -711,6 +694,7 @@ fn measure(world: &World, mover: &mut dyn Mover, moves: &Moves) -> Row {
 fn movers_without_rapier<'a>(world: &'a World, grid: &'a DenseGrid) -> Vec<Box<dyn Mover + 'a>> {
     vec![
         Box::new(Voxwalk {
+            name: "voxwalk",
             world,
             resolver: Resolver::new(),
         }),
@@ -721,8 +705,9 @@ fn movers_without_rapier<'a>(world: &'a World, grid: &'a DenseGrid) -> Vec<Box<d
             boxes: Vec::new(),
         }),
         Box::new(DenseSeedPort { grid }),
-        Box::new(VoxwalkDense {
-            grid,
+        Box::new(Voxwalk {
+            name: "voxwalk resolver, dense array",
+            world: grid,
             resolver: Resolver::new(),
         }),
     ]

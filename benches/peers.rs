@@ -18,9 +18,9 @@
 //! Workloads: walking ticks on bumpy terrain, falls, a box in a one-wide maze,
 //! and moves of 1, 5, 20, 50 and 200 blocks. For each: ns per move (median of
 //! five runs of at least 50 ms after a warm-up pass; three runs where one
-//! lasts over half a second), the ratio to voxwalk, moves that end inside a solid, and moves
-//! whose path passes through one (each straight piece of the path checked
-//! exactly where the mover tells its pieces). The timed runs call each mover
+//! lasts over half a second), the ratio to voxwalk, moves that end inside a
+//! solid, and moves whose path passes through one (each straight piece of the
+//! path checked exactly where the mover tells its pieces). The timed runs call each mover
 //! for its own result only; the paths for the checks are built outside them.
 //!
 //! `cargo bench --features peers --bench peers` prints the table and writes the

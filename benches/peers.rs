@@ -373,17 +373,10 @@ impl DenseGrid {
     /// The unit boxes of the solid cells from `lo` to `hi`, into `out`.
     fn cubes_in(&self, lo: IVec3, hi: IVec3, out: &mut Vec<Aabb>) {
         out.clear();
-        for x in lo.x..=hi.x {
-            for y in lo.y..=hi.y {
-                for z in lo.z..=hi.z {
-                    let cell = IVec3::new(x, y, z);
-                    if self.is_solid(cell) {
-                        let c = cell.as_dvec3();
-                        out.push(Aabb::new(c, c + DVec3::ONE));
-                    }
-                }
-            }
-        }
+        self.for_each_solid_in(lo, hi, |cell, _| {
+            let c = cell.as_dvec3();
+            out.push(Aabb::new(c, c + DVec3::ONE));
+        });
     }
 }
 

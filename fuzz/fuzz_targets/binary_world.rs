@@ -8,7 +8,8 @@ use voxwalk::world::{binary_format, decode_any};
 fuzz_target!(|data: &[u8]| {
     let _ = decode_any(data);
     if let Ok(world) = binary_format::decode(data) {
-        let again = binary_format::decode(&binary_format::encode(&world)).expect("encoded worlds decode");
+        let again =
+            binary_format::decode(&binary_format::encode(&world)).expect("encoded worlds decode");
         assert_eq!(again.count_blocks()[1..], world.count_blocks()[1..]);
     }
 });

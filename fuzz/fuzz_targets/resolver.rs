@@ -169,7 +169,10 @@ fuzz_target!(|data: &[u8]| {
             && aabb.size().max_element() <= 64.0
             && by.abs().max_element() <= 1e6
             && aabb.min.abs().max(aabb.max.abs()).max_element() + by.abs().max_element() <= 1e9;
-        assert!(!fine, "a move within the limits was refused: {aabb:?} by {by:?}");
+        assert!(
+            !fine,
+            "a move within the limits was refused: {aabb:?} by {by:?}"
+        );
         return;
     };
     assert!(m.end.min.is_finite() && m.end.max.is_finite(), "{m:?}");
@@ -181,7 +184,10 @@ fuzz_target!(|data: &[u8]| {
     let tol = TOUCH_TOLERANCE + 8.0 * f64::EPSILON * reach.max(1.0);
     let free = |b: &Aabb| !solids.iter().any(|s| b.overlaps_beyond(s, tol));
     if !free(&aabb) {
-        assert!(m.depenetration.is_some(), "started inside, not pushed out: {m:?}");
+        assert!(
+            m.depenetration.is_some(),
+            "started inside, not pushed out: {m:?}"
+        );
         return;
     }
     if solids

@@ -9,6 +9,7 @@ mod support;
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
+use support::motion_path::path;
 use support::reference_resolver::{overlaps_solid, reference_move, segment_blocked};
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{CONTACT_GAP, Motion, Resolver};
@@ -113,24 +114,6 @@ fn long_move() -> impl Strategy<Value = DVec3> {
 
 fn grid_move() -> impl Strategy<Value = DVec3> {
     (-40..40i32, -40..40i32, -40..40i32).prop_map(|(x, y, z)| IVec3::new(x, y, z).as_dvec3() / 8.0)
-}
-
-/// The path a move of `by` took, as the boxes at its corners: the start, then for
-/// each hit the box touching the face (reached in a straight line along what was
-/// left of the move, blocked axes removed) and the box stopped the gap short of it,
-/// then the end.
-fn path(m: &Motion, by: DVec3) -> Vec<Aabb> {
-    let mut points = vec![m.start];
-    let (mut velocity, mut time) = (by, 0.0);
-    for h in m.hits.as_slice() {
-        let previous = *points.last().unwrap();
-        points.push(previous.translated(velocity * (h.toi - time)));
-        points.push(h.at);
-        velocity[h.normal.abs().max_position()] = 0.0;
-        time = h.toi;
-    }
-    points.push(m.end);
-    points
 }
 
 /// Every invariant a move from a free start must keep.

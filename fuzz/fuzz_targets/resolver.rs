@@ -16,8 +16,12 @@
 use glam::{DVec3, IVec3};
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
+#[path = "../../tests/support/mod.rs"]
+mod support;
+use support::motion_path::path;
+use support::reference_resolver::passes_through;
 use voxwalk::geometry::Aabb;
-use voxwalk::resolver::{Motion, Resolver, TOUCH_TOLERANCE};
+use voxwalk::resolver::{Resolver, TOUCH_TOLERANCE};
 use voxwalk::world::{Block, World};
 
 /// The solids lie in a 6×6×6 region whose corner the input chooses.
@@ -111,43 +115,6 @@ fn case(u: &mut Unstructured) -> Result<Case> {
         aabb: Aabb::new(min, min + size),
         by,
     })
-}
-
-/// Whether `a` moving by `d` overlaps `b` by more than `tol` at some `t` in `[0, 1]`.
-fn passes_through(a: &Aabb, d: DVec3, b: &Aabb, tol: f64) -> bool {
-    let (mut from, mut to) = (0.0_f64, 1.0_f64);
-    for i in 0..3 {
-        let (lo, hi) = (b.min[i] + tol - a.max[i], b.max[i] - tol - a.min[i]);
-        if d[i] == 0.0 {
-            if !(lo < 0.0 && 0.0 < hi) {
-                return false;
-            }
-        } else {
-            let (t0, t1) = if d[i] > 0.0 {
-                (lo / d[i], hi / d[i])
-            } else {
-                (hi / d[i], lo / d[i])
-            };
-            from = from.max(t0);
-            to = to.min(t1);
-        }
-    }
-    from < to
-}
-
-/// The corners of the path the motion reports: start, each contact, end.
-fn path(m: &Motion, by: DVec3) -> Vec<Aabb> {
-    let mut points = vec![m.start];
-    let (mut velocity, mut time) = (by, 0.0);
-    for h in m.hits.as_slice() {
-        let previous = *points.last().unwrap();
-        points.push(previous.translated(velocity * (h.toi - time)));
-        points.push(h.at);
-        velocity[h.normal.abs().max_position()] = 0.0;
-        time = h.toi;
-    }
-    points.push(m.end);
-    points
 }
 
 fuzz_target!(|data: &[u8]| {

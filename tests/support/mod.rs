@@ -1,4 +1,5 @@
 //! Fixtures shared by the integration tests and the benchmarks.
 
+pub mod motion_path;
 pub mod reference_resolver;
 pub mod terrain;

@@ -151,30 +151,36 @@ pub fn overlaps_solid<W: BlockSource>(world: &W, a: &Aabb) -> bool {
 
 /// Whether the straight move of `a` by `d` passes through any solid: whether for
 /// some `t` in `[0, 1]` the box `a + t·d` overlaps a solid box by more than the
-/// touch tolerance. Exact: per axis the overlap times form an open interval, and
-/// the move passes through the box when the three intervals and `[0, 1]` meet.
+/// touch tolerance.
 pub fn segment_blocked<W: BlockSource>(world: &W, a: &Aabb, d: DVec3) -> bool {
-    solids_in_swept_box(world, a, d).iter().any(|b| {
-        let (mut from, mut to) = (0.0_f64, 1.0_f64);
-        for i in 0..3 {
-            let (lo, hi) = (
-                b.min[i] + TOUCH_TOLERANCE - a.max[i],
-                b.max[i] - TOUCH_TOLERANCE - a.min[i],
-            );
-            if d[i] == 0.0 {
-                if !(lo < 0.0 && 0.0 < hi) {
-                    return false;
-                }
-            } else {
-                let (t0, t1) = if d[i] > 0.0 {
-                    (lo / d[i], hi / d[i])
-                } else {
-                    (hi / d[i], lo / d[i])
-                };
-                from = from.max(t0);
-                to = to.min(t1);
+    solids_in_swept_box(world, a, d)
+        .iter()
+        .any(|b| passes_through(a, d, b, TOUCH_TOLERANCE))
+}
+
+/// Whether for some `t` in `[0, 1]` the box `a + t·d` overlaps `b` by more than
+/// `tolerance`. Exact: per axis the overlap times form an open interval, and the
+/// move passes through `b` when the three intervals and `[0, 1]` meet.
+pub fn passes_through(a: &Aabb, d: DVec3, b: &Aabb, tolerance: f64) -> bool {
+    let (mut from, mut to) = (0.0_f64, 1.0_f64);
+    for i in 0..3 {
+        let (lo, hi) = (
+            b.min[i] + tolerance - a.max[i],
+            b.max[i] - tolerance - a.min[i],
+        );
+        if d[i] == 0.0 {
+            if !(lo < 0.0 && 0.0 < hi) {
+                return false;
             }
+        } else {
+            let (t0, t1) = if d[i] > 0.0 {
+                (lo / d[i], hi / d[i])
+            } else {
+                (hi / d[i], lo / d[i])
+            };
+            from = from.max(t0);
+            to = to.min(t1);
         }
-        from < to
-    })
+    }
+    from < to
 }

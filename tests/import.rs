@@ -13,7 +13,7 @@ use flate2::write::GzEncoder;
 use glam::IVec3;
 use proptest::prelude::*;
 use voxwalk::world::import::{ImportFormat, import};
-use voxwalk::world::{Block, World, decode_named, load_detailed, map_block_state};
+use voxwalk::world::{Block, Decoded, World, decode_named, load_detailed, map_block_state};
 
 fn realdata(name: &str) -> Option<PathBuf> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -355,4 +355,79 @@ proptest! {
         }
         let _ = decode_named(&bytes, Some(&name), &mut |_, _| {});
     }
+}
+
+/// A 1.20 chunk whose one section has the block states `palette` and `data`,
+/// or no block states at all for `None`.
+fn chunk_with_section(palette: Option<&[&str]>, data: Option<Vec<i64>>) -> Vec<u8> {
+    let compound = |entries: Vec<(&str, Value)>| {
+        Value::Compound(
+            entries
+                .into_iter()
+                .map(|(k, v)| (k.to_owned(), v))
+                .collect(),
+        )
+    };
+    let mut section = vec![("Y", Value::Byte(0))];
+    if let Some(palette) = palette {
+        let palette = palette
+            .iter()
+            .map(|name| compound(vec![("Name", Value::String((*name).to_owned()))]))
+            .collect();
+        let mut states = vec![("palette", Value::List(palette))];
+        if let Some(data) = data {
+            states.push(("data", Value::LongArray(fastnbt::LongArray::new(data))));
+        }
+        section.push(("block_states", compound(states)));
+    }
+    let root = compound(vec![
+        ("DataVersion", Value::Int(3465)),
+        ("xPos", Value::Int(0)),
+        ("zPos", Value::Int(0)),
+        ("yPos", Value::Int(-4)),
+        ("Status", Value::String("minecraft:full".to_owned())),
+        ("sections", Value::List(vec![compound(section)])),
+    ]);
+    fastnbt::to_bytes(&root).unwrap()
+}
+
+#[test]
+fn sections_whose_block_states_cannot_hold_every_cell_are_errors_naming_the_section() {
+    let two = &["minecraft:stone", "minecraft:air"][..];
+    for (palette, data, says) in [
+        // Two states take 4 bits a cell: 256 longs; one is there.
+        (
+            two,
+            Some(vec![0x1111_1111_1111_1111]),
+            "section Y=0: 1 longs of block states, 2 palette entries need 256",
+        ),
+        (two, Some(vec![0; 255]), "section Y=0: 255 longs"),
+        // No palette at all, yet data.
+        (
+            &[][..],
+            Some(vec![0; 256]),
+            "section Y=0: 256 longs of block states but an empty palette",
+        ),
+    ] {
+        let bytes = chunk_with_section(Some(palette), data);
+        let Err(Decoded::Import(e)) = decode_named(&bytes, Some("c.nbt"), &mut |_, _| {}) else {
+            panic!("{palette:?}: not refused by the importer");
+        };
+        assert!(e.to_string().contains(says), "{e}");
+    }
+    // A section with nothing to read (no palette and no data, or no block
+    // states at all) is air.
+    for palette in [Some(&[][..]), None] {
+        let bytes = chunk_with_section(palette, None);
+        let world = decode_named(&bytes, Some("c.nbt"), &mut |_, _| {})
+            .unwrap()
+            .world;
+        assert_eq!(world.chunk_count(), 0);
+    }
+    // The same chunk with all its data loads: stone in every other cell.
+    let bytes = chunk_with_section(Some(two), Some(vec![0x1010_1010_1010_1010; 256]));
+    let world = decode_named(&bytes, Some("c.nbt"), &mut |_, _| {})
+        .unwrap()
+        .world;
+    assert_eq!(count(&world, Block::Stone), 4096 / 2);
 }

@@ -17,6 +17,7 @@ use flate2::read::{DeflateDecoder, GzDecoder};
 use glam::IVec3;
 
 use super::block_states::map_block_state;
+use super::section_check::{SectionLayout, check_sections};
 use super::{ImportError, Imported, Warnings, nbt_guard};
 use crate::world::{Block, Chunk, World};
 
@@ -196,6 +197,18 @@ fn place_chunk(
 ) -> Result<(), String> {
     nbt_guard::check(nbt)?;
     let chunk = JavaChunk::from_bytes(nbt).map_err(|e| format!("not a chunk this reads: {e}"))?;
+    // `fastanvil` indexes block states without checking their length: check first.
+    let layout = match &chunk {
+        JavaChunk::Post18(_) => SectionLayout::Padded,
+        JavaChunk::Pre18(_) => SectionLayout::Legacy,
+        JavaChunk::Pre13(_) => {
+            return Err(
+                "a chunk from before Minecraft 1.13 (numeric block ids), which this does not read"
+                    .to_owned(),
+            );
+        }
+    };
+    let air_sections = check_sections(nbt, layout)?;
     let range = chunk.y_range();
     let (low, high) = (range.start.div_euclid(16), (range.end - 1).div_euclid(16));
     if low < -256 || high > 256 {
@@ -204,6 +217,9 @@ fn place_chunk(
     // Blocks are mapped once per palette entry: entries live as long as the chunk.
     let mut mapped: HashMap<*const fastanvil::Block, (Block, bool)> = HashMap::new();
     for sy in low..=high {
+        if air_sections.iter().any(|&y| isize::from(y) == sy) {
+            continue;
+        }
         let mut section = Chunk::Uniform(Block::Air);
         for x in 0..16usize {
             for z in 0..16usize {

@@ -9,6 +9,7 @@ mod anvil;
 mod block_states;
 mod nbt_guard;
 mod schem;
+mod section_check;
 mod vox;
 
 use std::collections::BTreeMap;

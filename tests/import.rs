@@ -431,3 +431,30 @@ fn sections_whose_block_states_cannot_hold_every_cell_are_errors_naming_the_sect
         .world;
     assert_eq!(count(&world, Block::Stone), 4096 / 2);
 }
+
+#[test]
+fn a_region_skips_the_chunk_with_short_block_states_and_reads_the_rest() {
+    let two = &["minecraft:stone", "minecraft:air"][..];
+    let good = chunk_with_section(Some(two), Some(vec![0x1010_1010_1010_1010; 256]));
+    let short = chunk_with_section(Some(two), Some(vec![0; 1]));
+    // Two header sectors, then each chunk uncompressed (scheme 3) in whole sectors.
+    let mut region = vec![0u8; 2 * 4096];
+    for (index, nbt) in [good, short].iter().enumerate() {
+        let offset = region.len() / 4096;
+        let sectors = (nbt.len() + 5).div_ceil(4096);
+        region[index * 4..index * 4 + 4].copy_from_slice(&[0, 0, offset as u8, sectors as u8]);
+        region.extend_from_slice(&(nbt.len() as u32 + 1).to_be_bytes());
+        region.push(3);
+        region.extend_from_slice(nbt);
+        region.resize((offset + sectors) * 4096, 0);
+    }
+    let loaded = decode_named(&region, Some("r.0.0.mca"), &mut |_, _| {}).unwrap();
+    assert_eq!(count(&loaded.world, Block::Stone), 4096 / 2);
+    assert!(
+        loaded.warnings.iter().any(|w| w.contains(
+            "chunk (1, 0) skipped: section Y=0: 1 longs of block states, 2 palette entries need 256"
+        )),
+        "{:?}",
+        loaded.warnings
+    );
+}

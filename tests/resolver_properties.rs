@@ -9,7 +9,7 @@ mod support;
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
-use support::motion_path::path;
+use support::motion_path::{hits_in_order, path};
 use support::reference_resolver::{overlaps_solid, reference_move, segment_blocked};
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{CONTACT_GAP, Motion, Resolver};
@@ -134,15 +134,7 @@ fn check_invariants(world: &World, m: &Motion, by: DVec3) -> Result<(), TestCase
     }
     prop_assert!(!m.truncated);
     prop_assert!(m.hits.len() <= 3);
-    let mut seen = [false; 3];
-    let mut last_toi = 0.0;
-    for h in m.hits.as_slice() {
-        let axis = h.normal.abs().max_position();
-        prop_assert!(!seen[axis], "two hits on axis {axis}");
-        seen[axis] = true;
-        prop_assert!(h.toi >= last_toi && h.toi <= 1.0);
-        last_toi = h.toi;
-    }
+    hits_in_order(m).map_err(TestCaseError::fail)?;
     let resized = (m.end.size() - m.start.size()).abs().max_element();
     prop_assert!(resized < 1e-9, "the box changed size by {resized}");
     Ok(())

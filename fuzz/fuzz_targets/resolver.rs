@@ -18,10 +18,12 @@ use libfuzzer_sys::arbitrary::{Result, Unstructured};
 use libfuzzer_sys::fuzz_target;
 #[path = "../../tests/support/mod.rs"]
 mod support;
-use support::motion_path::path;
+use support::motion_path::{hits_in_order, path};
 use support::reference_resolver::passes_through;
 use voxwalk::geometry::Aabb;
-use voxwalk::resolver::{Resolver, TOUCH_TOLERANCE};
+use voxwalk::resolver::{
+    MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT, Resolver, TOUCH_TOLERANCE,
+};
 use voxwalk::world::{Block, World};
 
 /// The solids lie in a 6×6×6 region whose corner the input chooses.
@@ -133,9 +135,10 @@ fuzz_target!(|data: &[u8]| {
             && aabb.max.is_finite()
             && by.is_finite()
             && aabb.size().cmpge(DVec3::ZERO).all()
-            && aabb.size().max_element() <= 64.0
-            && by.abs().max_element() <= 1e6
-            && aabb.min.abs().max(aabb.max.abs()).max_element() + by.abs().max_element() <= 1e9;
+            && aabb.size().max_element() <= MAX_BOX_EDGE
+            && by.abs().max_element() <= MAX_DISPLACEMENT
+            && aabb.min.abs().max(aabb.max.abs()).max_element() + by.abs().max_element()
+                <= MAX_COORDINATE;
         assert!(
             !fine,
             "a move within the limits was refused: {aabb:?} by {by:?}"
@@ -176,14 +179,8 @@ fuzz_target!(|data: &[u8]| {
         );
     }
     assert!(!m.truncated, "{m:?}");
-    let mut seen = [false; 3];
-    let mut last = 0.0;
-    for h in m.hits.as_slice() {
-        let axis = h.normal.abs().max_position();
-        assert!(!seen[axis], "two hits on axis {axis}: {m:?}");
-        seen[axis] = true;
-        assert!(h.toi >= last && h.toi <= 1.0, "{m:?}");
-        last = h.toi;
+    if let Err(wrong) = hits_in_order(&m) {
+        panic!("{wrong}: {m:?}");
     }
     let resized = (m.end.size() - aabb.size()).abs().max_element();
     assert!(resized <= tol, "the box changed size by {resized}: {m:?}");

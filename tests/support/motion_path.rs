@@ -23,3 +23,22 @@ pub fn path(m: &Motion, by: DVec3) -> Vec<Aabb> {
     points.push(m.end);
     points
 }
+
+/// Whether the hits of `m` are what a resolver promises: at most one per axis,
+/// in time order, each within `[0, 1]`; otherwise what is wrong.
+pub fn hits_in_order(m: &Motion) -> Result<(), String> {
+    let mut seen = [false; 3];
+    let mut last = 0.0;
+    for h in m.hits.as_slice() {
+        let axis = h.normal.abs().max_position();
+        if seen[axis] {
+            return Err(format!("two hits on axis {axis}"));
+        }
+        seen[axis] = true;
+        if !(h.toi >= last && h.toi <= 1.0) {
+            return Err(format!("hit at toi {} after {last}", h.toi));
+        }
+        last = h.toi;
+    }
+    Ok(())
+}

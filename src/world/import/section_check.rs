@@ -87,7 +87,7 @@ pub fn check_sections(nbt: &[u8], layout: SectionLayout) -> Result<Vec<i8>, Stri
                     air.extend(section.y);
                     continue;
                 }
-                check_one(section.y, palette, data, true)?;
+                check_one(section.y, palette, data, layout)?;
             }
         }
         SectionLayout::Legacy => {
@@ -97,7 +97,7 @@ pub fn check_sections(nbt: &[u8], layout: SectionLayout) -> Result<Vec<i8>, Stri
                     section.y,
                     section.palette.len(),
                     section.block_states.as_deref(),
-                    false,
+                    layout,
                 )?;
             }
         }
@@ -106,13 +106,13 @@ pub fn check_sections(nbt: &[u8], layout: SectionLayout) -> Result<Vec<i8>, Stri
 }
 
 /// One section: data, where present, must have a palette to index and hold
-/// 4,096 values of the palette's width, either padded within longs or (legacy
-/// only) packed across them.
+/// 4,096 values of the palette's width, padded within longs (1.18 on) or at
+/// least packed across them (legacy: 1.13–1.15 packed, 1.16–1.17 padded).
 fn check_one(
     y: Option<i8>,
     palette: usize,
     data: Option<&[i64]>,
-    padded_only: bool,
+    layout: SectionLayout,
 ) -> Result<(), String> {
     let at = || {
         y.map_or_else(
@@ -132,23 +132,17 @@ fn check_one(
     }
     // At least 4 bits a value, more for palettes past 16 entries.
     let bits = (usize::BITS - (palette - 1).leading_zeros()).max(4) as usize;
-    let padded = CELLS.div_ceil(64 / bits);
-    let packed = (CELLS * bits).div_ceil(64);
-    let enough = if padded_only {
-        data.len() >= padded
-    } else {
-        data.len() >= packed
+    let needed = match layout {
+        SectionLayout::Padded => CELLS.div_ceil(64 / bits),
+        SectionLayout::Legacy => (CELLS * bits).div_ceil(64),
     };
-    if enough {
+    if data.len() >= needed {
         Ok(())
     } else {
         Err(format!(
-            "{}: {} longs of block states, {} palette entries need {} ({} bits a cell)",
+            "{}: {} longs of block states, {palette} palette entries need {needed} ({bits} bits a cell)",
             at(),
             data.len(),
-            palette,
-            if padded_only { padded } else { packed },
-            bits
         ))
     }
 }
@@ -159,23 +153,23 @@ mod tests {
 
     #[test]
     fn data_must_hold_every_cell() {
-        assert!(check_one(Some(0), 2, Some(&[0; 256]), true).is_ok());
-        let short = check_one(Some(3), 2, Some(&[0; 255]), true).unwrap_err();
+        assert!(check_one(Some(0), 2, Some(&[0; 256]), SectionLayout::Padded).is_ok());
+        let short = check_one(Some(3), 2, Some(&[0; 255]), SectionLayout::Padded).unwrap_err();
         assert_eq!(
             short,
             "section Y=3: 255 longs of block states, 2 palette entries need 256 (4 bits a cell)"
         );
         // 17 entries take 5 bits: 12 to a long padded, 342 longs; 320 packed.
-        assert!(check_one(Some(0), 17, Some(&[0; 341]), true).is_err());
-        assert!(check_one(Some(0), 17, Some(&[0; 320]), false).is_ok());
-        assert!(check_one(Some(0), 17, Some(&[0; 319]), false).is_err());
+        assert!(check_one(Some(0), 17, Some(&[0; 341]), SectionLayout::Padded).is_err());
+        assert!(check_one(Some(0), 17, Some(&[0; 320]), SectionLayout::Legacy).is_ok());
+        assert!(check_one(Some(0), 17, Some(&[0; 319]), SectionLayout::Legacy).is_err());
     }
 
     #[test]
     fn an_empty_palette_with_data_is_refused() {
-        assert!(check_one(Some(-1), 0, Some(&[0; 256]), false).is_err());
-        assert!(check_one(Some(-1), 0, Some(&[0; 256]), true).is_err());
-        assert!(check_one(Some(-1), 0, None, false).is_ok());
-        assert!(check_one(Some(0), 1, None, true).is_ok());
+        assert!(check_one(Some(-1), 0, Some(&[0; 256]), SectionLayout::Legacy).is_err());
+        assert!(check_one(Some(-1), 0, Some(&[0; 256]), SectionLayout::Padded).is_err());
+        assert!(check_one(Some(-1), 0, None, SectionLayout::Legacy).is_ok());
+        assert!(check_one(Some(0), 1, None, SectionLayout::Padded).is_ok());
     }
 }

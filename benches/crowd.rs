@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use glam::{DVec3, IVec3};
 use voxwalk::controller::{Body, Input, Settings, Simulation, TickReport};
-use voxwalk::world::{Chunk, Generator, Preset, World};
+use voxwalk::world::{BlockSource, Chunk, Generator, Preset, World};
 
 /// Resident memory of this process in bytes, from /proc (Linux).
 fn resident_bytes() -> Option<u64> {
@@ -30,7 +30,7 @@ fn hash(mut x: u64) -> u64 {
 fn surface(world: &World, x: i32, z: i32) -> DVec3 {
     let y = (0..128)
         .rev()
-        .find(|&y| world.block(IVec3::new(x, y, z)).is_solid())
+        .find(|&y| world.is_solid_at(IVec3::new(x, y, z)))
         .unwrap_or(0);
     DVec3::new(f64::from(x) + 0.5, f64::from(y + 1), f64::from(z) + 0.5)
 }
@@ -106,7 +106,7 @@ fn main() {
     println!(
         "chunks: {} loaded ({uniform} uniform at {} B, {mixed} mixed at {} B of block storage); {:.0} B per loaded chunk on average",
         uniform + mixed,
-        Chunk::Uniform(voxwalk::world::Block::Air).storage_bytes(),
+        Chunk::Uniform(voxwalk::world::BlockId::AIR).storage_bytes(),
         world
             .chunks()
             .find_map(|(_, c)| matches!(c, Chunk::Mixed(_)).then(|| c.storage_bytes()))

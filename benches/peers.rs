@@ -47,7 +47,7 @@ use support::reference_resolver::{
 use support::terrain::{hash, height_at};
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{Motion, Resolver};
-use voxwalk::world::{Block, BlockSource, World};
+use voxwalk::world::{BlockId, BlockRegistry, BlockSource, World};
 
 const BODY: DVec3 = DVec3::new(0.6, 1.8, 0.6);
 const DT: f64 = 1.0 / 20.0;
@@ -67,13 +67,13 @@ fn cube_terrain(size: i32) -> World {
     for x in 0..size {
         for z in 0..size {
             let h = height_at(x, z);
-            w.fill(IVec3::new(x, 0, z), IVec3::new(x, h - 1, z), Block::Stone);
-            w.set_block(IVec3::new(x, h, z), Block::Grass);
+            w.fill(IVec3::new(x, 0, z), IVec3::new(x, h - 1, z), BlockId::STONE);
+            w.set_block(IVec3::new(x, h, z), BlockId::GRASS);
             if hash((x as u64) * 7919 + z as u64 * 104_729).is_multiple_of(40) {
                 w.fill(
                     IVec3::new(x, h + 1, z),
                     IVec3::new(x, h + 6, z),
-                    Block::Brick,
+                    BlockId::BRICK,
                 );
             }
         }
@@ -89,12 +89,12 @@ fn maze(cells: i32) -> World {
     w.fill(
         IVec3::new(0, 0, 0),
         IVec3::new(size - 1, 0, size - 1),
-        Block::Stone,
+        BlockId::STONE,
     );
     w.fill(
         IVec3::new(0, 1, 0),
         IVec3::new(size - 1, 3, size - 1),
-        Block::Brick,
+        BlockId::BRICK,
     );
     let mut seen = vec![false; (cells * cells) as usize];
     let mut stack = vec![(0, 0)];
@@ -104,7 +104,7 @@ fn maze(cells: i32) -> World {
         w.fill(
             IVec3::new(2 * x + 1, 1, 2 * z + 1),
             IVec3::new(2 * x + 1, 3, 2 * z + 1),
-            Block::Air,
+            BlockId::AIR,
         );
         let mut next: Vec<(i32, i32)> = [(1, 0), (-1, 0), (0, 1), (0, -1)]
             .iter()
@@ -123,7 +123,7 @@ fn maze(cells: i32) -> World {
         w.fill(
             IVec3::new(x + nx + 1, 1, z + nz + 1),
             IVec3::new(x + nx + 1, 3, z + nz + 1),
-            Block::Air,
+            BlockId::AIR,
         );
         stack.push((nx, nz));
     }
@@ -134,7 +134,7 @@ fn ground(world: &World, x: f64, z: f64) -> f64 {
     let c = IVec3::new(x.floor() as i32, 0, z.floor() as i32);
     (0..80)
         .rev()
-        .find(|&y| world.block(c + IVec3::Y * y).is_solid())
+        .find(|&y| world.is_solid_at(c + IVec3::Y * y))
         .map_or(0.0, |y| f64::from(y + 1))
 }
 
@@ -349,12 +349,13 @@ impl DenseGrid {
         for x in lo.x..=hi.x {
             for y in lo.y..=hi.y {
                 for z in lo.z..=hi.z {
-                    let block = world.block(IVec3::new(x, y, z));
+                    let shape = world.shape_at(IVec3::new(x, y, z));
+                    let registry = world.registry();
                     assert!(
-                        !block.is_solid() || block.shape() == Block::Stone.shape(),
+                        shape.is_empty() || shape == registry.collision_shape(BlockId::STONE),
                         "the dense peers hold full cubes only"
                     );
-                    solid.push(block.is_solid());
+                    solid.push(!shape.is_empty());
                 }
             }
         }
@@ -385,17 +386,23 @@ impl DenseGrid {
 /// what the algorithm costs.
 impl BlockSource for DenseGrid {
     #[inline]
-    fn block(&self, cell: IVec3) -> Block {
+    fn block(&self, cell: IVec3) -> BlockId {
         if self.is_solid(cell) {
-            Block::Stone
+            BlockId::STONE
         } else {
-            Block::Air
+            BlockId::AIR
         }
+    }
+
+    #[inline]
+    fn registry(&self) -> &BlockRegistry {
+        BlockRegistry::built_in()
     }
 
     /// Clamps the range to the grid once, then steps the flat index row by row.
     #[inline]
-    fn for_each_solid_in<F: FnMut(IVec3, Block)>(&self, lo: IVec3, hi: IVec3, mut visit: F) {
+    fn for_each_solid_in<F: FnMut(IVec3, &[Aabb])>(&self, lo: IVec3, hi: IVec3, mut visit: F) {
+        let cube = BlockRegistry::built_in().collision_shape(BlockId::STONE);
         let (from, to) = (
             (lo - self.lo).max(IVec3::ZERO),
             (hi - self.lo).min(self.size - IVec3::ONE),
@@ -409,7 +416,7 @@ impl BlockSource for DenseGrid {
                 let row = (x as usize * sy + y as usize) * sz;
                 for z in from.z..=to.z {
                     if self.solid[row + z as usize] {
-                        visit(self.lo + IVec3::new(x, y, z), Block::Stone);
+                        visit(self.lo + IVec3::new(x, y, z), cube);
                     }
                 }
             }

@@ -27,7 +27,7 @@ use support::reference_resolver::reference_move;
 use support::terrain::{bumpy_terrain, hash};
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::Resolver;
-use voxwalk::world::{BlockSource, SHAPE_OVERHANG_ABOVE, World, cell_containing};
+use voxwalk::world::{BlockSource, World, cell_containing};
 
 const BODY: DVec3 = DVec3::new(0.6, 1.8, 0.6);
 
@@ -131,11 +131,12 @@ fn bench_moves<R>(
 fn gather_only(world: &World, aabb: Aabb, by: DVec3) -> (usize, DVec3) {
     let origin = cell_containing(aabb.min);
     let region = aabb.union(&aabb.translated(by));
-    let lo = cell_containing(region.min - DVec3::new(0.0, SHAPE_OVERHANG_ABOVE, 0.0));
-    let hi = cell_containing(region.max);
+    let reach = world.registry().reach();
+    let lo = cell_containing(region.min - reach.above);
+    let hi = cell_containing(region.max + reach.below);
     let mut found = (0, DVec3::ZERO);
-    world.for_each_solid_in(lo, hi, |cell, block| {
-        for shape in block.shape() {
+    world.for_each_solid_in(lo, hi, |cell, boxes| {
+        for shape in boxes {
             let solid = shape.translated((cell - origin).as_dvec3());
             found.0 += 1;
             found.1 += solid.min + solid.max;

@@ -5,7 +5,7 @@
 //! use glam::{DVec3, IVec3};
 //! use voxwalk::geometry::Aabb;
 //! use voxwalk::resolver::{CONTACT_GAP, Resolver};
-//! use voxwalk::world::{Block, World, text_format};
+//! use voxwalk::world::{BlockId, World, text_format};
 //!
 //! // A floor with a slab on it, written the way a person would.
 //! let world = text_format::parse(

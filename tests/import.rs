@@ -13,7 +13,7 @@ use flate2::write::GzEncoder;
 use glam::IVec3;
 use proptest::prelude::*;
 use voxwalk::world::import::{ImportFormat, import};
-use voxwalk::world::{Block, Decoded, World, decode_named, load_detailed, map_block_state};
+use voxwalk::world::{BlockId, Decoded, World, decode_named, load_detailed, map_block_state};
 
 fn realdata(name: &str) -> Option<PathBuf> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -27,8 +27,8 @@ fn realdata(name: &str) -> Option<PathBuf> {
     }
 }
 
-fn count(world: &World, block: Block) -> u64 {
-    world.count_blocks()[block as usize]
+fn count(world: &World, block: BlockId) -> u64 {
+    world.count_blocks()[block.index()]
 }
 
 #[test]
@@ -40,9 +40,9 @@ fn magicavoxel_models_are_placed_y_up() {
     assert_eq!(loaded.format, "MagicaVoxel (.vox)");
     let w = &loaded.world;
     // One 2×2×2 model with 4 voxels, centred on the origin by its transform.
-    let solid: u64 = Block::ALL
+    let solid: u64 = BlockId::BUILT_IN
         .iter()
-        .filter(|b| **b != Block::Air)
+        .filter(|b| **b != BlockId::AIR)
         .map(|&b| count(w, b))
         .sum();
     assert_eq!(solid, 4);
@@ -51,8 +51,13 @@ fn magicavoxel_models_are_placed_y_up() {
         Some((IVec3::new(-1, 0, -1), IVec3::new(0, 1, 0)))
     );
     // Each of the four voxels has its own palette colour: four different blocks.
-    for block in [Block::Grass, Block::Sand, Block::Brick, Block::Water] {
-        assert_eq!(count(w, block), 1, "{}", block.name());
+    for block in [
+        BlockId::GRASS,
+        BlockId::SAND,
+        BlockId::BRICK,
+        BlockId::WATER,
+    ] {
+        assert_eq!(count(w, block), 1, "{block:?}");
     }
 }
 
@@ -68,11 +73,11 @@ fn sponge_v3_schematic_maps_states_and_counts_unknown_ones() {
     // shape: full blocks, and said so).
     for x in 0..3 {
         for z in 0..3 {
-            assert_eq!(w.block(IVec3::new(x, 0, z)), Block::Grass);
+            assert_eq!(w.block(IVec3::new(x, 0, z)), BlockId::GRASS);
         }
     }
-    assert_eq!(count(w, Block::Grass), 9);
-    assert_eq!(count(w, Block::Stone), 5);
+    assert_eq!(count(w, BlockId::GRASS), 9);
+    assert_eq!(count(w, BlockId::STONE), 5);
     assert!(
         loaded
             .warnings
@@ -169,14 +174,14 @@ fn sponge_v2_schematic_places_cells_x_then_z_then_y() {
     assert_eq!(format, ImportFormat::Schematic);
     let w = &imported.world;
     let at = |x, y, z| w.block(IVec3::new(x, y, z));
-    assert_eq!(at(0, 0, 0), Block::Stone);
-    assert_eq!(at(1, 0, 1), Block::Slab);
-    assert_eq!(at(2, 0, 2), Block::TopSlab);
-    assert_eq!(at(3, 1, 0), Block::Post);
-    assert_eq!(at(0, 1, 1), Block::Stone, "stairs: unknown, a full block");
-    assert_eq!(at(1, 1, 2), Block::Water);
-    assert_eq!(at(2, 0, 0), Block::Air, "a poppy has no collision");
-    assert_eq!(at(3, 0, 0), Block::Brick);
+    assert_eq!(at(0, 0, 0), BlockId::STONE);
+    assert_eq!(at(1, 0, 1), BlockId::SLAB);
+    assert_eq!(at(2, 0, 2), BlockId::TOP_SLAB);
+    assert_eq!(at(3, 1, 0), BlockId::POST);
+    assert_eq!(at(0, 1, 1), BlockId::STONE, "stairs: unknown, a full block");
+    assert_eq!(at(1, 1, 2), BlockId::WATER);
+    assert_eq!(at(2, 0, 0), BlockId::AIR, "a poppy has no collision");
+    assert_eq!(at(3, 0, 0), BlockId::BRICK);
     assert_eq!(imported.warnings.unknown_states.values().sum::<u64>(), 1);
 
     // Hostile variants: an id not in the palette, data cut short, absurd sizes.
@@ -251,7 +256,7 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
             w.bounds(),
             Some((IVec3::new(16, 0, 48), IVec3::new(31, 79, 63)))
         );
-        assert!(count(&w, Block::Grass) > 100 && count(&w, Block::Leaves) > 100);
+        assert!(count(&w, BlockId::GRASS) > 100 && count(&w, BlockId::LEAVES) > 100);
         assert!(cross_check_region(&p, (0, 0), 7) > 2_000);
     }
     // 1.18 (sections[].block_states, yPos −4), region (−1, −1) from its name.
@@ -259,7 +264,7 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
         let w = load_detailed(&p, &mut |_, _| {}).unwrap().world;
         let (lo, hi) = w.bounds().unwrap();
         assert_eq!((lo, hi.x, hi.z), (IVec3::new(-128, -64, -192), -113, -177));
-        assert!(count(&w, Block::Sand) > 100, "badlands sand");
+        assert!(count(&w, BlockId::SAND) > 100, "badlands sand");
         assert!(cross_check_region(&p, (-1, -1), 7) > 2_000);
     }
     // 1.13 with stored lengths that stop before the zlib checksum: all three read.
@@ -285,8 +290,8 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
         // 387 of the 676 are still at the `structure_starts` or `biomes` stage of
         // generation and hold no blocks; the other 289 (225 `full`) do.
         assert_eq!(columns.len(), 289);
-        assert!(count(w, Block::Stone) > 5_000_000);
-        assert!(count(w, Block::Water) > 1_000_000, "an ocean");
+        assert!(count(w, BlockId::STONE) > 5_000_000);
+        assert!(count(w, BlockId::WATER) > 1_000_000, "an ocean");
         assert!(
             loaded
                 .warnings
@@ -307,7 +312,7 @@ fn a_bare_chunk_lands_at_its_xpos_zpos() {
     let (lo, hi) = loaded.world.bounds().unwrap();
     assert_eq!((lo.x, lo.z, hi.x, hi.z), (0, 0, 15, 15));
     assert_eq!(lo.y, -64);
-    assert!(count(&loaded.world, Block::Stone) > 20_000);
+    assert!(count(&loaded.world, BlockId::STONE) > 20_000);
 }
 
 fn small_real_files() -> Vec<(String, Vec<u8>)> {
@@ -429,7 +434,7 @@ fn sections_whose_block_states_cannot_hold_every_cell_are_errors_naming_the_sect
     let world = decode_named(&bytes, Some("c.nbt"), &mut |_, _| {})
         .unwrap()
         .world;
-    assert_eq!(count(&world, Block::Stone), 4096 / 2);
+    assert_eq!(count(&world, BlockId::STONE), 4096 / 2);
 }
 
 #[test]
@@ -449,7 +454,7 @@ fn a_region_skips_the_chunk_with_short_block_states_and_reads_the_rest() {
         region.resize((offset + sectors) * 4096, 0);
     }
     let loaded = decode_named(&region, Some("r.0.0.mca"), &mut |_, _| {}).unwrap();
-    assert_eq!(count(&loaded.world, Block::Stone), 4096 / 2);
+    assert_eq!(count(&loaded.world, BlockId::STONE), 4096 / 2);
     assert!(
         loaded.warnings.iter().any(|w| w.contains(
             "chunk (1, 0) skipped: section Y=0: 1 longs of block states, 2 palette entries need 256"

@@ -13,7 +13,7 @@ use support::motion_path::{hits_in_order, path};
 use support::reference_resolver::{overlaps_solid, reference_move, segment_blocked};
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{CONTACT_GAP, Motion, Resolver};
-use voxwalk::world::{Block, World};
+use voxwalk::world::{BlockId, World};
 
 /// Cases for a property: `default`, or `VOXWALK_PROPTEST_CASES` when set.
 fn cases(default: u32) -> u32 {
@@ -28,15 +28,15 @@ fn cases(default: u32) -> u32 {
 const REGION_LO: IVec3 = IVec3::new(-4, -3, 12);
 const REGION_SIZE: IVec3 = IVec3::new(8, 6, 8);
 
-fn block_for(roll: u8) -> Block {
+fn block_for(roll: u8) -> BlockId {
     match roll {
-        0..70 => Block::Air,
-        70..80 => Block::Stone,
-        80..84 => Block::Brick,
-        84..88 => Block::Slab,
-        88..92 => Block::TopSlab,
-        92..96 => Block::Post,
-        _ => Block::Water,
+        0..70 => BlockId::AIR,
+        70..80 => BlockId::STONE,
+        80..84 => BlockId::BRICK,
+        84..88 => BlockId::SLAB,
+        88..92 => BlockId::TOP_SLAB,
+        92..96 => BlockId::POST,
+        _ => BlockId::WATER,
     }
 }
 
@@ -58,7 +58,7 @@ fn world_from(rolls: &[u8], shift: IVec3) -> World {
 fn clear_around(world: &mut World, aabb: &Aabb) {
     let lo = (aabb.min - DVec3::new(0.0, 1.0, 0.0)).floor().as_ivec3();
     let hi = aabb.max.floor().as_ivec3();
-    world.fill(lo, hi, Block::Air);
+    world.fill(lo, hi, BlockId::AIR);
 }
 
 fn rolls() -> impl Strategy<Value = Vec<u8>> {
@@ -182,7 +182,7 @@ proptest! {
     #[test]
     fn starts_inside_solids_end_outside(rolls in rolls(), aabb in any_box(), by in short_move()) {
         let mut world = world_from(&rolls, IVec3::ZERO);
-        world.set_block(aabb.center().floor().as_ivec3(), Block::Stone);
+        world.set_block(aabb.center().floor().as_ivec3(), BlockId::STONE);
         prop_assume!(overlaps_solid(&world, &aabb));
         let m = Resolver::new().move_box(&world, aabb, by).unwrap();
         let push = m.depenetration.expect("start overlaps, so it is reported");
@@ -215,7 +215,7 @@ proptest! {
         dx in -8.0..8.0f64, dy in -20.0..-7.0f64, dz in -8.0..8.0f64,
     ) {
         let mut world = World::new();
-        let full = [Block::Stone, Block::Dirt, Block::Grass, Block::Brick];
+        let full = [BlockId::STONE, BlockId::DIRT, BlockId::GRASS, BlockId::BRICK];
         for (i, k) in kinds.iter().enumerate() {
             world.set_block(IVec3::new(i as i32 % 24 - 12, -1, i as i32 / 24 - 12), full[*k]);
         }
@@ -238,7 +238,7 @@ proptest! {
         dx in 6.0..20.0f64, dy in -8.0..8.0f64, dz in -8.0..8.0f64,
     ) {
         let mut world = World::new();
-        let full = [Block::Stone, Block::Glass, Block::Wood, Block::Sand];
+        let full = [BlockId::STONE, BlockId::GLASS, BlockId::WOOD, BlockId::SAND];
         for (i, k) in kinds.iter().enumerate() {
             world.set_block(IVec3::new(5, i as i32 % 24 - 12, i as i32 / 24 - 12), full[*k]);
         }

@@ -5,7 +5,7 @@ mod support;
 use glam::{BVec3, DVec3, IVec3};
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{CONTACT_GAP, Motion, MoveError, Resolver};
-use voxwalk::world::{Block, World, text_format};
+use voxwalk::world::{BlockId, World, text_format};
 
 const BODY: DVec3 = DVec3::new(0.6, 1.8, 0.6);
 
@@ -24,7 +24,7 @@ fn body_at(feet: DVec3) -> Aabb {
 /// A stone floor covering x, z in -n..n at y = -1 (its top at y = 0).
 fn floor(n: i32) -> World {
     let mut w = World::new();
-    w.fill(IVec3::new(-n, -1, -n), IVec3::new(n, -1, n), Block::Stone);
+    w.fill(IVec3::new(-n, -1, -n), IVec3::new(n, -1, n), BlockId::STONE);
     w
 }
 
@@ -70,7 +70,7 @@ fn resting_position_repeats_exactly_move_after_move() {
 #[test]
 fn walking_into_a_wall_stops_at_it_and_keeps_the_rest() {
     let mut w = floor(8);
-    w.fill(IVec3::new(3, 0, -8), IVec3::new(3, 2, 8), Block::Brick);
+    w.fill(IVec3::new(3, 0, -8), IVec3::new(3, 2, 8), BlockId::BRICK);
     let start = body_at(DVec3::new(0.5, CONTACT_GAP, 0.5));
     let m = sweep(&w, start, DVec3::new(4.0, 0.0, 1.5));
     assert_eq!(m.end.max.x, 3.0 - CONTACT_GAP);
@@ -85,9 +85,9 @@ fn sliding_along_a_wall_of_unit_blocks_loses_nothing_at_seams() {
     let mut w = floor(10);
     for z in -8..=8 {
         let kind = if z % 2 == 0 {
-            Block::Brick
+            BlockId::BRICK
         } else {
-            Block::Stone
+            BlockId::STONE
         };
         w.fill(IVec3::new(3, 0, z), IVec3::new(3, 1, z), kind);
     }
@@ -120,12 +120,12 @@ fn ten_thousand_block_move_stops_at_the_first_wall() {
     w.fill(
         IVec3::new(5000, -2, -2),
         IVec3::new(5000, 2, 2),
-        Block::Glass,
+        BlockId::GLASS,
     );
     w.fill(
         IVec3::new(7000, -2, -2),
         IVec3::new(7000, 2, 2),
-        Block::Glass,
+        BlockId::GLASS,
     );
     let start = Aabb::new(DVec3::splat(-0.3), DVec3::splat(0.3));
     let m = sweep(&w, start, DVec3::new(10_000.0, 0.0, 0.0));
@@ -138,7 +138,7 @@ fn ten_thousand_block_move_stops_at_the_first_wall() {
 #[test]
 fn a_thin_wall_is_not_tunnelled_at_any_speed() {
     let mut w = World::new();
-    w.fill(IVec3::new(0, 0, 0), IVec3::new(0, 0, 0), Block::Slab);
+    w.fill(IVec3::new(0, 0, 0), IVec3::new(0, 0, 0), BlockId::SLAB);
     for speed in [0.3, 1.0, 7.5, 123.0, 99_999.0] {
         let start = Aabb::new(DVec3::new(0.25, 2.0, 0.25), DVec3::new(0.75, 2.2, 0.75));
         let m = sweep(&w, start, DVec3::new(0.0, -speed, 0.0));
@@ -159,8 +159,8 @@ fn a_thin_wall_is_not_tunnelled_at_any_speed() {
 fn exact_fit_gap_lets_a_box_of_the_gap_width_through() {
     // Walls at x = -1 and x = 1; the gap between them is exactly one block wide.
     let mut w = World::new();
-    w.fill(IVec3::new(-1, 0, -5), IVec3::new(-1, 2, 5), Block::Stone);
-    w.fill(IVec3::new(1, 0, -5), IVec3::new(1, 2, 5), Block::Stone);
+    w.fill(IVec3::new(-1, 0, -5), IVec3::new(-1, 2, 5), BlockId::STONE);
+    w.fill(IVec3::new(1, 0, -5), IVec3::new(1, 2, 5), BlockId::STONE);
     let start = Aabb::new(DVec3::new(0.0, 0.0, -8.0), DVec3::new(1.0, 1.0, -7.0));
     let m = sweep(&w, start, DVec3::new(0.0, 0.0, 15.0));
     assert!(m.hits.is_empty());
@@ -170,8 +170,8 @@ fn exact_fit_gap_lets_a_box_of_the_gap_width_through() {
 #[test]
 fn between_two_walls_a_wide_box_is_stopped_by_their_ends() {
     let mut w = World::new();
-    w.fill(IVec3::new(-1, 0, 0), IVec3::new(-1, 2, 5), Block::Stone);
-    w.fill(IVec3::new(1, 0, 0), IVec3::new(1, 2, 5), Block::Stone);
+    w.fill(IVec3::new(-1, 0, 0), IVec3::new(-1, 2, 5), BlockId::STONE);
+    w.fill(IVec3::new(1, 0, 0), IVec3::new(1, 2, 5), BlockId::STONE);
     let start = Aabb::new(DVec3::new(-0.1, 0.0, -4.0), DVec3::new(1.1, 1.0, -3.0));
     let m = sweep(&w, start, DVec3::new(0.0, 0.0, 10.0));
     assert_eq!(m.end.max.z, -CONTACT_GAP);
@@ -276,14 +276,14 @@ fn water_is_not_solid() {
 #[test]
 fn a_box_larger_than_a_block_lands_on_bumpy_ground_and_passes_wide_gaps() {
     let mut w = floor(10);
-    w.set_block(IVec3::new(1, 0, 1), Block::Stone); // one bump under the big box
+    w.set_block(IVec3::new(1, 0, 1), BlockId::STONE); // one bump under the big box
     let big = Aabb::new(DVec3::new(-1.5, 5.0, -1.5), DVec3::new(2.5, 9.0, 2.5));
     let m = sweep(&w, big, DVec3::new(0.0, -20.0, 0.0));
     assert_eq!(m.end.min.y, 1.0 + CONTACT_GAP);
     // A 3×3×3 box through a 3-wide gap (x from -1 to 2) in a wall at z = 5: an exact fit.
     let mut w = floor(10);
-    w.fill(IVec3::new(-10, 0, 5), IVec3::new(-2, 4, 5), Block::Brick);
-    w.fill(IVec3::new(2, 0, 5), IVec3::new(10, 4, 5), Block::Brick);
+    w.fill(IVec3::new(-10, 0, 5), IVec3::new(-2, 4, 5), BlockId::BRICK);
+    w.fill(IVec3::new(2, 0, 5), IVec3::new(10, 4, 5), BlockId::BRICK);
     let cube = Aabb::new(
         DVec3::new(-1.0, CONTACT_GAP, 0.0),
         DVec3::new(2.0, 3.0 + CONTACT_GAP, 3.0),
@@ -296,8 +296,8 @@ fn a_box_larger_than_a_block_lands_on_bumpy_ground_and_passes_wide_gaps() {
 #[test]
 fn a_thin_box_drops_through_a_one_wide_hole() {
     let mut w = floor(4);
-    w.set_block(IVec3::new(0, -1, 0), Block::Air);
-    w.fill(IVec3::new(-4, -6, -4), IVec3::new(4, -6, 4), Block::Stone);
+    w.set_block(IVec3::new(0, -1, 0), BlockId::AIR);
+    w.fill(IVec3::new(-4, -6, -4), IVec3::new(4, -6, 4), BlockId::STONE);
     let thin = Aabb::new(DVec3::new(0.4, 2.0, 0.4), DVec3::new(0.6, 2.2, 0.6));
     let m = sweep(&w, thin, DVec3::new(0.0, -10.0, 0.0));
     assert_eq!(m.end.min.y, -5.0 + CONTACT_GAP);
@@ -308,7 +308,7 @@ fn a_block_placed_on_the_box_pushes_it_out_the_short_way() {
     let mut w = floor(4);
     // The body stands at x 0.2..0.8; a block at x = 0 covers most of it, the
     // shortest way out is +x (0.2 + gap) rather than up (1.0) or -x (0.8).
-    w.set_block(IVec3::new(0, 0, 0), Block::Stone);
+    w.set_block(IVec3::new(0, 0, 0), BlockId::STONE);
     let body = Aabb::new(DVec3::new(0.2, CONTACT_GAP, 0.2), DVec3::new(0.8, 1.8, 0.8));
     let m = sweep(&w, body, DVec3::new(0.0, -0.1, 0.0));
     let push = m.depenetration.expect("started inside a block");
@@ -325,7 +325,7 @@ fn a_block_placed_on_the_box_pushes_it_out_the_short_way() {
 #[test]
 fn a_teleport_into_a_thick_wall_comes_out_the_nearer_side() {
     let mut w = floor(8);
-    w.fill(IVec3::new(0, 0, -8), IVec3::new(2, 3, 8), Block::Stone);
+    w.fill(IVec3::new(0, 0, -8), IVec3::new(2, 3, 8), BlockId::STONE);
     let inside = body_at(DVec3::new(2.6, 0.0 + CONTACT_GAP, 0.5));
     let m = sweep(&w, inside, DVec3::ZERO);
     assert_eq!(m.end.min.x, 3.0 + CONTACT_GAP);
@@ -337,7 +337,7 @@ fn a_teleport_into_a_thick_wall_comes_out_the_nearer_side() {
     deep.fill(
         IVec3::new(-30, -40, -30),
         IVec3::new(-10, -20, -10),
-        Block::Stone,
+        BlockId::STONE,
     );
     let m = sweep(&deep, buried, DVec3::new(1.0, 0.0, 0.0));
     assert_eq!(
@@ -428,8 +428,8 @@ fn a_box_pulled_back_to_the_gap_still_sees_the_blocks_behind_it() {
     // placing it the gap short on x pulls it back towards the block at (-1, 2, 12),
     // which must then stop its z motion (found by the long property campaign).
     let mut w = World::new();
-    w.set_block(IVec3::new(-1, 2, 12), Block::Stone);
-    w.set_block(IVec3::new(1, 2, 12), Block::Stone);
+    w.set_block(IVec3::new(-1, 2, 12), BlockId::STONE);
+    w.set_block(IVec3::new(1, 2, 12), BlockId::STONE);
     let start = Aabb::new(DVec3::new(0.0, 2.0, 13.0), DVec3::new(1.0, 2.125, 13.125));
     let m = sweep(&w, start, DVec3::new(0.125, 0.0, -0.125));
     assert!(

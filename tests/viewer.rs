@@ -13,7 +13,7 @@ use voxwalk::viewer::{
     Action, App, FIRST_HOLD, HeldKeys, Hold, KEY_HELP, Palette, REPEAT_HOLD, ScreenDir, SliceAxis,
     ViewMode, action_for, draw, run_headless,
 };
-use voxwalk::world::{Block, Generator, Preset, load};
+use voxwalk::world::{BlockId, Generator, Preset, load};
 
 fn key(code: KeyCode) -> KeyEvent {
     KeyEvent::new(code, KeyModifiers::NONE)
@@ -247,10 +247,10 @@ fn actions_do_what_the_help_says() {
     app.apply(Action::AddWanderer, t);
     assert_eq!(app.sim.bodies().len(), 2);
     assert_eq!(app.wanderers.len(), 1);
-    let stone_before = app.sim.world().count_blocks()[Block::Stone as usize];
+    let stone_before = app.sim.world().count_blocks()[BlockId::STONE.index()];
     app.apply(Action::Blast, t);
     assert!(
-        app.sim.world().count_blocks()[Block::Stone as usize] < stone_before,
+        app.sim.world().count_blocks()[BlockId::STONE.index()] < stone_before,
         "{}",
         app.message
     );

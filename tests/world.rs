@@ -3,8 +3,8 @@
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
 use voxwalk::world::{
-    Block, BlockSource, CHUNK_EDGE, Chunk, SHAPE_OVERHANG_ABOVE, World, cell_of, chunk_of,
-    local_of, text_format,
+    BlockId, BlockRegistry, BlockSource, CHUNK_EDGE, Chunk, MAX_SHAPE_REACH, World, cell_of,
+    chunk_of, local_of, text_format,
 };
 
 proptest! {
@@ -26,16 +26,21 @@ proptest! {
         let mut expected = std::collections::HashMap::new();
         for ((x, y, z), b) in &cells {
             let cell = IVec3::new(*x, *y, *z);
-            world.set_block(cell, Block::ALL[*b]);
-            expected.insert(cell, Block::ALL[*b]);
+            world.set_block(cell, BlockId::BUILT_IN[*b]);
+            expected.insert(cell, BlockId::BUILT_IN[*b]);
         }
         for (cell, block) in &expected {
             prop_assert_eq!(world.block(*cell), *block);
         }
         // The chunk-wise visit sees exactly the solid cells set.
         let mut seen = Vec::new();
-        world.for_each_solid_in(IVec3::splat(-70), IVec3::splat(69), |c, b| seen.push((c, b)));
-        let mut want: Vec<_> = expected.iter().filter(|(_, b)| b.is_solid()).map(|(c, b)| (*c, *b)).collect();
+        world.for_each_solid_in(IVec3::splat(-70), IVec3::splat(69), |c, shape| seen.push((c, shape.to_vec())));
+        let registry = world.registry();
+        let mut want: Vec<_> = expected
+            .iter()
+            .filter(|(_, b)| registry.is_solid(**b))
+            .map(|(c, b)| (*c, registry.collision_shape(*b).to_vec()))
+            .collect();
         seen.sort_by_key(|(c, _)| c.to_array());
         want.sort_by_key(|(c, _)| c.to_array());
         prop_assert_eq!(seen, want);
@@ -50,7 +55,7 @@ fn small_world() -> impl Strategy<Value = World> {
     (cells, spawn, name).prop_map(|(cells, spawn, name)| {
         let mut w = World::new();
         for ((x, y, z), b) in cells {
-            w.set_block(IVec3::new(x, y, z), Block::ALL[b]);
+            w.set_block(IVec3::new(x, y, z), BlockId::BUILT_IN[b]);
         }
         w.spawn = spawn.map(|(x, y, z)| DVec3::new(x, y, z));
         w.name = name;
@@ -85,10 +90,10 @@ proptest! {
 
 #[test]
 fn a_uniform_chunk_costs_at_most_64_bytes_and_a_mixed_one_reports_its_size() {
-    let uniform = Chunk::Uniform(Block::Stone);
+    let uniform = Chunk::Uniform(BlockId::STONE);
     assert!(uniform.storage_bytes() <= 64, "{}", uniform.storage_bytes());
     let mut mixed = uniform.clone();
-    mixed.set(IVec3::new(3, 4, 5), Block::Air);
+    mixed.set(IVec3::new(3, 4, 5), BlockId::AIR);
     let bytes = mixed.storage_bytes();
     assert!(
         (4096..4096 + 256).contains(&bytes),
@@ -98,25 +103,26 @@ fn a_uniform_chunk_costs_at_most_64_bytes_and_a_mixed_one_reports_its_size() {
         "block storage: uniform chunk {} bytes, mixed chunk {bytes} bytes",
         uniform.storage_bytes()
     );
-    mixed.set(IVec3::new(3, 4, 5), Block::Stone);
+    mixed.set(IVec3::new(3, 4, 5), BlockId::STONE);
     mixed.compact();
     assert_eq!(mixed, uniform);
 }
 
 #[test]
-fn every_shape_lies_in_its_cell_except_for_the_declared_overhang() {
-    for block in Block::ALL {
-        for b in block.shape() {
+fn every_built_in_shape_lies_in_its_cell_except_for_the_declared_reach() {
+    let registry = BlockRegistry::new();
+    for block in BlockId::BUILT_IN {
+        for b in registry.collision_shape(block) {
             assert!(b.is_valid() && b.min.cmpge(DVec3::ZERO).all(), "{block:?}");
             assert!(
-                b.max.x <= 1.0 && b.max.z <= 1.0 && b.max.y <= 1.0 + SHAPE_OVERHANG_ABOVE,
+                b.max.x <= 1.0 && b.max.z <= 1.0 && b.max.y <= 1.0 + MAX_SHAPE_REACH,
                 "{block:?}"
             );
         }
-        assert_eq!(Block::from_name(block.name()), Some(block));
-        assert_eq!(Block::from_byte(block as u8), Some(block));
+        assert_eq!(registry.id(registry.name(block)), Some(block));
     }
-    assert!(!Block::Water.is_solid() && !Block::Air.is_solid() && Block::Post.is_solid());
+    assert!(!registry.is_solid(BlockId::WATER) && !registry.is_solid(BlockId::AIR));
+    assert!(registry.is_solid(BlockId::POST));
 }
 
 #[test]
@@ -125,12 +131,12 @@ fn the_example_of_the_format_loads_as_written() {
     let w = text_format::parse(text).unwrap();
     assert_eq!(w.name, "Test room");
     assert_eq!(w.spawn, Some(DVec3::new(2.5, 1.0, 2.5)));
-    assert_eq!(w.block(IVec3::new(4, 0, 2)), Block::Brick);
-    assert_eq!(w.block(IVec3::new(2, 1, 1)), Block::Slab);
-    assert_eq!(w.block(IVec3::new(1, 1, 1)), Block::Air);
+    assert_eq!(w.block(IVec3::new(4, 0, 2)), BlockId::BRICK);
+    assert_eq!(w.block(IVec3::new(2, 1, 1)), BlockId::SLAB);
+    assert_eq!(w.block(IVec3::new(1, 1, 1)), BlockId::AIR);
     let counts = w.count_blocks();
-    assert_eq!(counts[Block::Brick as usize], 15);
-    assert_eq!(counts[Block::Stone as usize], 12);
+    assert_eq!(counts[BlockId::BRICK.index()], 15);
+    assert_eq!(counts[BlockId::STONE.index()], 12);
 }
 
 #[test]
@@ -140,11 +146,11 @@ fn rows_pad_with_air_layers_repeat_and_origin_offsets_everything() {
             .unwrap();
     assert_eq!(
         w.block(IVec3::new(-3, 12, 5)),
-        Block::Air,
+        BlockId::AIR,
         "a later layer at the same y wins"
     );
-    assert_eq!(w.block(IVec3::new(-2, 12, 5)), Block::Brick);
-    assert_eq!(w.block(IVec3::new(-1, 12, 6)), Block::Stone);
+    assert_eq!(w.block(IVec3::new(-2, 12, 5)), BlockId::BRICK);
+    assert_eq!(w.block(IVec3::new(-1, 12, 6)), BlockId::STONE);
 }
 
 #[test]
@@ -219,20 +225,20 @@ fn shipped_worlds_load_with_the_blocks_they_describe() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("worlds");
     let load = |name: &str| voxwalk::world::load(&dir.join(name)).unwrap();
     let w = load("walls_and_corners.vxw");
-    assert_eq!(w.block(IVec3::new(8, 2, 7)), Block::Stone, "inner L wall");
-    assert_eq!(w.count_blocks()[Block::Brick as usize], 144);
+    assert_eq!(w.block(IVec3::new(8, 2, 7)), BlockId::STONE, "inner L wall");
+    assert_eq!(w.count_blocks()[BlockId::BRICK.index()], 144);
     let far = load("far_away.vxw");
     assert_eq!(
         far.block(IVec3::new(30_000_008, 2, -29_999_993)),
-        Block::Stone
+        BlockId::STONE
     );
     assert_eq!(far.count_blocks(), w.count_blocks());
     let s = load("slabs_and_posts.vxw");
-    assert_eq!(s.block(IVec3::new(8, 1, 1)), Block::Post);
-    assert_eq!(s.block(IVec3::new(7, 1, 4)), Block::TopSlab);
+    assert_eq!(s.block(IVec3::new(8, 1, 1)), BlockId::POST);
+    assert_eq!(s.block(IVec3::new(7, 1, 4)), BlockId::TOP_SLAB);
     let c = load("corridor.vxw");
-    assert_eq!(c.block(IVec3::new(9, 1, 2)), Block::Air);
-    assert_eq!(load("seams.vxw").count_blocks()[Block::Grass as usize], 40);
+    assert_eq!(c.block(IVec3::new(9, 1, 2)), BlockId::AIR);
+    assert_eq!(load("seams.vxw").count_blocks()[BlockId::GRASS.index()], 40);
     let bad = voxwalk::world::load(&dir.join("no-such-world.vxw")).unwrap_err();
     assert!(bad.to_string().contains("no-such-world.vxw"));
 }

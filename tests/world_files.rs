@@ -9,7 +9,7 @@ use glam::{DVec3, IVec3};
 use proptest::prelude::*;
 use voxwalk::cli::worlds_dir;
 use voxwalk::world::binary_format::{self, BinaryWorldError, HEADER_BYTES};
-use voxwalk::world::{Block, Generator, LoadError, Preset, World, decode_any, load, save};
+use voxwalk::world::{BlockId, Generator, LoadError, Preset, World, decode_any, load, save};
 
 fn cases(default: u32) -> u32 {
     std::env::var("VOXWALK_PROPTEST_CASES")
@@ -20,8 +20,8 @@ fn cases(default: u32) -> u32 {
 
 /// Every cell of every stored chunk, by key: two worlds with the same blocks
 /// compare equal however their chunks are stored.
-fn cells(world: &World) -> Vec<(IVec3, Vec<Block>)> {
-    let mut out: Vec<(IVec3, Vec<Block>)> = world
+fn cells(world: &World) -> Vec<(IVec3, Vec<BlockId>)> {
+    let mut out: Vec<(IVec3, Vec<BlockId>)> = world
         .chunks()
         .map(|(k, c)| {
             let blocks = (0..4096)
@@ -29,7 +29,7 @@ fn cells(world: &World) -> Vec<(IVec3, Vec<Block>)> {
                 .collect();
             (k, blocks)
         })
-        .filter(|(_, b): &(IVec3, Vec<Block>)| b.iter().any(|&x| x != Block::Air))
+        .filter(|(_, b): &(IVec3, Vec<BlockId>)| b.iter().any(|&x| x != BlockId::AIR))
         .collect();
     out.sort_by_key(|(k, _)| k.to_array());
     out
@@ -52,7 +52,11 @@ fn random_world(
     for &(x, y, z, dx, dy, dz, b) in fills {
         let lo = IVec3::new(x, y, z) + shift;
         let hi = lo + IVec3::new(i32::from(dx % 20), i32::from(dy % 20), i32::from(dz % 20));
-        world.fill(lo, hi, Block::ALL[usize::from(b) % Block::ALL.len()]);
+        world.fill(
+            lo,
+            hi,
+            BlockId::BUILT_IN[usize::from(b) % BlockId::BUILT_IN.len()],
+        );
     }
     world
 }
@@ -222,7 +226,7 @@ fn hostile_binary_files_are_refused_with_the_reason() {
     for v in [1i32, 2, 3] {
         p.extend(v.to_le_bytes());
     }
-    p.extend([2, Block::Stone as u8, Block::Air as u8]);
+    p.extend([2, BlockId::STONE.0 as u8, BlockId::AIR.0 as u8]);
     p.extend(varint(100));
     p.push(7);
     p.extend([0u8; 16]);
@@ -238,7 +242,7 @@ fn hostile_binary_files_are_refused_with_the_reason() {
     assert!(
         problem(&binary_with_payload(&p, None))
             .to_string()
-            .contains("unknown block byte 200")
+            .contains("block id 200 (the file defines 13)")
     );
     // A deflate bomb: 64 MiB of zeros claimed to be 100 bytes. Only 101 are inflated.
     let bomb = vec![0u8; 64 << 20];
@@ -256,8 +260,8 @@ fn hostile_binary_files_are_refused_with_the_reason() {
     bad[20] ^= 1;
     assert!(matches!(problem(&bad), BinaryWorldError::Checksum { .. }));
     let mut bad = good.clone();
-    bad[8] = 2;
-    assert_eq!(problem(&bad), BinaryWorldError::Version { found: 2 });
+    bad[8] = 3;
+    assert_eq!(problem(&bad), BinaryWorldError::Version { found: 3 });
     let mut bad = good.clone();
     bad[10] = 1;
     assert!(matches!(problem(&bad), BinaryWorldError::Flags { .. }));
@@ -344,11 +348,11 @@ fn a_256_by_96_by_256_hills_world_is_under_a_twentieth_of_its_raw_size() {
 #[test]
 fn worlds_too_sparse_for_text_are_refused_not_written() {
     let mut world = World::new();
-    world.set_block(IVec3::ZERO, Block::Stone);
-    world.set_block(IVec3::new(1_000_000_000, 0, 0), Block::Stone);
+    world.set_block(IVec3::ZERO, BlockId::STONE);
+    world.set_block(IVec3::new(1_000_000_000, 0, 0), BlockId::STONE);
     let e = voxwalk::world::text_format::to_text(&world).unwrap_err();
     assert!(e.to_string().contains(".vxb"), "{e}");
     // The binary format holds it in two chunks.
     let back = binary_format::decode(&binary_format::encode(&world)).unwrap();
-    assert_eq!(back.block(IVec3::new(1_000_000_000, 0, 0)), Block::Stone);
+    assert_eq!(back.block(IVec3::new(1_000_000_000, 0, 0)), BlockId::STONE);
 }

@@ -24,7 +24,7 @@ use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{
     MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT, Resolver, TOUCH_TOLERANCE,
 };
-use voxwalk::world::{Block, World};
+use voxwalk::world::{BlockId, World};
 
 /// The solids lie in a 6×6×6 region whose corner the input chooses.
 const REGION: i32 = 6;
@@ -38,14 +38,14 @@ struct Case {
     by: DVec3,
 }
 
-fn block_for(roll: u8) -> Block {
+fn block_for(roll: u8) -> BlockId {
     match roll % 100 {
-        0..65 => Block::Air,
-        65..78 => Block::Stone,
-        78..84 => Block::Slab,
-        84..90 => Block::TopSlab,
-        90..96 => Block::Post,
-        _ => Block::Water,
+        0..65 => BlockId::AIR,
+        65..78 => BlockId::STONE,
+        78..84 => BlockId::SLAB,
+        84..90 => BlockId::TOP_SLAB,
+        90..96 => BlockId::POST,
+        _ => BlockId::WATER,
     }
 }
 
@@ -97,7 +97,7 @@ fn case(u: &mut Unstructured) -> Result<Case> {
                 let cell = corner + IVec3::new(x, y, z);
                 let block = block_for(u.arbitrary()?);
                 world.set_block(cell, block);
-                for shape in block.shape() {
+                for shape in world.registry().collision_shape(block) {
                     solids.push(shape.translated(cell.as_dvec3()));
                 }
             }

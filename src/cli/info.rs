@@ -6,7 +6,7 @@ use std::io::Write;
 use clap::Args;
 
 use super::CliError;
-use crate::world::{Block, Chunk};
+use crate::world::{BlockId, Chunk};
 
 /// Arguments of `voxwalk info`.
 #[derive(Debug, Args)]
@@ -70,10 +70,11 @@ pub(super) fn run(args: &InfoArgs, out: &mut dyn Write) -> Result<(), CliError> 
     }
     let counts = world.count_blocks();
     let _ = writeln!(text, "blocks");
-    for block in Block::ALL {
-        let n = counts[block as usize];
-        if n > 0 && block != Block::Air {
-            let _ = writeln!(text, "  {:<9} {n}", block.name());
+    let registry = world.registry();
+    for (index, &n) in counts.iter().enumerate() {
+        let block = BlockId(index as u16);
+        if n > 0 && block != BlockId::AIR {
+            let _ = writeln!(text, "  {:<9} {n}", registry.name(block));
         }
     }
     out.write_all(text.as_bytes())

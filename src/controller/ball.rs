@@ -129,10 +129,13 @@ fn push_out_of_blocks<W: BlockSource + ?Sized>(
     mut on_push: impl FnMut(DVec3),
 ) -> bool {
     let reach = DVec3::splat(radius);
-    let range = CellRange::covering(&Aabb::new(*center - reach, *center + reach));
+    let range = CellRange::covering(
+        &Aabb::new(*center - reach, *center + reach),
+        &world.registry().reach(),
+    );
     let mut pushed = false;
-    world.for_each_solid_in(range.lo, range.hi, |cell, block| {
-        for shape in block.shape() {
+    world.for_each_solid_in(range.lo, range.hi, |cell, boxes| {
+        for shape in boxes {
             let solid = shape.translated(cell.as_dvec3());
             if let Some(push) = push_out_sphere_box(*center, radius, &solid)
                 && push.length() > SETTLED

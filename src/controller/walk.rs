@@ -172,8 +172,7 @@ fn step_could_clear<W: BlockSource + ?Sized>(world: &W, motion: &Motion, reach: 
         .filter(|h| h.normal.y == 0.0)
         .any(|h| {
             let top = world
-                .block(h.block)
-                .shape()
+                .shape_at(h.block)
                 .iter()
                 .map(|b| b.max.y)
                 .fold(f64::NEG_INFINITY, f64::max);

@@ -4,7 +4,7 @@ use glam::{DVec3, IVec3};
 
 use super::MAX_COORDINATE;
 use crate::geometry::Aabb;
-use crate::world::SHAPE_OVERHANG_ABOVE;
+use crate::world::ShapeReach;
 
 /// The cell containing `p` (floor on every axis), for the points of a move the
 /// resolver has validated: every coordinate within [`MAX_COORDINATE`] plus the
@@ -39,15 +39,16 @@ pub(crate) struct CellRange {
 }
 
 impl CellRange {
-    /// Every cell whose block could reach into `region`. Cells below the region
-    /// count too, as far down as shapes overhang their cell (fence posts).
-    /// Conservative by at most a cell: a cell the region only touches is included.
+    /// Every cell whose block could reach into `region`, given how far the
+    /// world's shapes reach out of their cells: cells below the region count as
+    /// far down as shapes reach up out of theirs (fence posts), cells above it as
+    /// far as shapes reach down, and so on each side. Conservative by at most a
+    /// cell: a cell the region only touches is included.
     #[inline]
-    pub fn covering(region: &Aabb) -> Self {
-        let reach = DVec3::new(0.0, SHAPE_OVERHANG_ABOVE, 0.0);
+    pub fn covering(region: &Aabb, reach: &ShapeReach) -> Self {
         Self {
-            lo: cell_containing_validated(region.min - reach),
-            hi: cell_containing_validated(region.max),
+            lo: cell_containing_validated(region.min - reach.above),
+            hi: cell_containing_validated(region.max + reach.below),
         }
     }
 

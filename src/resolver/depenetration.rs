@@ -89,13 +89,13 @@ fn deepest_penetration<W: BlockSource + ?Sized>(
     origin: IVec3,
     lookups: &mut u64,
 ) -> Option<f64> {
-    let range = CellRange::covering(aabb);
+    let range = CellRange::covering(aabb, &world.registry().reach());
     *lookups += range.volume();
     let mut deepest: Option<f64> = None;
     let global = range.translated(origin);
-    world.for_each_solid_in(global.lo, global.hi, |cell, block| {
+    world.for_each_solid_in(global.lo, global.hi, |cell, boxes| {
         let base = (cell - origin).as_dvec3();
-        for shape in block.shape() {
+        for shape in boxes {
             let solid = shape.translated(base);
             if aabb.overlaps_beyond(&solid, TOUCH_TOLERANCE) {
                 // Distance from the box's trailing face to the solid's far face.

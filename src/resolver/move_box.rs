@@ -10,7 +10,7 @@ use super::{
     MoveError, SEGMENT_LENGTH, TOUCH_TOLERANCE,
 };
 use crate::geometry::Aabb;
-use crate::world::{Block, BlockSource};
+use crate::world::{BlockSource, ShapeReach};
 
 /// Moves boxes through a world without letting them pass through a block.
 ///
@@ -21,11 +21,11 @@ use crate::world::{Block, BlockSource};
 /// use glam::{DVec3, IVec3};
 /// use voxwalk::geometry::Aabb;
 /// use voxwalk::resolver::{CONTACT_GAP, Resolver};
-/// use voxwalk::world::{Block, World};
+/// use voxwalk::world::{BlockId, World};
 ///
 /// let mut world = World::new();
-/// world.fill(IVec3::new(-8, -1, -8), IVec3::new(8, -1, 8), Block::Stone); // floor
-/// world.fill(IVec3::new(3, 0, -8), IVec3::new(3, 3, 8), Block::Brick); // wall at x = 3
+/// world.fill(IVec3::new(-8, -1, -8), IVec3::new(8, -1, 8), BlockId::STONE); // floor
+/// world.fill(IVec3::new(3, 0, -8), IVec3::new(3, 3, 8), BlockId::BRICK); // wall at x = 3
 ///
 /// let body = Aabb::from_feet(DVec3::new(0.5, 0.5, 0.5), DVec3::new(0.6, 1.8, 0.6));
 /// let mut resolver = Resolver::new();
@@ -52,12 +52,12 @@ struct Candidate {
 }
 
 impl Candidate {
-    /// The boxes of `block` at world cell `cell`, in the frame whose origin is
-    /// the cell `origin`.
+    /// The boxes `shape` of the block at world cell `cell`, in the frame whose
+    /// origin is the cell `origin`.
     #[inline]
-    fn of(cell: IVec3, block: Block, origin: IVec3) -> impl Iterator<Item = Candidate> {
+    fn of(cell: IVec3, shape: &[Aabb], origin: IVec3) -> impl Iterator<Item = Candidate> {
         let base = (cell - origin).as_dvec3();
-        block.shape().iter().map(move |shape| Candidate {
+        shape.iter().map(move |shape| Candidate {
             solid: shape.translated(base),
             cell,
         })
@@ -127,6 +127,7 @@ impl Resolver {
         let frame = origin.as_dvec3();
         let mut current = aabb.translated(-frame);
         let mut lookups = 0;
+        let reach = world.registry().reach();
 
         let mut depenetration = None;
         if displacement == DVec3::ZERO {
@@ -172,24 +173,30 @@ impl Resolver {
             {
                 if !gathered_whole_path {
                     let overlapped =
-                        self.gather_path(world, &current, remaining, origin, &mut lookups);
+                        self.gather_path(world, &reach, &current, remaining, origin, &mut lookups);
                     if pass == 0 && overlapped {
                         // 1. Out of anything it starts inside, then gather again.
                         depenetration = depenetrate(world, &mut current, origin, &mut lookups);
-                        self.gather_path(world, &current, remaining, origin, &mut lookups);
+                        self.gather_path(world, &reach, &current, remaining, origin, &mut lookups);
                     }
                     gathered_whole_path = true;
                 }
                 self.earliest_among_candidates(&current, remaining)
             } else {
                 let mut gathered =
-                    Self::gather_earliest(world, &current, remaining, origin, &mut lookups);
+                    Self::gather_earliest(world, &reach, &current, remaining, origin, &mut lookups);
                 if pass == 0 && gathered.start_overlaps {
                     // 1. The first gathering covers the start box: out of anything it
                     //    starts inside, then gather again from there.
                     depenetration = depenetrate(world, &mut current, origin, &mut lookups);
-                    gathered =
-                        Self::gather_earliest(world, &current, remaining, origin, &mut lookups);
+                    gathered = Self::gather_earliest(
+                        world,
+                        &reach,
+                        &current,
+                        remaining,
+                        origin,
+                        &mut lookups,
+                    );
                 }
                 gathered.earliest
             };
@@ -249,6 +256,7 @@ impl Resolver {
     /// segment covers the start box, so this costs no extra lookup.
     fn gather_earliest<W: BlockSource + ?Sized>(
         world: &W,
+        reach: &ShapeReach,
         aabb: &Aabb,
         motion: DVec3,
         origin: IVec3,
@@ -273,12 +281,12 @@ impl Resolver {
             let swept = aabb
                 .translated(motion * t0)
                 .union(&aabb.translated(motion * t1));
-            let range = CellRange::covering(&swept);
+            let range = CellRange::covering(&swept, reach);
             range.for_each_part_not_in(previous.as_ref(), |part| {
                 *lookups += part.volume();
                 let global = part.translated(origin);
-                world.for_each_solid_in(global.lo, global.hi, |cell, block| {
-                    for candidate in Candidate::of(cell, block, origin) {
+                world.for_each_solid_in(global.lo, global.hi, |cell, shape| {
+                    for candidate in Candidate::of(cell, shape, origin) {
                         match sweep_box_box(aabb, motion, &candidate.solid) {
                             Some(sweep) => {
                                 keep_earliest(&mut best, PassHit { sweep, candidate });
@@ -310,19 +318,20 @@ impl Resolver {
     fn gather_path<W: BlockSource + ?Sized>(
         &mut self,
         world: &W,
+        reach: &ShapeReach,
         aabb: &Aabb,
         motion: DVec3,
         origin: IVec3,
         lookups: &mut u64,
     ) -> bool {
-        let range = CellRange::covering(&aabb.union(&aabb.translated(motion)));
+        let range = CellRange::covering(&aabb.union(&aabb.translated(motion)), reach);
         *lookups += range.volume();
         let global = range.translated(origin);
         let candidates = &mut self.candidates;
         candidates.clear();
         let mut overlapped = false;
-        world.for_each_solid_in(global.lo, global.hi, |cell, block| {
-            for candidate in Candidate::of(cell, block, origin) {
+        world.for_each_solid_in(global.lo, global.hi, |cell, shape| {
+            for candidate in Candidate::of(cell, shape, origin) {
                 overlapped |= aabb.overlaps_beyond(&candidate.solid, TOUCH_TOLERANCE);
                 candidates.push(candidate);
             }
@@ -487,7 +496,7 @@ fn explain_invalid(aabb: &Aabb, displacement: DVec3) -> Result<(), MoveError> {
 /// use glam::DVec3;
 /// use voxwalk::geometry::Aabb;
 /// use voxwalk::resolver::move_box;
-/// use voxwalk::world::{Block, World};
+/// use voxwalk::world::{BlockId, World};
 /// let m = move_box(&World::new(), Aabb::new(DVec3::ZERO, DVec3::ONE), DVec3::X).unwrap();
 /// assert_eq!(m.end.min, DVec3::X);
 /// assert!(move_box(&World::new(), Aabb::new(DVec3::ZERO, DVec3::ONE), DVec3::NAN).is_err());

@@ -87,12 +87,11 @@ fn simulate(
 
 /// A solid cell the box overlaps by more than the touch tolerance, if any.
 fn overlapped_block(world: &World, aabb: &Aabb) -> Option<IVec3> {
-    let range = CellRange::covering(aabb);
+    let range = CellRange::covering(aabb, &world.registry().reach());
     let mut found = None;
-    world.for_each_solid_in(range.lo, range.hi, |cell, block| {
+    world.for_each_solid_in(range.lo, range.hi, |cell, shape| {
         if found.is_none()
-            && block
-                .shape()
+            && shape
                 .iter()
                 .any(|s| aabb.overlaps_beyond(&s.translated(cell.as_dvec3()), TOUCH_TOLERANCE))
         {

@@ -13,7 +13,7 @@ use crate::controller::{
     TickReport,
 };
 use crate::geometry::{Aabb, overlap_sphere_box};
-use crate::world::{Block, Generator, World};
+use crate::world::{BlockId, Generator, World};
 
 /// What the main area shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -370,10 +370,10 @@ impl App {
                 for z in lo.z..=hi.z {
                     let cell = IVec3::new(x, y, z);
                     let cell_box = Aabb::new(cell.as_dvec3(), cell.as_dvec3() + DVec3::ONE);
-                    if world.block(cell) != Block::Air
+                    if world.block(cell) != BlockId::AIR
                         && overlap_sphere_box(centre, RADIUS, &cell_box)
                     {
-                        world.set_block(cell, Block::Air);
+                        world.set_block(cell, BlockId::AIR);
                         cleared += 1;
                     }
                 }

@@ -8,6 +8,7 @@
 
 mod action;
 mod app;
+mod block_glyphs;
 mod draw;
 mod headless;
 mod held_keys;

@@ -3,8 +3,6 @@
 
 use ratatui::style::Color;
 
-use crate::world::Block;
-
 /// How many colours the terminal shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Palette {
@@ -92,23 +90,6 @@ fn nearest_basic(rgb: [u8; 3]) -> Color {
         .iter()
         .min_by_key(|(_, n)| (0..3).map(|i| (c[i] - n[i]).pow(2)).sum::<i32>())
         .map_or(Color::Reset, |(name, _)| *name)
-}
-
-/// The colour of each block.
-#[must_use]
-pub fn block_rgb(block: Block) -> [u8; 3] {
-    match block {
-        Block::Air => [0, 0, 0],
-        Block::Stone | Block::Slab | Block::TopSlab => [128, 128, 128],
-        Block::Dirt => [134, 96, 67],
-        Block::Grass => [95, 159, 53],
-        Block::Sand => [219, 207, 163],
-        Block::Wood | Block::Post => [120, 88, 50],
-        Block::Leaves => [48, 110, 32],
-        Block::Glass => [180, 220, 235],
-        Block::Brick => [160, 70, 50],
-        Block::Water => [50, 90, 200],
-    }
 }
 
 /// Sky, caves, the player, other bodies, balls.

@@ -5,7 +5,7 @@
 use glam::{DVec2, IVec3};
 
 use crate::controller::{Body, Event, Input};
-use crate::world::World;
+use crate::world::{BlockSource, World};
 
 /// The eight compass headings, east first, turning towards +z (clockwise seen
 /// from above with north up).
@@ -104,6 +104,6 @@ impl Wanderer {
         let ahead = feet + glam::DVec3::new(self.direction().x, 0.0, self.direction().y) * 0.8;
         let cell = ahead.floor().as_ivec3();
         let height = (body.aabb.max.y - body.aabb.min.y).ceil() as i32;
-        (1..=height).all(|dy| !world.block(cell + IVec3::new(0, dy, 0)).is_solid())
+        (1..=height).all(|dy| !world.is_solid_at(cell + IVec3::new(0, dy, 0)))
     }
 }

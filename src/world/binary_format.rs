@@ -3,7 +3,7 @@
 //! ```text
 //! offset  size  field
 //!      0     8  magic "VOXWALKB"
-//!      8     2  version (1), little-endian like every number here
+//!      8     2  version (2), little-endian like every number here
 //!     10     2  flags (0; any other value is refused)
 //!     12     8  payload length after decompression
 //!     20     4  CRC-32 of the decompressed payload
@@ -11,13 +11,26 @@
 //! payload:
 //!   name      varint byte length, UTF-8
 //!   spawn     u8 0 or 1, then three f64 when 1
+//!   blocks    varint count m, then the m block types the cells use beyond
+//!             the 13 built-ins (file ids 13, 14, … in this order), each:
+//!     name        varint byte length, UTF-8
+//!     flags       u8: 1 solid, 2 has a glyph
+//!     colour      three u8
+//!     glyph       u32 (a Unicode scalar) when flag 2
+//!     boxes       u8 count, then six f64 each (min x y z, max x y z)
+//!     properties  u8 count, then each: varint length and UTF-8 name,
+//!                 u8 kind, then an f64 (kind 0, a number) or a u8 (kind 1, a flag)
 //!   chunks    varint count, then per chunk, in key order:
 //!     key       three i32 (chunk coordinates)
-//!     palette   u8 length n (1..=13), n distinct block bytes
-//!     cells     when n > 1: runs of (varint length, u8 palette index)
+//!     palette   varint length n (1..=4096), n distinct varint file ids
+//!     cells     when n > 1: runs of (varint length, varint palette index)
 //!               covering the 4096 cells column by column (x, then z,
 //!               then y fastest), so each column of terrain is a few runs
 //! ```
+//!
+//! Version 1 (still read) had no block types: its palettes were a u8 length
+//! (1..=13) and built-in ids as bytes, its palette indices single bytes.
+//! Types registered but used by no cell are not written.
 //!
 //! Reading never trusts a length: the payload is inflated only up to the length
 //! the header states (and at most [`MAX_PAYLOAD_BYTES`]), counts are checked
@@ -33,12 +46,16 @@ use flate2::write::DeflateEncoder;
 use glam::{DVec3, IVec3};
 use thiserror::Error;
 
-use super::{Block, CHUNK_EDGE, Chunk, World};
+use super::{
+    BUILT_IN_TYPES, BlockId, BlockType, CHUNK_EDGE, Chunk, MAX_BOXES_PER_BLOCK, MAX_PROPERTIES,
+    PropertyValue, World,
+};
+use crate::geometry::Aabb;
 
 /// The first bytes of every binary world.
 pub const MAGIC: &[u8; 8] = b"VOXWALKB";
-/// The version this build writes and reads.
-pub const VERSION: u16 = 1;
+/// The version this build writes; it reads this one and version 1.
+pub const VERSION: u16 = 2;
 /// Bytes before the payload.
 pub const HEADER_BYTES: usize = 24;
 /// Largest decompressed payload accepted: far beyond real worlds (a
@@ -65,7 +82,7 @@ pub enum BinaryWorldError {
     #[error("not a binary world (it does not start with VOXWALKB)")]
     NotBinaryWorld,
     /// A version this build does not read.
-    #[error("version {found} (this build reads version {VERSION})")]
+    #[error("version {found} (this build reads versions 1 and {VERSION})")]
     Version {
         /// The version in the file.
         found: u16,
@@ -116,13 +133,13 @@ pub enum BinaryWorldError {
 ///
 /// ```
 /// use glam::IVec3;
-/// use voxwalk::world::{Block, World, binary_format};
+/// use voxwalk::world::{BlockId, World, binary_format};
 /// let mut world = World::new();
-/// world.fill(IVec3::new(-20, 0, -20), IVec3::new(20, 3, 20), Block::Stone);
-/// world.set_block(IVec3::new(1, 4, 1), Block::Post);
+/// world.fill(IVec3::new(-20, 0, -20), IVec3::new(20, 3, 20), BlockId::STONE);
+/// world.set_block(IVec3::new(1, 4, 1), BlockId::POST);
 /// let bytes = binary_format::encode(&world);
 /// let back = binary_format::decode(&bytes).unwrap();
-/// assert_eq!(back.block(IVec3::new(1, 4, 1)), Block::Post);
+/// assert_eq!(back.block(IVec3::new(1, 4, 1)), BlockId::POST);
 /// assert_eq!(back.count_blocks(), world.count_blocks());
 /// ```
 #[must_use]
@@ -139,11 +156,12 @@ pub fn encode(world: &World) -> Vec<u8> {
         }
         None => payload.push(0),
     }
+    let file_ids = encode_block_types(&mut payload, world);
     let mut chunks: Vec<(IVec3, &Chunk)> = world.chunks().collect();
     chunks.sort_by_key(|(key, _)| key.to_array());
     put_varint(&mut payload, chunks.len() as u64);
     for (key, chunk) in chunks {
-        encode_chunk(&mut payload, key, chunk);
+        encode_chunk(&mut payload, key, chunk, &file_ids);
     }
     let mut encoder = DeflateEncoder::new(Vec::new(), Compression::best());
     // Compressing into memory has no way to fail.
@@ -168,35 +186,83 @@ fn column_order() -> impl Iterator<Item = IVec3> {
     })
 }
 
-fn encode_chunk(out: &mut Vec<u8>, key: IVec3, chunk: &Chunk) {
+/// Writes the definitions of the types beyond the built-ins that cells use, and
+/// returns each id's file id, indexed by id (built-ins keep theirs; an id the
+/// registry does not define is written as itself, and reads back as an error).
+fn encode_block_types(out: &mut Vec<u8>, world: &World) -> Vec<u64> {
+    let counts = world.count_blocks();
+    let registry = world.registry();
+    let mut file_ids: Vec<u64> = (0..counts.len() as u64).collect();
+    let used: Vec<(usize, &BlockType)> = (BUILT_IN_TYPES..counts.len())
+        .filter(|&i| counts[i] > 0)
+        .filter_map(|i| registry.get(BlockId(i as u16)).map(|t| (i, t)))
+        .collect();
+    put_varint(out, used.len() as u64);
+    for (k, (id, block)) in used.into_iter().enumerate() {
+        file_ids[id] = (BUILT_IN_TYPES + k) as u64;
+        put_varint(out, block.name.len() as u64);
+        out.extend_from_slice(block.name.as_bytes());
+        out.push(u8::from(block.solid) | (u8::from(block.look.glyph.is_some()) << 1));
+        out.extend_from_slice(&block.look.colour);
+        if let Some(glyph) = block.look.glyph {
+            out.extend_from_slice(&u32::from(glyph).to_le_bytes());
+        }
+        out.push(block.boxes.len() as u8);
+        for b in &block.boxes {
+            for v in b.to_array() {
+                out.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        out.push(block.properties.len() as u8);
+        for (name, value) in block.properties.iter() {
+            put_varint(out, name.len() as u64);
+            out.extend_from_slice(name.as_bytes());
+            match value {
+                PropertyValue::Number(x) => {
+                    out.push(0);
+                    out.extend_from_slice(&x.to_le_bytes());
+                }
+                PropertyValue::Flag(on) => out.extend_from_slice(&[1, u8::from(on)]),
+            }
+        }
+    }
+    file_ids
+}
+
+fn encode_chunk(out: &mut Vec<u8>, key: IVec3, chunk: &Chunk, file_ids: &[u64]) {
     for v in key.to_array() {
         out.extend_from_slice(&v.to_le_bytes());
     }
-    let mut palette: Vec<Block> = Vec::new();
-    let cells: Vec<Block> = column_order().map(|local| chunk.block(local)).collect();
+    let mut palette: Vec<BlockId> = Vec::new();
+    let cells: Vec<BlockId> = column_order().map(|local| chunk.block(local)).collect();
     for &b in &cells {
         if !palette.contains(&b) {
             palette.push(b);
         }
     }
-    out.push(palette.len() as u8);
-    out.extend(palette.iter().map(|&b| b as u8));
+    put_varint(out, palette.len() as u64);
+    for b in &palette {
+        put_varint(
+            out,
+            file_ids.get(b.index()).copied().unwrap_or(u64::from(b.0)),
+        );
+    }
     if palette.len() == 1 {
         return;
     }
-    let index = |b: Block| palette.iter().position(|&p| p == b).unwrap_or(0) as u8;
+    let index = |b: BlockId| palette.iter().position(|&p| p == b).unwrap_or(0) as u64;
     let mut run = (cells[0], 0u64);
     for &b in &cells {
         if b == run.0 {
             run.1 += 1;
         } else {
             put_varint(out, run.1);
-            out.push(index(run.0));
+            put_varint(out, index(run.0));
             run = (b, 1);
         }
     }
     put_varint(out, run.1);
-    out.push(index(run.0));
+    put_varint(out, index(run.0));
 }
 
 fn put_varint(out: &mut Vec<u8>, mut v: u64) {
@@ -229,7 +295,7 @@ pub fn decode(bytes: &[u8]) -> Result<World, BinaryWorldError> {
     }
     let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
     let version = u16_at(8);
-    if version != VERSION {
+    if version != 1 && version != VERSION {
         return Err(BinaryWorldError::Version { found: version });
     }
     let flags = u16_at(10);
@@ -273,6 +339,8 @@ pub fn decode(bytes: &[u8]) -> Result<World, BinaryWorldError> {
         bytes: &payload,
         at: 0,
         chunk: None,
+        version,
+        file_types: BUILT_IN_TYPES,
     }
     .world()
 }
@@ -281,6 +349,9 @@ struct PayloadReader<'a> {
     bytes: &'a [u8],
     at: usize,
     chunk: Option<(u64, [i32; 3])>,
+    version: u16,
+    /// How many file ids the file's types name (built-ins and its own).
+    file_types: usize,
 }
 
 impl PayloadReader<'_> {
@@ -352,6 +423,9 @@ impl PayloadReader<'_> {
             }
             other => return self.fail(format!("spawn flag {other} (expected 0 or 1)")),
         }
+        if self.version >= 2 {
+            self.block_types(&mut world)?;
+        }
         let count = self.varint()?;
         if count > MAX_CHUNKS {
             return self.fail(format!("{count} chunks (at most {MAX_CHUNKS})"));
@@ -390,19 +464,136 @@ impl PayloadReader<'_> {
         Ok(world)
     }
 
-    fn chunk_cells(&mut self) -> Result<Chunk, BinaryWorldError> {
-        let n = usize::from(self.byte()?);
-        if n == 0 || n > Block::ALL.len() {
-            return self.fail(format!("palette of {n} blocks (1 to {})", Block::ALL.len()));
+    /// Reads the file's own block types into `world`'s registry; they get the
+    /// ids after the built-ins, in file order, so file ids are world ids.
+    fn block_types(&mut self, world: &mut World) -> Result<(), BinaryWorldError> {
+        let count = self.varint()?;
+        // A definition takes at least 7 bytes.
+        let left = (self.bytes.len() - self.at) as u64;
+        let most = (super::MAX_BLOCK_TYPES - BUILT_IN_TYPES) as u64;
+        if count > most || count * 7 > left {
+            return self.fail(format!(
+                "{count} block types (at most {most}, and what the {left} bytes left can hold)"
+            ));
         }
+        for index in 0..count {
+            let start = self.at;
+            let block = self.block_type().map_err(|e| match e {
+                BinaryWorldError::Payload {
+                    offset, problem, ..
+                } => BinaryWorldError::Payload {
+                    offset,
+                    chunk: None,
+                    problem: format!("block type {}: {problem}", index + 1),
+                },
+                other => other,
+            })?;
+            if let Err(error) = world.register_block(block) {
+                self.at = start;
+                return self.fail(format!("block type {}: {error}", index + 1));
+            }
+        }
+        self.file_types = world.registry().len();
+        Ok(())
+    }
+
+    /// One block type's definition, not yet validated.
+    fn block_type(&mut self) -> Result<BlockType, BinaryWorldError> {
+        let name_len = self.varint()?;
+        if name_len > super::MAX_NAME_BYTES as u64 {
+            return self.fail(format!("a {name_len}-byte name"));
+        }
+        let Ok(name) = std::str::from_utf8(self.take(name_len as usize)?) else {
+            return self.fail("the name is not UTF-8");
+        };
+        let mut block = BlockType::new(name);
+        let flags = self.byte()?;
+        if flags > 3 {
+            return self.fail(format!("flags {flags} (only 1 and 2 are defined)"));
+        }
+        block.solid = flags & 1 != 0;
+        block.look.colour = self.array()?;
+        if flags & 2 != 0 {
+            let code = u32::from_le_bytes(self.array()?);
+            let Some(glyph) = char::from_u32(code) else {
+                return self.fail(format!("glyph {code:#x} is not a character"));
+            };
+            block.look.glyph = Some(glyph);
+        }
+        let boxes = usize::from(self.byte()?);
+        if boxes > MAX_BOXES_PER_BLOCK {
+            return self.fail(format!("{boxes} boxes (at most {MAX_BOXES_PER_BLOCK})"));
+        }
+        for _ in 0..boxes {
+            let mut v = [0.0; 6];
+            for slot in &mut v {
+                *slot = f64::from_le_bytes(self.array()?);
+            }
+            block.boxes.push(Aabb::from_array(v));
+        }
+        let properties = usize::from(self.byte()?);
+        if properties > MAX_PROPERTIES {
+            return self.fail(format!(
+                "{properties} properties (at most {MAX_PROPERTIES})"
+            ));
+        }
+        for _ in 0..properties {
+            let len = self.varint()?;
+            if len > super::MAX_NAME_BYTES as u64 {
+                return self.fail(format!("a {len}-byte property name"));
+            }
+            let Ok(key) = std::str::from_utf8(self.take(len as usize)?).map(str::to_owned) else {
+                return self.fail("a property name is not UTF-8");
+            };
+            let value = match self.byte()? {
+                0 => PropertyValue::Number(f64::from_le_bytes(self.array()?)),
+                1 => match self.byte()? {
+                    0 => PropertyValue::Flag(false),
+                    1 => PropertyValue::Flag(true),
+                    other => return self.fail(format!("flag value {other} (0 or 1)")),
+                },
+                other => return self.fail(format!("property kind {other} (0 or 1)")),
+            };
+            if block.properties.get(&key).is_some() {
+                return self.fail(format!("property {key:?} twice"));
+            }
+            block.properties.set(key, value);
+        }
+        Ok(block)
+    }
+
+    /// A palette length, an id or an index: a byte in version 1, a varint after.
+    fn small_number(&mut self) -> Result<u64, BinaryWorldError> {
+        if self.version == 1 {
+            self.byte().map(u64::from)
+        } else {
+            self.varint()
+        }
+    }
+
+    fn chunk_cells(&mut self) -> Result<Chunk, BinaryWorldError> {
+        let n = self.small_number()?;
+        let most = if self.version == 1 {
+            BUILT_IN_TYPES
+        } else {
+            CELLS.min(self.file_types)
+        };
+        if n == 0 || n > most as u64 {
+            return self.fail(format!("palette of {n} blocks (1 to {most})"));
+        }
+        let n = n as usize;
         let mut palette = Vec::with_capacity(n);
         for _ in 0..n {
-            let b = self.byte()?;
-            let Some(block) = Block::from_byte(b) else {
-                return self.fail(format!("unknown block byte {b}"));
-            };
+            let id = self.small_number()?;
+            if id >= self.file_types as u64 {
+                return self.fail(format!(
+                    "block id {id} (the file defines {})",
+                    self.file_types
+                ));
+            }
+            let block = BlockId(id as u16);
             if palette.contains(&block) {
-                return self.fail(format!("{} twice in the palette", block.name()));
+                return self.fail(format!("block id {id} twice in the palette"));
             }
             palette.push(block);
         }
@@ -414,14 +605,14 @@ impl PayloadReader<'_> {
         let mut filled = 0usize;
         while filled < CELLS {
             let run = self.varint()?;
-            let index = usize::from(self.byte()?);
+            let index = self.small_number()?;
             if run == 0 || run > (CELLS - filled) as u64 {
                 return self.fail(format!(
                     "a run of {run} cells where {} are left",
                     CELLS - filled
                 ));
             }
-            let Some(&block) = palette.get(index) else {
+            let Some(&block) = usize::try_from(index).ok().and_then(|i| palette.get(i)) else {
                 return self.fail(format!("palette index {index} (the palette has {n})"));
             };
             for local in cells.by_ref().take(run as usize) {

@@ -1,37 +1,60 @@
-//! What the resolver needs from a world: the block in a cell.
+//! What the resolver needs from a world: the block in a cell, and what it means.
 
 use glam::IVec3;
 
-use super::Block;
+use super::{BlockId, BlockRegistry};
+use crate::geometry::Aabb;
 
-/// Anything that can say which block fills a cell.
+/// Anything that can say which block fills a cell, with the registry that says
+/// what each block is.
 ///
-/// The resolver is written against this, not against [`super::World`], so a
-/// closure works too:
+/// The resolver and the controller are written against this, not against
+/// [`super::World`], so they run on a game's own storage. A closure from cell to
+/// id works as it is, with the built-in block types:
 ///
 /// ```
 /// use glam::IVec3;
-/// use voxwalk::world::{Block, BlockSource};
-/// let floor = |cell: IVec3| if cell.y < 0 { Block::Stone } else { Block::Air };
-/// assert_eq!(floor.block(IVec3::new(5, -1, 5)), Block::Stone);
+/// use voxwalk::world::{BlockId, BlockSource};
+/// let floor = |cell: IVec3| if cell.y < 0 { BlockId::STONE } else { BlockId::AIR };
+/// assert_eq!(floor.block(IVec3::new(5, -1, 5)), BlockId::STONE);
+/// assert!(floor.is_solid_at(IVec3::new(0, -1, 0)));
 /// ```
+///
+/// and [`CellsWithRegistry`] puts a game's own registry beside such a closure.
 pub trait BlockSource {
     /// The block at world cell `cell`. Cells nobody defined are air.
-    fn block(&self, cell: IVec3) -> Block;
+    fn block(&self, cell: IVec3) -> BlockId;
 
-    /// Calls `visit` for every solid cell in the inclusive range `lo..=hi`.
+    /// The types the ids of [`BlockSource::block`] name.
+    fn registry(&self) -> &BlockRegistry;
+
+    /// The boxes bodies collide with in `cell`, in block-local units.
+    #[inline]
+    fn shape_at(&self, cell: IVec3) -> &[Aabb] {
+        self.registry().collision_shape(self.block(cell))
+    }
+
+    /// Whether anything collides with the block in `cell`.
+    #[inline]
+    fn is_solid_at(&self, cell: IVec3) -> bool {
+        self.registry().is_solid(self.block(cell))
+    }
+
+    /// Calls `visit` with the cell and collision boxes of every solid cell in
+    /// the inclusive range `lo..=hi`.
     ///
     /// The default asks [`BlockSource::block`] cell by cell; a world that stores
     /// cells in chunks overrides it to look each chunk up once and to skip chunks
     /// of air.
-    fn for_each_solid_in<F: FnMut(IVec3, Block)>(&self, lo: IVec3, hi: IVec3, mut visit: F) {
+    fn for_each_solid_in<F: FnMut(IVec3, &[Aabb])>(&self, lo: IVec3, hi: IVec3, mut visit: F) {
+        let registry = self.registry();
         for x in lo.x..=hi.x {
             for y in lo.y..=hi.y {
                 for z in lo.z..=hi.z {
                     let cell = IVec3::new(x, y, z);
-                    let block = self.block(cell);
-                    if block.is_solid() {
-                        visit(cell, block);
+                    let shape = registry.collision_shape(self.block(cell));
+                    if !shape.is_empty() {
+                        visit(cell, shape);
                     }
                 }
             }
@@ -39,9 +62,60 @@ pub trait BlockSource {
     }
 }
 
-impl<F: Fn(IVec3) -> Block> BlockSource for F {
+impl<F: Fn(IVec3) -> BlockId> BlockSource for F {
     #[inline]
-    fn block(&self, cell: IVec3) -> Block {
+    fn block(&self, cell: IVec3) -> BlockId {
         self(cell)
+    }
+
+    /// The built-in types.
+    fn registry(&self) -> &BlockRegistry {
+        BlockRegistry::built_in()
+    }
+}
+
+/// A game's cells (a closure from cell to id) with the registry their ids
+/// come from.
+///
+/// ```
+/// use glam::{DVec3, IVec3};
+/// use voxwalk::geometry::Aabb;
+/// use voxwalk::resolver::Resolver;
+/// use voxwalk::world::{BlockId, BlockRegistry, BlockType, CellsWithRegistry};
+///
+/// let mut registry = BlockRegistry::new();
+/// let layer = registry
+///     .register(BlockType::new("layer").with_box(Aabb::new(DVec3::ZERO, DVec3::new(1.0, 0.125, 1.0))))
+///     .unwrap();
+/// // The game's storage: a floor of thin layers at y = 0.
+/// let world = CellsWithRegistry::new(&registry, |cell: IVec3| {
+///     if cell.y == 0 { layer } else { BlockId::AIR }
+/// });
+/// let body = Aabb::from_feet(DVec3::new(0.5, 2.0, 0.5), DVec3::new(0.6, 1.8, 0.6));
+/// let landed = Resolver::new().move_box(&world, body, DVec3::new(0.0, -5.0, 0.0)).unwrap();
+/// assert!((landed.end.min.y - 0.125).abs() < 1e-6);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct CellsWithRegistry<'r, F> {
+    registry: &'r BlockRegistry,
+    cells: F,
+}
+
+impl<'r, F: Fn(IVec3) -> BlockId> CellsWithRegistry<'r, F> {
+    /// `cells` read with `registry`.
+    pub fn new(registry: &'r BlockRegistry, cells: F) -> Self {
+        Self { registry, cells }
+    }
+}
+
+impl<F: Fn(IVec3) -> BlockId> BlockSource for CellsWithRegistry<'_, F> {
+    #[inline]
+    fn block(&self, cell: IVec3) -> BlockId {
+        (self.cells)(cell)
+    }
+
+    #[inline]
+    fn registry(&self) -> &BlockRegistry {
+        self.registry
     }
 }

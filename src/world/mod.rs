@@ -5,17 +5,23 @@
 
 pub mod binary_format;
 mod block;
+mod block_line;
 mod block_source;
 mod chunk;
 mod coords;
 mod generate;
 pub mod import;
 mod load;
+mod mixed_cells;
 pub mod text_format;
 mod voxel_world;
 
-pub use block::{Block, SHAPE_OVERHANG_ABOVE};
-pub use block_source::BlockSource;
+pub use block::{
+    BUILT_IN_TYPES, BlockError, BlockField, BlockId, BlockLook, BlockProperties, BlockRegistry,
+    BlockType, MAX_BLOCK_TYPES, MAX_BOXES_PER_BLOCK, MAX_NAME_BYTES, MAX_PROPERTIES,
+    MAX_SHAPE_REACH, MIN_BOX_THICKNESS, PropertyValue, ShapeReach,
+};
+pub use block_source::{BlockSource, CellsWithRegistry};
 pub use chunk::Chunk;
 pub use coords::{
     CHUNK_EDGE, CHUNK_EDGE_BITS, CHUNK_VOLUME, cell_containing, cell_of, chunk_of, index_of,
@@ -28,4 +34,5 @@ pub use load::{
     MAX_TEXT_WORLD_BYTES, SaveError, decode_any, decode_named, load, load_detailed, open,
     open_detailed, save,
 };
+pub use mixed_cells::MixedCells;
 pub use voxel_world::World;

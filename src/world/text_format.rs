@@ -23,17 +23,39 @@
 //! - A row starts with `|`; row `k` of a layer is at `z = origin.z + k` and the
 //!   character `i` after the `|` at `x = origin.x + i`. A closing `|` is optional;
 //!   short rows are padded with air.
+//! - `block NAME …` defines a block type for the `legend` lines after it (see
+//!   below).
 //! - Default legend: `.` and space air, `#` stone, `D` dirt, `G` grass, `S` sand,
 //!   `W` wood, `L` leaves, `+` glass, `B` brick, `_` slab, `^` `top_slab`, `i` post,
 //!   `~` water.
 //! - Layers may come in any order and may repeat a `y` (later cells win).
+//!
+//! A `block` line defines one block type, all on that line:
+//!
+//! ```text
+//! block NAME [solid | passable] [box X0 Y0 Z0 X1 Y1 Z1]… [no-boxes]
+//!            [colour R G B | colour #RRGGBB] [glyph C] [property KEY=VALUE]…
+//! ```
+//!
+//! Boxes are in block units (the cell is `0 0 0 1 1 1`) and may reach half a
+//! block out of the cell; without `box` the shape is the full cube, and
+//! `no-boxes` gives a type no shape at all. `passable` types collide with
+//! nothing. Property values are numbers or `true`/`false`. For example:
+//!
+//! ```text
+//! block stair box 0 0 0 1 0.5 1 box 0.5 0.5 0 1 1 1 colour #8c6a3c
+//! block fence box 0.375 0 0.375 0.625 1.5 0.625 colour 120 88 50 glyph f
+//! block ice colour #a0c8ff property slipperiness=0.98
+//! legend s stair
+//! ```
 
 use std::fmt::Write as _;
 
 use glam::{DVec3, IVec3};
 use thiserror::Error;
 
-use super::{Block, World};
+use super::block_line::{block_line, parse_block_line};
+use super::{BUILT_IN_TYPES, BlockError, BlockId, BlockRegistry, World};
 
 /// The line that opens every text world.
 pub const MAGIC: &str = "voxwalk-world";
@@ -71,7 +93,7 @@ pub enum TextProblem {
         found: String,
     },
     /// A line starts with a word that is no directive.
-    #[error("unknown directive {word:?} (expected name, origin, spawn, legend or layer)")]
+    #[error("unknown directive {word:?} (expected name, origin, spawn, block, legend or layer)")]
     UnknownDirective {
         /// The word.
         word: String,
@@ -86,6 +108,15 @@ pub enum TextProblem {
         /// What was there.
         found: String,
     },
+    /// A `block` line is malformed.
+    #[error("block definition: {problem}")]
+    BadBlockDefinition {
+        /// What is wrong.
+        problem: String,
+    },
+    /// A `block` line's definition is refused by the registry.
+    #[error("{0}")]
+    Block(BlockError),
     /// A legend names a block that does not exist.
     #[error("unknown block name {name:?}")]
     UnknownBlock {
@@ -116,9 +147,9 @@ pub enum TextProblem {
 ///
 /// ```
 /// use glam::{DVec3, IVec3};
-/// use voxwalk::world::{Block, BlockSource, text_format};
+/// use voxwalk::world::{BlockId, BlockSource, text_format};
 /// let w = text_format::parse("voxwalk-world 1\nspawn 1.5 1 0.5\nlayer 0\n|#_i|\n").unwrap();
-/// assert_eq!(w.block(IVec3::new(1, 0, 0)), Block::Slab);
+/// assert_eq!(w.block(IVec3::new(1, 0, 0)), BlockId::SLAB);
 /// assert_eq!(w.spawn, Some(DVec3::new(1.5, 1.0, 0.5)));
 /// let err = text_format::parse("voxwalk-world 1\nlayer 0\n|#Q|\n").unwrap_err();
 /// assert_eq!((err.line, err.column), (3, 3));
@@ -138,7 +169,7 @@ struct Parser {
     world: World,
     seen_header: bool,
     origin: IVec3,
-    legend: [Option<Block>; 128],
+    legend: [Option<BlockId>; 128],
     layer: Option<i32>,
     row_in_layer: i32,
     any_layer: bool,
@@ -260,7 +291,7 @@ impl Parser {
                         "one printable character other than `|` and a block name",
                     ));
                 }
-                let block = Block::from_name(name).ok_or_else(|| {
+                let block = self.world.registry().id(name).ok_or_else(|| {
                     at(
                         column_of(raw, name),
                         TextProblem::UnknownBlock {
@@ -269,6 +300,21 @@ impl Parser {
                     )
                 })?;
                 self.legend[c as usize] = Some(block);
+            }
+            "block" => {
+                let words: Vec<(usize, &str)> = rest
+                    .split_whitespace()
+                    .map(|w| (column_of(raw, w), w))
+                    .collect();
+                let definition = parse_block_line(&words).map_err(|(column, problem)| {
+                    at(
+                        if column == 0 { rest_column } else { column },
+                        TextProblem::BadBlockDefinition { problem },
+                    )
+                })?;
+                if let Err(error) = self.world.register_block(definition.block.clone()) {
+                    return Err(at(definition.column_of(&error), TextProblem::Block(error)));
+                }
             }
             "layer" => {
                 let n: i32 = rest.parse().map_err(|_| args("layer", "one integer"))?;
@@ -341,21 +387,21 @@ impl Parser {
     }
 }
 
-const DEFAULT_LEGEND: &[(char, Block)] = &[
-    ('.', Block::Air),
-    (' ', Block::Air),
-    ('#', Block::Stone),
-    ('D', Block::Dirt),
-    ('G', Block::Grass),
-    ('S', Block::Sand),
-    ('W', Block::Wood),
-    ('L', Block::Leaves),
-    ('+', Block::Glass),
-    ('B', Block::Brick),
-    ('_', Block::Slab),
-    ('^', Block::TopSlab),
-    ('i', Block::Post),
-    ('~', Block::Water),
+const DEFAULT_LEGEND: &[(char, BlockId)] = &[
+    ('.', BlockId::AIR),
+    (' ', BlockId::AIR),
+    ('#', BlockId::STONE),
+    ('D', BlockId::DIRT),
+    ('G', BlockId::GRASS),
+    ('S', BlockId::SAND),
+    ('W', BlockId::WOOD),
+    ('L', BlockId::LEAVES),
+    ('+', BlockId::GLASS),
+    ('B', BlockId::BRICK),
+    ('_', BlockId::SLAB),
+    ('^', BlockId::TOP_SLAB),
+    ('i', BlockId::POST),
+    ('~', BlockId::WATER),
 ];
 
 fn missing_header(found: &str) -> TextProblem {
@@ -416,6 +462,22 @@ pub enum TextWriteError {
         /// Its size on each axis.
         size: [i64; 3],
     },
+    /// More block types of its own than a legend has characters for.
+    #[error(
+        "the world uses {used} block types beyond the built-ins, more than the {available} legend characters left; write a binary world (.vxb) instead"
+    )]
+    TooManyBlockTypes {
+        /// Types beyond the built-ins that cells use.
+        used: usize,
+        /// Characters free for them.
+        available: usize,
+    },
+    /// A cell holds an id its world's registry has no type for.
+    #[error("a cell holds block id {id}, which the world's registry does not define")]
+    UnknownBlockId {
+        /// The id.
+        id: u16,
+    },
 }
 
 /// The most cells (of the bounding box) a text world is written with: a
@@ -427,9 +489,9 @@ pub const MAX_TEXT_CELLS: u64 = 1 << 26;
 ///
 /// ```
 /// use glam::IVec3;
-/// use voxwalk::world::{Block, World, text_format};
+/// use voxwalk::world::{BlockId, World, text_format};
 /// let mut w = World::new();
-/// w.set_block(IVec3::new(3, 7, -2), Block::Post);
+/// w.set_block(IVec3::new(3, 7, -2), BlockId::POST);
 /// let text = text_format::to_text(&w).unwrap();
 /// assert_eq!(text, "voxwalk-world 1\norigin 3 7 -2\nlayer 0\n|i|\n");
 /// assert_eq!(text_format::parse(&text).unwrap(), w);
@@ -459,15 +521,26 @@ pub fn to_text(world: &World) -> Result<String, TextWriteError> {
     if cells > MAX_TEXT_CELLS {
         return Err(TextWriteError::TooLarge { cells, size });
     }
+    let symbols = legend_for(world)?;
     let _ = writeln!(out, "origin {} {} {}", lo.x, lo.y, lo.z);
     if let Some(s) = world.spawn {
         let _ = writeln!(out, "spawn {} {} {}", s.x, s.y, s.z);
+    }
+    let registry = world.registry();
+    for (id, symbol) in symbols.iter().enumerate().skip(BUILT_IN_TYPES) {
+        if let (Some(symbol), Some(block)) = (symbol, registry.get(BlockId(id as u16))) {
+            let _ = writeln!(out, "{}", block_line(block));
+            let _ = writeln!(out, "legend {symbol} {}", block.name);
+        }
     }
     for y in lo.y..=hi.y {
         let rows: Vec<String> = (lo.z..=hi.z)
             .map(|z| {
                 (lo.x..=hi.x)
-                    .map(|x| symbol_of(world.block(IVec3::new(x, y, z))))
+                    .map(|x| {
+                        let id = world.block(IVec3::new(x, y, z));
+                        symbols.get(id.index()).copied().flatten().unwrap_or('.')
+                    })
                     .collect()
             })
             .collect();
@@ -482,9 +555,34 @@ pub fn to_text(world: &World) -> Result<String, TextWriteError> {
     Ok(out)
 }
 
-fn symbol_of(block: Block) -> char {
-    DEFAULT_LEGEND
-        .iter()
-        .find(|(_, b)| *b == block)
-        .map_or('.', |(c, _)| *c)
+/// The character of each id the world's cells use, indexed by id: the default
+/// legend's for the built-ins, then printable ASCII characters the default
+/// legend leaves free, in order, for the world's own types.
+fn legend_for(world: &World) -> Result<Vec<Option<char>>, TextWriteError> {
+    let counts = world.count_blocks();
+    let registry: &BlockRegistry = world.registry();
+    if counts.len() > registry.len() {
+        let id = (registry.len()..counts.len())
+            .find(|&i| counts[i] > 0)
+            .map_or(0, |i| i as u16);
+        return Err(TextWriteError::UnknownBlockId { id });
+    }
+    let mut symbols: Vec<Option<char>> = vec![None; counts.len()];
+    for (c, block) in DEFAULT_LEGEND {
+        if symbols[block.index()].is_none() {
+            symbols[block.index()] = Some(*c);
+        }
+    }
+    let mut free = ('!'..='~').filter(|c| *c != '|' && DEFAULT_LEGEND.iter().all(|(d, _)| d != c));
+    let used: Vec<usize> = (BUILT_IN_TYPES..counts.len())
+        .filter(|&i| counts[i] > 0)
+        .collect();
+    let available = free.clone().count();
+    for &id in &used {
+        symbols[id] = Some(free.next().ok_or(TextWriteError::TooManyBlockTypes {
+            used: used.len(),
+            available,
+        })?);
+    }
+    Ok(symbols)
 }

@@ -1,53 +1,102 @@
 //! The world: a sparse map of chunks, unbounded in every direction.
 
+use std::sync::Arc;
+
 use glam::{DVec3, IVec3};
 use rustc_hash::FxHashMap;
 
 use super::coords::{CHUNK_EDGE, CHUNK_VOLUME, cell_of, chunk_of, index_of, local_of};
-use super::{Block, BlockSource, Chunk};
+use super::mixed_cells::FlatCells;
+use super::{BlockError, BlockId, BlockRegistry, BlockSource, BlockType, Chunk};
+use crate::geometry::Aabb;
 
-/// A voxel world: chunks keyed by chunk coordinate, plus a name and a spawn point.
+/// A voxel world: chunks keyed by chunk coordinate, the registry of the block
+/// types its cells name, a name and a spawn point.
 ///
 /// Chunks that do not exist are air: a query outside everything ever set answers
-/// [`Block::Air`], so the world has no edge to fall off except into the void.
+/// [`BlockId::AIR`], so the world has no edge to fall off except into the void.
+/// The registry is shared (cloning a world does not copy it) until a clone
+/// registers a type of its own.
 ///
 /// ```
 /// use glam::IVec3;
-/// use voxwalk::world::{Block, World};
+/// use voxwalk::world::{BlockId, World};
 /// let mut w = World::new();
-/// w.set_block(IVec3::new(-1, 0, 40), Block::Brick);
-/// assert_eq!(w.block(IVec3::new(-1, 0, 40)), Block::Brick);
-/// assert_eq!(w.block(IVec3::new(1_000_000, 5, -7)), Block::Air);
+/// w.set_block(IVec3::new(-1, 0, 40), BlockId::BRICK);
+/// assert_eq!(w.block(IVec3::new(-1, 0, 40)), BlockId::BRICK);
+/// assert_eq!(w.block(IVec3::new(1_000_000, 5, -7)), BlockId::AIR);
 /// ```
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct World {
     chunks: FxHashMap<IVec3, Chunk>,
+    registry: Arc<BlockRegistry>,
     /// A human-readable name, one line.
     pub name: String,
     /// Where a body's feet go when nothing else says (bottom centre of the body).
     pub spawn: Option<DVec3>,
 }
 
+impl Default for World {
+    fn default() -> Self {
+        Self::with_registry(Arc::clone(BlockRegistry::built_in()))
+    }
+}
+
 impl World {
-    /// An empty world: all air, no name, no spawn.
+    /// An empty world of the built-in block types: all air, no name, no spawn.
     #[must_use]
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// An empty world whose cells name the types of `registry`.
+    #[must_use]
+    pub fn with_registry(registry: Arc<BlockRegistry>) -> Self {
+        Self {
+            chunks: FxHashMap::default(),
+            registry,
+            name: String::new(),
+            spawn: None,
+        }
+    }
+
+    /// The block types this world's cells name.
+    #[inline]
+    #[must_use]
+    pub fn registry(&self) -> &BlockRegistry {
+        &self.registry
+    }
+
+    /// The registry, shared, to build other worlds of the same types.
+    #[must_use]
+    pub fn shared_registry(&self) -> &Arc<BlockRegistry> {
+        &self.registry
+    }
+
+    /// Validates `block` and adds it to this world's registry.
+    ///
+    /// # Errors
+    /// [`BlockError`] naming the block and the field; nothing changes then.
+    pub fn register_block(&mut self, block: BlockType) -> Result<BlockId, BlockError> {
+        Arc::make_mut(&mut self.registry).register(block)
+    }
+
     /// The block at world cell `cell`; air where no chunk exists.
     #[inline]
     #[must_use]
-    pub fn block(&self, cell: IVec3) -> Block {
+    pub fn block(&self, cell: IVec3) -> BlockId {
         self.chunks
             .get(&chunk_of(cell))
-            .map_or(Block::Air, |chunk| chunk.block(local_of(cell)))
+            .map_or(BlockId::AIR, |chunk| chunk.block(local_of(cell)))
     }
 
     /// Sets the block of one cell, creating its chunk when needed.
-    pub fn set_block(&mut self, cell: IVec3, block: Block) {
+    ///
+    /// `block` should be an id of this world's registry; an id beyond it
+    /// collides as a full cube (see [`BlockRegistry::collision_shape`]).
+    pub fn set_block(&mut self, cell: IVec3, block: BlockId) {
         let key = chunk_of(cell);
-        if block == Block::Air && !self.chunks.contains_key(&key) {
+        if block == BlockId::AIR && !self.chunks.contains_key(&key) {
             return;
         }
         self.chunks
@@ -60,12 +109,12 @@ impl World {
     ///
     /// ```
     /// use glam::IVec3;
-    /// use voxwalk::world::{Block, World};
+    /// use voxwalk::world::{BlockId, World};
     /// let mut w = World::new();
-    /// w.fill(IVec3::new(0, 0, 0), IVec3::new(31, 0, 31), Block::Stone);
-    /// assert_eq!(w.count_blocks()[Block::Stone as usize], 32 * 32);
+    /// w.fill(IVec3::new(0, 0, 0), IVec3::new(31, 0, 31), BlockId::STONE);
+    /// assert_eq!(w.count_blocks()[BlockId::STONE.index()], 32 * 32);
     /// ```
-    pub fn fill(&mut self, lo: IVec3, hi: IVec3, block: Block) {
+    pub fn fill(&mut self, lo: IVec3, hi: IVec3, block: BlockId) {
         for x in lo.x..=hi.x {
             for y in lo.y..=hi.y {
                 for z in lo.z..=hi.z {
@@ -113,7 +162,7 @@ impl World {
             chunk.compact();
         }
         self.chunks
-            .retain(|_, c| c.uniform_block() != Some(Block::Air));
+            .retain(|_, c| c.uniform_block() != Some(BlockId::AIR));
     }
 
     /// Where a body can start: the world's `spawn` if it has one, else on top
@@ -123,9 +172,9 @@ impl World {
     ///
     /// ```
     /// use glam::{DVec3, IVec3};
-    /// use voxwalk::world::{Block, World};
+    /// use voxwalk::world::{BlockId, World};
     /// let mut w = World::new();
-    /// w.fill(IVec3::new(0, 0, 0), IVec3::new(4, 2, 4), Block::Stone);
+    /// w.fill(IVec3::new(0, 0, 0), IVec3::new(4, 2, 4), BlockId::STONE);
     /// assert_eq!(w.start_position(), Some(DVec3::new(2.5, 3.0, 2.5)));
     /// ```
     #[must_use]
@@ -145,10 +194,9 @@ impl World {
                     let (x, z) = (middle.x + dx, middle.z + dz);
                     let top = (lo.y..=hi.y)
                         .rev()
-                        .find(|&y| self.block(IVec3::new(x, y, z)).is_solid());
+                        .find(|&y| self.is_solid_at(IVec3::new(x, y, z)));
                     if let Some(y) = top {
-                        let free =
-                            (1..=2).all(|dy| !self.block(IVec3::new(x, y + dy, z)).is_solid());
+                        let free = (1..=2).all(|dy| !self.is_solid_at(IVec3::new(x, y + dy, z)));
                         if free {
                             return Some(DVec3::new(
                                 f64::from(x) + 0.5,
@@ -163,22 +211,47 @@ impl World {
         None
     }
 
-    /// How many cells of each block the stored chunks hold, indexed by the block's
-    /// byte value. Air counts only cells inside stored chunks.
+    /// How many cells of each block the stored chunks hold, indexed by
+    /// [`BlockId::index`]: one entry per registered type, more if cells hold ids
+    /// beyond the registry. Air counts only cells inside stored chunks.
     #[must_use]
-    pub fn count_blocks(&self) -> [u64; Block::ALL.len()] {
-        let mut counts = [0u64; Block::ALL.len()];
+    pub fn count_blocks(&self) -> Vec<u64> {
+        let mut counts = vec![0u64; self.registry.len()];
+        let mut add = |block: BlockId, n: u64| {
+            if counts.len() <= block.index() {
+                counts.resize(block.index() + 1, 0);
+            }
+            counts[block.index()] += n;
+        };
         for chunk in self.chunks.values() {
             match chunk {
-                Chunk::Uniform(b) => counts[*b as usize] += super::coords::CHUNK_VOLUME as u64,
-                Chunk::Mixed(cells) => {
-                    for b in cells.iter() {
-                        counts[*b as usize] += 1;
-                    }
-                }
+                Chunk::Uniform(b) => add(*b, CHUNK_VOLUME as u64),
+                Chunk::Mixed(cells) => cells.blocks().for_each(|b| add(b, 1)),
             }
         }
         counts
+    }
+
+    /// How many cells of each block type but air the stored chunks hold, by
+    /// name, for the types any cell holds: what survives a save and load, which
+    /// may renumber ids (types no cell uses are not written).
+    ///
+    /// ```
+    /// use glam::IVec3;
+    /// use voxwalk::world::{BlockId, World};
+    /// let mut w = World::new();
+    /// w.set_block(IVec3::ZERO, BlockId::POST);
+    /// assert_eq!(w.count_blocks_by_name().get("post"), Some(&1));
+    /// assert_eq!(w.count_blocks_by_name().len(), 1);
+    /// ```
+    #[must_use]
+    pub fn count_blocks_by_name(&self) -> std::collections::BTreeMap<String, u64> {
+        self.count_blocks()
+            .iter()
+            .enumerate()
+            .filter(|&(index, &n)| n > 0 && index != BlockId::AIR.index())
+            .map(|(index, &n)| (self.registry.name(BlockId(index as u16)).to_owned(), n))
+            .collect()
     }
 
     /// The smallest inclusive cell range holding every non-air cell, `None` for an
@@ -194,15 +267,21 @@ impl World {
         };
         for (key, chunk) in &self.chunks {
             match chunk {
-                Chunk::Uniform(Block::Air) => {}
+                Chunk::Uniform(BlockId::AIR) => {}
                 Chunk::Uniform(_) => {
                     include(cell_of(*key, IVec3::ZERO));
                     include(cell_of(*key, IVec3::splat(CHUNK_EDGE - 1)));
                 }
                 Chunk::Mixed(cells) => {
-                    for ((x, y, z), b) in cells.indexed_iter() {
-                        if *b != Block::Air {
-                            include(cell_of(*key, IVec3::new(x as i32, y as i32, z as i32)));
+                    let edge = CHUNK_EDGE as usize;
+                    for (i, b) in cells.blocks().enumerate() {
+                        if b != BlockId::AIR {
+                            let local = IVec3::new(
+                                (i / (edge * edge)) as i32,
+                                ((i / edge) % edge) as i32,
+                                (i % edge) as i32,
+                            );
+                            include(cell_of(*key, local));
                         }
                     }
                 }
@@ -214,8 +293,13 @@ impl World {
 
 impl BlockSource for World {
     #[inline]
-    fn block(&self, cell: IVec3) -> Block {
+    fn block(&self, cell: IVec3) -> BlockId {
         World::block(self, cell)
+    }
+
+    #[inline]
+    fn registry(&self) -> &BlockRegistry {
+        &self.registry
     }
 
     /// Looks each chunk of the range up once; chunks that are missing or all of a
@@ -223,7 +307,7 @@ impl BlockSource for World {
     // Exclusive ranges on purpose: see the loops below.
     #[allow(clippy::range_plus_one)]
     #[inline]
-    fn for_each_solid_in<F: FnMut(IVec3, Block)>(&self, lo: IVec3, hi: IVec3, mut visit: F) {
+    fn for_each_solid_in<F: FnMut(IVec3, &[Aabb])>(&self, lo: IVec3, hi: IVec3, mut visit: F) {
         if lo.cmpgt(hi).any() {
             return;
         }
@@ -256,7 +340,7 @@ impl World {
     /// three steps more than their bodies.
     #[allow(clippy::range_plus_one)]
     #[inline]
-    fn visit_solids_in_chunk<F: FnMut(IVec3, Block)>(
+    fn visit_solids_in_chunk<F: FnMut(IVec3, &[Aabb])>(
         &self,
         key: IVec3,
         lo: IVec3,
@@ -269,35 +353,40 @@ impl World {
         let base = key * CHUNK_EDGE;
         // The range in chunk-local coordinates.
         let (from, to) = (lo - base, hi - base);
+        let registry = &*self.registry;
         match chunk {
-            Chunk::Uniform(b) if !b.is_solid() => {}
             Chunk::Uniform(b) => {
-                for x in from.x..to.x + 1 {
-                    for y in from.y..to.y + 1 {
-                        for z in from.z..to.z + 1 {
-                            visit(base + IVec3::new(x, y, z), *b);
-                        }
-                    }
-                }
-            }
-            Chunk::Mixed(cells) => {
-                // The flat storage, looked up once per chunk, as an array of the
-                // chunk's exact size (every array this module builds has the
-                // standard layout and that size).
-                let flat = cells
-                    .as_slice()
-                    .and_then(|cells| <&[Block; CHUNK_VOLUME]>::try_from(cells).ok());
-                if let Some(flat) = flat {
-                    visit_solids_in_cells(flat, base, from, to, visit);
+                let shape = registry.collision_shape(*b);
+                if shape.is_empty() {
                     return;
                 }
                 for x in from.x..to.x + 1 {
                     for y in from.y..to.y + 1 {
                         for z in from.z..to.z + 1 {
-                            let local = IVec3::new(x, y, z);
-                            let b = chunk.block(local);
-                            if b.is_solid() {
-                                visit(base + local, b);
+                            visit(base + IVec3::new(x, y, z), shape);
+                        }
+                    }
+                }
+            }
+            Chunk::Mixed(cells) => {
+                let palette = cells.palette();
+                match cells.flat() {
+                    Some(FlatCells::Narrow(flat)) => {
+                        visit_solids_in_cells(flat, palette, registry, base, from, to, visit);
+                    }
+                    Some(FlatCells::Wide(flat)) => {
+                        visit_solids_in_cells(flat, palette, registry, base, from, to, visit);
+                    }
+                    None => {
+                        for x in from.x..to.x + 1 {
+                            for y in from.y..to.y + 1 {
+                                for z in from.z..to.z + 1 {
+                                    let local = IVec3::new(x, y, z);
+                                    let shape = registry.collision_shape(cells.block(local));
+                                    if !shape.is_empty() {
+                                        visit(base + local, shape);
+                                    }
+                                }
                             }
                         }
                     }
@@ -308,14 +397,16 @@ impl World {
 }
 
 /// Calls `visit` for every solid cell of the chunk-local range `from..=to` of a
-/// chunk's flat storage; `base` is the chunk's first world cell.
+/// chunk's flat palette indices; `base` is the chunk's first world cell.
 ///
 /// Walks rows along z (the fastest axis of the layout), stepping the flat index
 /// instead of recomputing it; an index masked to the volume needs no bounds
 /// check.
 #[inline]
-fn visit_solids_in_cells<F: FnMut(IVec3, Block)>(
-    flat: &[Block; CHUNK_VOLUME],
+fn visit_solids_in_cells<I: Copy + Into<usize>, F: FnMut(IVec3, &[Aabb])>(
+    flat: &[I; CHUNK_VOLUME],
+    palette: &[BlockId],
+    registry: &BlockRegistry,
     base: IVec3,
     from: IVec3,
     to: IVec3,
@@ -328,9 +419,10 @@ fn visit_solids_in_cells<F: FnMut(IVec3, Block)>(
         let mut row = plane;
         for dy in 0..size.y {
             for dz in 0..size.z {
-                let b = flat[(row + dz as usize) & (CHUNK_VOLUME - 1)];
-                if b.is_solid() {
-                    visit(corner + IVec3::new(dx as i32, dy as i32, dz as i32), b);
+                let index: usize = flat[(row + dz as usize) & (CHUNK_VOLUME - 1)].into();
+                let shape = registry.collision_shape(palette[index]);
+                if !shape.is_empty() {
+                    visit(corner + IVec3::new(dx as i32, dy as i32, dz as i32), shape);
                 }
             }
             row += CHUNK_EDGE as usize;

@@ -12,7 +12,7 @@
 use glam::{DVec3, IVec3};
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{CONTACT_GAP, TOUCH_TOLERANCE};
-use voxwalk::world::{BlockSource, SHAPE_OVERHANG_ABOVE};
+use voxwalk::world::{BlockSource, MAX_SHAPE_REACH};
 
 /// The earliest face of one block box the moving box reaches.
 #[derive(Clone, Copy, Debug)]
@@ -67,19 +67,24 @@ pub fn sweep_faces(a: &Aabb, d: DVec3, b: &Aabb, limit: f64) -> Option<FaceHit> 
     best
 }
 
-/// Every solid block box whose cell lies in the swept bounding box of `a` moving by `d`.
+/// Every solid block box of the cells that could reach into the swept bounding
+/// box of `a` moving by `d`: the cells it covers widened by the most any shape
+/// may reach out of its cell, on every side (not the registry's own reach, so
+/// that a mistake there shows).
 pub fn solids_in_swept_box<W: BlockSource>(world: &W, a: &Aabb, d: DVec3) -> Vec<Aabb> {
     let swept = a.union(&a.translated(d));
-    let lo = (swept.min - DVec3::new(1.0, 1.0 + SHAPE_OVERHANG_ABOVE, 1.0))
+    let lo = (swept.min - DVec3::splat(1.0 + MAX_SHAPE_REACH))
         .floor()
         .as_ivec3();
-    let hi = swept.max.floor().as_ivec3();
+    let hi = (swept.max + DVec3::splat(MAX_SHAPE_REACH))
+        .floor()
+        .as_ivec3();
     let mut out = Vec::new();
     for x in lo.x..=hi.x {
         for y in lo.y..=hi.y {
             for z in lo.z..=hi.z {
                 let cell = IVec3::new(x, y, z);
-                for shape in world.block(cell).shape() {
+                for shape in world.shape_at(cell) {
                     out.push(shape.translated(cell.as_dvec3()));
                 }
             }

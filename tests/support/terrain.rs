@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use glam::IVec3;
-use voxwalk::world::{Block, World};
+use voxwalk::world::{BlockId, World};
 
 /// A small deterministic hash (splitmix64) so fixtures need no random crate state.
 pub fn hash(mut x: u64) -> u64 {
@@ -27,22 +27,22 @@ pub fn bumpy_terrain(size_x: i32, size_z: i32) -> World {
     for x in 0..size_x {
         for z in 0..size_z {
             let h = height_at(x, z);
-            world.fill(IVec3::new(x, 0, z), IVec3::new(x, h - 3, z), Block::Stone);
+            world.fill(IVec3::new(x, 0, z), IVec3::new(x, h - 3, z), BlockId::STONE);
             world.fill(
                 IVec3::new(x, h - 2, z),
                 IVec3::new(x, h - 1, z),
-                Block::Dirt,
+                BlockId::DIRT,
             );
-            world.set_block(IVec3::new(x, h, z), Block::Grass);
+            world.set_block(IVec3::new(x, h, z), BlockId::GRASS);
             let r = hash((x as u64) * 7919 + z as u64 * 104_729);
             match r % 40 {
                 0 => world.fill(
                     IVec3::new(x, h + 1, z),
                     IVec3::new(x, h + 6, z),
-                    Block::Brick,
+                    BlockId::BRICK,
                 ),
-                1 => world.set_block(IVec3::new(x, h + 1, z), Block::Slab),
-                2 => world.set_block(IVec3::new(x, h + 1, z), Block::Post),
+                1 => world.set_block(IVec3::new(x, h + 1, z), BlockId::SLAB),
+                2 => world.set_block(IVec3::new(x, h + 1, z), BlockId::POST),
                 _ => {}
             }
         }

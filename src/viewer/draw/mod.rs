@@ -12,6 +12,7 @@ use ratatui::style::Style;
 use ratatui::widgets::{Block as Panel, Paragraph, Wrap};
 
 use super::app::{App, SliceAxis, ViewMode};
+use crate::world::{BlockId, BlockLook, BlockRegistry};
 
 /// The smallest terminal the views are drawn in; smaller ones get a message.
 pub const MIN_SIZE: (u16, u16) = (40, 10);
@@ -74,6 +75,13 @@ fn draw_side(frame: &mut Frame, app: &App, area: Rect) {
 
 /// Writes a two-character block glyph (both characters the same width in
 /// bytes) into the two cells of block slot `slot` on screen row `row`.
+/// The colour a block's look names; magenta for an id beyond the registry.
+fn block_rgb(registry: &BlockRegistry, block: BlockId) -> [u8; 3] {
+    registry
+        .get(block)
+        .map_or_else(|| BlockLook::default().colour, |t| t.look.colour)
+}
+
 fn put_slot(
     buf: &mut ratatui::buffer::Buffer,
     area: Rect,

@@ -8,9 +8,10 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::super::app::{App, SliceAxis};
-use super::super::theme::{CAVE, SKY, block_rgb};
-use super::{Grid, put_slot, stamp_bodies};
-use crate::world::Block;
+use super::super::block_glyphs::BlockGlyphs;
+use super::super::theme::{CAVE, SKY};
+use super::{Grid, block_rgb, put_slot, stamp_bodies};
+use crate::world::{BlockId, BlockSource};
 
 /// How far up a column is searched for a roof that makes air a cave.
 const ROOF_SEARCH: i32 = 24;
@@ -24,6 +25,7 @@ impl Widget for Side<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.app;
         let world = app.sim.world();
+        let registry = world.registry();
         let zoom = f64::from(app.blocks_per_cell());
         let body = app.drawn_player();
         let feet = body.feet();
@@ -48,36 +50,33 @@ impl Widget for Side<'_> {
             let u = (left + f64::from(slot) * zoom + (zoom / 2.0).floor()) as i32;
             // Walk the column top-down once, tracking whether a roof is above.
             let top_y = (top - 1.0) as i32;
-            let mut roofed =
-                (1..=ROOF_SEARCH).any(|dy| world.block(cell(u, top_y + dy)).is_solid());
+            let mut roofed = (1..=ROOF_SEARCH).any(|dy| world.is_solid_at(cell(u, top_y + dy)));
             for row in 0..area.height {
                 let y = (top - (f64::from(row) + 1.0) * zoom + (zoom / 2.0).floor()) as i32;
                 let b = world.block(cell(u, y));
+                let glyphs = registry.get(b).map_or(BlockGlyphs::Full, BlockGlyphs::of);
                 let (glyph, rgb) = match b {
                     // Without colour, caves are shaded so they read apart from sky.
-                    Block::Air if roofed => (if mono { "░░" } else { "  " }, CAVE),
-                    Block::Air => ("  ", SKY),
-                    Block::Water => ("~~", block_rgb(b)),
-                    Block::Slab => ("▄▄", block_rgb(b)),
-                    Block::TopSlab => ("▀▀", block_rgb(b)),
-                    Block::Post => ("▐▌", block_rgb(b)),
-                    _ => ("██", block_rgb(b)),
+                    BlockId::AIR if roofed => ((if mono { "░░" } else { "  " }).into(), CAVE),
+                    BlockId::AIR => ("  ".into(), SKY),
+                    _ => (glyphs.side(), block_rgb(registry, b)),
                 };
-                roofed |= b.is_solid();
+                roofed |= registry.is_solid(b);
                 let mut style = Style::new();
                 if let Some(c) = palette.colour(rgb, 1.0) {
-                    style = if b == Block::Air {
+                    style = if b == BlockId::AIR {
                         style.bg(c)
                     } else {
                         style.fg(c)
                     };
-                    if matches!(b, Block::Slab | Block::TopSlab | Block::Post | Block::Water)
+                    if b != BlockId::AIR
+                        && !glyphs.fills()
                         && let Some(sky) = palette.colour(if roofed { CAVE } else { SKY }, 1.0)
                     {
                         style = style.bg(sky);
                     }
                 }
-                put_slot(buf, area, slot, row, glyph, style);
+                put_slot(buf, area, slot, row, &glyph, style);
             }
         }
         // Down the screen is −y: rows start at −top.

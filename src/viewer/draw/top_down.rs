@@ -2,6 +2,8 @@
 //! ground below shaded by depth, a hint of what hangs overhead, and the bodies
 //! and balls from their real boxes.
 
+use std::borrow::Cow;
+
 use glam::IVec3;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -9,9 +11,9 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::super::app::App;
-use super::super::theme::block_rgb;
-use super::{Grid, put_slot, stamp_bodies};
-use crate::world::{Block, World};
+use super::super::block_glyphs::BlockGlyphs;
+use super::{Grid, block_rgb, put_slot, stamp_bodies};
+use crate::world::{BlockId, BlockSource, World};
 
 /// How far down the ground is looked for.
 const DEPTH: i32 = 16;
@@ -22,40 +24,39 @@ pub(super) struct TopDown<'a> {
     pub app: &'a App,
 }
 
-/// What one block slot shows.
-fn column(world: &World, x: i32, feet_y: i32, z: i32) -> (&'static str, Block, f64) {
+/// What one block slot shows: its glyphs, the block they stand for, and how
+/// much light that block gets. Any block but air is drawn at foot level; below
+/// it, the first one found, with depth shading for solid ground and its own
+/// glyphs for passable blocks (water).
+fn column(world: &World, x: i32, feet_y: i32, z: i32) -> (Cow<'static, str>, BlockId, f64) {
+    let registry = world.registry();
     let at = |y: i32| world.block(IVec3::new(x, y, z));
+    let glyphs = |b: BlockId| registry.get(b).map_or(BlockGlyphs::Full, BlockGlyphs::of);
     let here = at(feet_y);
-    if here.is_solid() || here == Block::Water {
-        let glyph = match here {
-            Block::Slab => "▄▄",
-            Block::TopSlab => "▀▀",
-            Block::Post => "()",
-            Block::Water => "~~",
-            _ => "██",
-        };
-        return (glyph, here, 1.0);
+    if here != BlockId::AIR {
+        return (glyphs(here).top_down(), here, 1.0);
     }
     for depth in 1..=DEPTH {
         let b = at(feet_y - depth);
-        if b.is_solid() || b == Block::Water {
+        if b != BlockId::AIR {
             let light = 1.0 - 0.06 * f64::from(depth - 1);
-            let glyph = match (b, depth) {
-                (Block::Water, _) => "~~",
-                (_, 1) => {
-                    if (1..=ROOF).any(|dy| at(feet_y + 1 + dy).is_solid()) {
-                        "▔▔"
-                    } else {
-                        "  "
-                    }
+            let glyph = if !registry.is_solid(b) {
+                glyphs(b).top_down()
+            } else if depth == 1 {
+                if (1..=ROOF).any(|dy| world.is_solid_at(IVec3::new(x, feet_y + 1 + dy, z))) {
+                    "▔▔".into()
+                } else {
+                    "  ".into()
                 }
-                (_, 2..=4) => "··",
-                _ => "::",
+            } else if depth <= 4 {
+                "··".into()
+            } else {
+                "::".into()
             };
             return (glyph, b, light);
         }
     }
-    ("  ", Block::Air, 0.0)
+    ("  ".into(), BlockId::AIR, 0.0)
 }
 
 impl Widget for TopDown<'_> {
@@ -78,15 +79,15 @@ impl Widget for TopDown<'_> {
                 let z = top + f64::from(row) * zoom + (zoom / 2.0).floor();
                 let (glyph, block, light) = column(world, x as i32, feet_y, z as i32);
                 let mut style = Style::new();
-                if block != Block::Air
-                    && let Some(c) = palette.colour(block_rgb(block), light)
+                if block != BlockId::AIR
+                    && let Some(c) = palette.colour(block_rgb(world.registry(), block), light)
                 {
                     // Ground below is a background under the depth glyphs;
                     // what stands at foot level is drawn in the glyph's colour.
-                    let ground = matches!(glyph, "  " | "··" | "::" | "▔▔");
+                    let ground = matches!(&*glyph, "  " | "··" | "::" | "▔▔");
                     style = if ground { style.bg(c) } else { style.fg(c) };
                 }
-                put_slot(buf, area, slot, row, glyph, style);
+                put_slot(buf, area, slot, row, &glyph, style);
             }
         }
         // Bodies and balls, from their boxes: each column half a slot wide,

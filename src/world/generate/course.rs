@@ -17,7 +17,7 @@
 use glam::{DVec3, IVec3};
 
 use super::cell;
-use crate::world::{Block, CHUNK_EDGE, Chunk};
+use crate::world::{BlockId, CHUNK_EDGE, Chunk};
 
 /// Where a body starts: the west end of the lane.
 pub const SPAWN: DVec3 = DVec3::new(1.5, 1.0, 8.5);
@@ -28,7 +28,7 @@ const COURSE_END_X: i32 = 60;
 
 /// The block at a world cell.
 #[must_use]
-pub fn block_at(c: IVec3) -> Block {
+pub fn block_at(c: IVec3) -> BlockId {
     let (x, y, z) = (c.x, c.y, c.z);
     let in_lane = (LANE_Z.0..=LANE_Z.1).contains(&z);
     let on_course = (0..COURSE_END_X).contains(&x);
@@ -36,58 +36,58 @@ pub fn block_at(c: IVec3) -> Block {
     let pit = on_course && in_lane && (34..=35).contains(&x);
     if y < 0 {
         return if pit && y >= -3 {
-            Block::Air
+            BlockId::AIR
         } else {
-            Block::Stone
+            BlockId::STONE
         };
     }
     if y == 0 {
-        return if pit { Block::Air } else { Block::Grass };
+        return if pit { BlockId::AIR } else { BlockId::GRASS };
     }
     if !on_course {
-        return Block::Air;
+        return BlockId::AIR;
     }
     if (z == WALL_Z.0 || z == WALL_Z.1) && y <= 3 {
-        return Block::Brick;
+        return BlockId::BRICK;
     }
     if !in_lane {
-        return Block::Air;
+        return BlockId::AIR;
     }
     obstacle(x, y, z)
 }
 
 /// The obstacles inside the lane: `(x from, x to, y from, y to, block)`, all
 /// inclusive; the first rule that holds a cell wins.
-const OBSTACLES: &[(i32, i32, i32, i32, Block)] = &[
-    (6, 6, 1, 1, Block::Slab),
+const OBSTACLES: &[(i32, i32, i32, i32, BlockId)] = &[
+    (6, 6, 1, 1, BlockId::SLAB),
     // Stairs: slab, block, block + slab, two blocks; then down to the floor.
-    (10, 10, 1, 1, Block::Slab),
-    (11, 12, 1, 1, Block::Stone),
-    (12, 12, 2, 2, Block::Slab),
-    (13, 14, 1, 2, Block::Stone),
+    (10, 10, 1, 1, BlockId::SLAB),
+    (11, 12, 1, 1, BlockId::STONE),
+    (12, 12, 2, 2, BlockId::SLAB),
+    (13, 14, 1, 2, BlockId::STONE),
     // The low ceiling.
-    (40, 46, 3, 3, Block::Stone),
+    (40, 46, 3, 3, BlockId::STONE),
     // Slab steps up onto the platform, whose east end is the ledge.
-    (48, 48, 1, 1, Block::Slab),
-    (49, 50, 1, 1, Block::Stone),
-    (50, 50, 2, 2, Block::Slab),
-    (51, 51, 1, 2, Block::Stone),
-    (51, 51, 3, 3, Block::Slab),
-    (52, 55, 1, 3, Block::Stone),
+    (48, 48, 1, 1, BlockId::SLAB),
+    (49, 50, 1, 1, BlockId::STONE),
+    (50, 50, 2, 2, BlockId::SLAB),
+    (51, 51, 1, 2, BlockId::STONE),
+    (51, 51, 3, 3, BlockId::SLAB),
+    (52, 55, 1, 3, BlockId::STONE),
 ];
 
-fn obstacle(x: i32, y: i32, z: i32) -> Block {
+fn obstacle(x: i32, y: i32, z: i32) -> BlockId {
     if x == 18 && y == 1 && z % 2 == 0 {
-        return Block::Post;
+        return BlockId::POST;
     }
     // The one-wide corridor: everything but z = 8 walled up.
     if (22..=30).contains(&x) && (1..=3).contains(&y) && z != 8 {
-        return Block::Stone;
+        return BlockId::STONE;
     }
     OBSTACLES
         .iter()
         .find(|(x0, x1, y0, y1, _)| (*x0..=*x1).contains(&x) && (*y0..=*y1).contains(&y))
-        .map_or(Block::Air, |rule| rule.4)
+        .map_or(BlockId::AIR, |rule| rule.4)
 }
 
 /// The chunk at `key`.
@@ -95,17 +95,17 @@ fn obstacle(x: i32, y: i32, z: i32) -> Block {
 pub fn chunk(key: IVec3) -> Chunk {
     let base = key * CHUNK_EDGE;
     if base.y > 3 {
-        return Chunk::Uniform(Block::Air);
+        return Chunk::Uniform(BlockId::AIR);
     }
     if base.y + CHUNK_EDGE - 1 < -3 {
-        return Chunk::Uniform(Block::Stone);
+        return Chunk::Uniform(BlockId::STONE);
     }
-    let mut chunk = Chunk::Uniform(Block::Air);
+    let mut chunk = Chunk::Uniform(BlockId::AIR);
     for x in 0..CHUNK_EDGE {
         for y in 0..CHUNK_EDGE {
             for z in 0..CHUNK_EDGE {
                 let b = block_at(cell(key, x, y, z));
-                if b != Block::Air {
+                if b != BlockId::AIR {
                     chunk.set(IVec3::new(x, y, z), b);
                 }
             }

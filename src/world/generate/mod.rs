@@ -82,7 +82,7 @@ impl FromStr for Preset {
 ///
 /// ```
 /// use glam::IVec3;
-/// use voxwalk::world::{Block, Generator, Preset};
+/// use voxwalk::world::{BlockId, BlockSource, Generator, Preset};
 /// let g = Generator::new(Preset::Hills, 7);
 /// // Pure: the same chunk twice, in any order, is the same.
 /// assert_eq!(g.chunk(IVec3::new(3, 2, -1)), g.chunk(IVec3::new(3, 2, -1)));
@@ -90,8 +90,8 @@ impl FromStr for Preset {
 /// let world = g.region(IVec3::new(-2, 0, -2), IVec3::new(1, 5, 1));
 /// let feet = g.spawn();
 /// let below = feet.floor().as_ivec3() - IVec3::Y;
-/// assert!(world.block(below).is_solid());
-/// assert_eq!(world.block(feet.floor().as_ivec3()), Block::Air);
+/// assert!(world.is_solid_at(below));
+/// assert_eq!(world.block(feet.floor().as_ivec3()), BlockId::AIR);
 /// ```
 #[derive(Clone, Debug)]
 pub struct Generator {
@@ -181,7 +181,7 @@ impl Generator {
             let mut top = edge - IVec3::ONE;
             lo[axis] = limit;
             top[axis] = end - 1;
-            world.fill(lo, top, super::Block::Air);
+            world.fill(lo, top, super::BlockId::AIR);
         }
         world.compact();
         world

@@ -5,7 +5,7 @@ use glam::{DVec3, IVec3};
 use noise::{Fbm, MultiFractal, NoiseFn, Perlin};
 
 use super::{Preset, cell, mix};
-use crate::world::{Block, CHUNK_EDGE, Chunk};
+use crate::world::{BlockId, CHUNK_EDGE, Chunk};
 
 /// Water fills every open cell at or below this height.
 pub const SEA_LEVEL: i32 = 32;
@@ -82,21 +82,21 @@ impl Terrain {
 
     /// The block of a column of ground height `h` at height `y`, before caves
     /// and trees.
-    fn ground(&self, h: i32, y: i32) -> Block {
+    fn ground(&self, h: i32, y: i32) -> BlockId {
         let sea = self.preset != Preset::Flat;
         let beach = sea && h <= SEA_LEVEL + 1;
         if y > h {
             if sea && y <= SEA_LEVEL {
-                Block::Water
+                BlockId::WATER
             } else {
-                Block::Air
+                BlockId::AIR
             }
         } else if y == h {
-            if beach { Block::Sand } else { Block::Grass }
+            if beach { BlockId::SAND } else { BlockId::GRASS }
         } else if y >= h - 3 {
-            if beach { Block::Sand } else { Block::Dirt }
+            if beach { BlockId::SAND } else { BlockId::DIRT }
         } else {
-            Block::Stone
+            BlockId::STONE
         }
     }
 
@@ -132,22 +132,25 @@ impl Terrain {
             SEA_LEVEL
         };
         if bottom > highest + reach && bottom > water_top {
-            return Chunk::Uniform(Block::Air);
+            return Chunk::Uniform(BlockId::AIR);
         }
         if top < lowest - 3 && !(self.has_caves() && top >= CAVE_FLOOR) {
-            return Chunk::Uniform(Block::Stone);
+            return Chunk::Uniform(BlockId::STONE);
         }
-        let mut chunk = Chunk::Uniform(Block::Air);
+        let mut chunk = Chunk::Uniform(BlockId::AIR);
         for x in 0..e {
             for z in 0..e {
                 let h = heights[x as usize][z as usize];
                 for y in 0..e {
                     let c = cell(key, x, y, z);
                     let mut block = self.ground(h, c.y);
-                    if block.is_solid() && self.cave_at(c.x, c.y, c.z, h) {
-                        block = Block::Air;
+                    if block != BlockId::WATER
+                        && block != BlockId::AIR
+                        && self.cave_at(c.x, c.y, c.z, h)
+                    {
+                        block = BlockId::AIR;
                     }
-                    if block != Block::Air {
+                    if block != BlockId::AIR {
                         chunk.set(IVec3::new(x, y, z), block);
                     }
                 }
@@ -172,11 +175,11 @@ impl Terrain {
                     continue;
                 }
                 let root = IVec3::new(tx, h, tz);
-                let mut put = |offset: IVec3, block: Block, only_air: bool| {
+                let mut put = |offset: IVec3, block: BlockId, only_air: bool| {
                     let local = root + offset - base;
                     if local.cmpge(IVec3::ZERO).all()
                         && local.cmplt(IVec3::splat(CHUNK_EDGE)).all()
-                        && (!only_air || chunk.block(local) == Block::Air)
+                        && (!only_air || chunk.block(local) == BlockId::AIR)
                     {
                         chunk.set(local, block);
                     }
@@ -185,12 +188,12 @@ impl Terrain {
                     let spread = if dy >= TREE_HEIGHT - 1 { 1 } else { r };
                     for dx in -spread..=spread {
                         for dz in -spread..=spread {
-                            put(IVec3::new(dx, dy, dz), Block::Leaves, true);
+                            put(IVec3::new(dx, dy, dz), BlockId::LEAVES, true);
                         }
                     }
                 }
                 for dy in 1..TREE_HEIGHT {
-                    put(IVec3::new(0, dy, 0), Block::Wood, false);
+                    put(IVec3::new(0, dy, 0), BlockId::WOOD, false);
                 }
             }
         }

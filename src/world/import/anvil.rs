@@ -19,7 +19,7 @@ use glam::IVec3;
 use super::block_states::map_block_state;
 use super::section_check::{SectionLayout, check_sections};
 use super::{ImportError, Imported, Warnings, nbt_guard};
-use crate::world::{Block, Chunk, World};
+use crate::world::{BlockId, Chunk, World};
 
 /// Largest inflated chunk accepted (real chunks are well under a megabyte).
 pub const MAX_CHUNK_BYTES: u64 = 32 << 20;
@@ -215,12 +215,12 @@ fn place_chunk(
         return Err(format!("a height range {range:?} beyond any game's"));
     }
     // Blocks are mapped once per palette entry: entries live as long as the chunk.
-    let mut mapped: HashMap<*const fastanvil::Block, (Block, bool)> = HashMap::new();
+    let mut mapped: HashMap<*const fastanvil::Block, (BlockId, bool)> = HashMap::new();
     for sy in low..=high {
         if air_sections.iter().any(|&y| isize::from(y) == sy) {
             continue;
         }
-        let mut section = Chunk::Uniform(Block::Air);
+        let mut section = Chunk::Uniform(BlockId::AIR);
         for x in 0..16usize {
             for z in 0..16usize {
                 for y in 0..16usize {
@@ -240,14 +240,14 @@ fn place_chunk(
                     if !known {
                         warnings.unknown_state(state.name());
                     }
-                    if block != Block::Air {
+                    if block != BlockId::AIR {
                         section.set(IVec3::new(x as i32, y as i32, z as i32), block);
                     }
                 }
             }
         }
         section.compact();
-        if section != Chunk::Uniform(Block::Air) {
+        if section != Chunk::Uniform(BlockId::AIR) {
             world.put_chunk(IVec3::new(key.0, sy as i32, key.1), section);
         }
     }

@@ -1,19 +1,19 @@
 //! Minecraft block states to voxwalk blocks, for the `.schem` and `.mca`
 //! importers.
 
-use crate::world::Block;
+use crate::world::BlockId;
 
 /// What a block state became.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mapped {
     /// The voxwalk block.
-    pub block: Block,
+    pub block: BlockId,
     /// `false` when no rule knew the state and it became a full stone block
     /// (stairs, doors, beds, …); importers count these in a warning.
     pub known: bool,
 }
 
-const fn known(block: Block) -> Mapped {
+const fn known(block: BlockId) -> Mapped {
     Mapped { block, known: true }
 }
 
@@ -88,62 +88,62 @@ const PASSABLE: &[&str] = &[
 ];
 
 /// Full blocks by material, matched as parts of the name, first match wins.
-const MATERIALS: &[(&str, Block)] = &[
-    ("grass_block", Block::Grass),
-    ("mycelium", Block::Grass),
-    ("moss_block", Block::Grass),
-    ("dirt", Block::Dirt),
-    ("podzol", Block::Dirt),
-    ("mud", Block::Dirt),
-    ("farmland", Block::Dirt),
-    ("clay", Block::Dirt),
-    ("soul_soil", Block::Dirt),
-    ("sandstone", Block::Sand),
-    ("sand", Block::Sand),
-    ("gravel", Block::Sand),
-    ("_leaves", Block::Leaves),
-    ("leaves", Block::Leaves),
-    ("_log", Block::Wood),
-    ("_wood", Block::Wood),
-    ("log", Block::Wood),
-    ("planks", Block::Wood),
-    ("_stem", Block::Wood),
-    ("_hyphae", Block::Wood),
-    ("bookshelf", Block::Wood),
-    ("crafting_table", Block::Wood),
-    ("glass", Block::Glass),
-    ("brick", Block::Brick),
-    ("stone", Block::Stone),
-    ("granite", Block::Stone),
-    ("diorite", Block::Stone),
-    ("andesite", Block::Stone),
-    ("deepslate", Block::Stone),
-    ("bedrock", Block::Stone),
-    ("_ore", Block::Stone),
-    ("terracotta", Block::Stone),
-    ("tuff", Block::Stone),
-    ("calcite", Block::Stone),
-    ("basalt", Block::Stone),
-    ("netherrack", Block::Stone),
-    ("obsidian", Block::Stone),
-    ("concrete", Block::Stone),
-    ("prismarine", Block::Stone),
-    ("purpur", Block::Stone),
-    ("quartz", Block::Stone),
-    ("ice", Block::Stone),
-    ("snow_block", Block::Stone),
-    ("coral_block", Block::Stone),
-    ("mushroom_block", Block::Wood),
-    ("wool", Block::Stone),
-    ("magma_block", Block::Stone),
-    ("amethyst_block", Block::Stone),
-    ("dripstone_block", Block::Stone),
-    ("sponge", Block::Stone),
-    ("_block", Block::Stone),
+const MATERIALS: &[(&str, BlockId)] = &[
+    ("grass_block", BlockId::GRASS),
+    ("mycelium", BlockId::GRASS),
+    ("moss_block", BlockId::GRASS),
+    ("dirt", BlockId::DIRT),
+    ("podzol", BlockId::DIRT),
+    ("mud", BlockId::DIRT),
+    ("farmland", BlockId::DIRT),
+    ("clay", BlockId::DIRT),
+    ("soul_soil", BlockId::DIRT),
+    ("sandstone", BlockId::SAND),
+    ("sand", BlockId::SAND),
+    ("gravel", BlockId::SAND),
+    ("_leaves", BlockId::LEAVES),
+    ("leaves", BlockId::LEAVES),
+    ("_log", BlockId::WOOD),
+    ("_wood", BlockId::WOOD),
+    ("log", BlockId::WOOD),
+    ("planks", BlockId::WOOD),
+    ("_stem", BlockId::WOOD),
+    ("_hyphae", BlockId::WOOD),
+    ("bookshelf", BlockId::WOOD),
+    ("crafting_table", BlockId::WOOD),
+    ("glass", BlockId::GLASS),
+    ("brick", BlockId::BRICK),
+    ("stone", BlockId::STONE),
+    ("granite", BlockId::STONE),
+    ("diorite", BlockId::STONE),
+    ("andesite", BlockId::STONE),
+    ("deepslate", BlockId::STONE),
+    ("bedrock", BlockId::STONE),
+    ("_ore", BlockId::STONE),
+    ("terracotta", BlockId::STONE),
+    ("tuff", BlockId::STONE),
+    ("calcite", BlockId::STONE),
+    ("basalt", BlockId::STONE),
+    ("netherrack", BlockId::STONE),
+    ("obsidian", BlockId::STONE),
+    ("concrete", BlockId::STONE),
+    ("prismarine", BlockId::STONE),
+    ("purpur", BlockId::STONE),
+    ("quartz", BlockId::STONE),
+    ("ice", BlockId::STONE),
+    ("snow_block", BlockId::STONE),
+    ("coral_block", BlockId::STONE),
+    ("mushroom_block", BlockId::WOOD),
+    ("wool", BlockId::STONE),
+    ("magma_block", BlockId::STONE),
+    ("amethyst_block", BlockId::STONE),
+    ("dripstone_block", BlockId::STONE),
+    ("sponge", BlockId::STONE),
+    ("_block", BlockId::STONE),
 ];
 
 /// The full block a double slab or an unknown state becomes, by material.
-fn material(name: &str) -> Option<Block> {
+fn material(name: &str) -> Option<BlockId> {
     MATERIALS
         .iter()
         .find(|(part, _)| name.contains(part))
@@ -163,44 +163,44 @@ fn property<'a>(props: &'a str, key: &str) -> Option<&'a str> {
 /// properties as `k=v` pairs joined by commas.
 ///
 /// ```
-/// use voxwalk::world::{Block, map_block_state};
-/// assert_eq!(map_block_state("minecraft:oak_slab", "type=top,waterlogged=false").block, Block::TopSlab);
-/// assert_eq!(map_block_state("minecraft:cobblestone_wall", "").block, Block::Post);
-/// assert_eq!(map_block_state("minecraft:poppy", "").block, Block::Air);
+/// use voxwalk::world::{BlockId, map_block_state};
+/// assert_eq!(map_block_state("minecraft:oak_slab", "type=top,waterlogged=false").block, BlockId::TOP_SLAB);
+/// assert_eq!(map_block_state("minecraft:cobblestone_wall", "").block, BlockId::POST);
+/// assert_eq!(map_block_state("minecraft:poppy", "").block, BlockId::AIR);
 /// let stairs = map_block_state("minecraft:oak_stairs", "facing=east");
-/// assert_eq!((stairs.block, stairs.known), (Block::Stone, false));
+/// assert_eq!((stairs.block, stairs.known), (BlockId::STONE, false));
 /// ```
 #[must_use]
 pub fn map_block_state(name: &str, props: &str) -> Mapped {
     let name = name.strip_prefix("minecraft:").unwrap_or(name);
     match name {
         // `snow` is a thin layer of it, nothing to stand in.
-        "air" | "cave_air" | "void_air" | "snow" => return known(Block::Air),
+        "air" | "cave_air" | "void_air" | "snow" => return known(BlockId::AIR),
         "water" | "flowing_water" | "lava" | "flowing_lava" | "bubble_column" => {
-            return known(Block::Water);
+            return known(BlockId::WATER);
         }
         _ => {}
     }
     if name.ends_with("_slab") || name == "slab" {
         return match property(props, "type").or_else(|| property(props, "half")) {
-            Some("top") => known(Block::TopSlab),
-            Some("double") => known(material(name).unwrap_or(Block::Stone)),
-            _ => known(Block::Slab),
+            Some("top") => known(BlockId::TOP_SLAB),
+            Some("double") => known(material(name).unwrap_or(BlockId::STONE)),
+            _ => known(BlockId::SLAB),
         };
     }
     if name.starts_with("double_") && name.contains("slab") {
-        return known(material(name).unwrap_or(Block::Stone));
+        return known(material(name).unwrap_or(BlockId::STONE));
     }
     if name.ends_with("_fence_gate") {
         return known(if property(props, "open") == Some("true") {
-            Block::Air
+            BlockId::AIR
         } else {
-            Block::Post
+            BlockId::POST
         });
     }
     if name.ends_with("_fence") || name.ends_with("_wall") || name == "fence" || name == "iron_bars"
     {
-        return known(Block::Post);
+        return known(BlockId::POST);
     }
     let solid_exception = [
         "grass_block",
@@ -214,12 +214,12 @@ pub fn map_block_state(name: &str, props: &str) -> Mapped {
     ];
     let is_exception = solid_exception.iter().any(|e| name.contains(e));
     if !is_exception && PASSABLE.iter().any(|p| name.contains(p)) {
-        return known(Block::Air);
+        return known(BlockId::AIR);
     }
     match material(name) {
         Some(block) => known(block),
         None => Mapped {
-            block: Block::Stone,
+            block: BlockId::STONE,
             known: false,
         },
     }

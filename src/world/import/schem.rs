@@ -13,7 +13,7 @@ use glam::IVec3;
 
 use super::block_states::{map_block_state, split_state};
 use super::{ImportError, Imported, Warnings};
-use crate::world::{Block, World};
+use crate::world::{BlockId, World};
 
 /// Most cells a schematic may have: 2²⁷ (a 512×512×512 build).
 pub const MAX_CELLS: u64 = 1 << 27;
@@ -74,7 +74,7 @@ pub fn read(root: &HashMap<String, Value>) -> Result<Imported, ImportError> {
     let Some(Value::ByteArray(data)) = data else {
         return Err(ImportError::format("no block data"));
     };
-    let mut by_id: HashMap<i64, (Block, bool, &str)> = HashMap::new();
+    let mut by_id: HashMap<i64, (BlockId, bool, &str)> = HashMap::new();
     for (state, id) in palette {
         let id = match id {
             Value::Int(v) => i64::from(*v),
@@ -100,7 +100,7 @@ pub fn read(root: &HashMap<String, Value>) -> Result<Imported, ImportError> {
 /// Decodes the varint ids (index `x + z·w + y·w·l`) and places their blocks.
 fn place_cells(
     bytes: &[u8],
-    by_id: &HashMap<i64, (Block, bool, &str)>,
+    by_id: &HashMap<i64, (BlockId, bool, &str)>,
     [w, h, l]: [i64; 3],
 ) -> Result<(World, Warnings), ImportError> {
     let cells = (w * h * l) as u64;
@@ -137,7 +137,7 @@ fn place_cells(
         if !is_known {
             warnings.unknown_state(state);
         }
-        if block != Block::Air {
+        if block != BlockId::AIR {
             let i = index as i64;
             let (x, z, y) = (i % w, (i / w) % l, i / (w * l));
             world.set_block(IVec3::new(x as i32, y as i32, z as i32), block);

@@ -17,34 +17,34 @@ use dot_vox::{DotVoxData, SceneNode};
 use glam::IVec3;
 
 use super::{ImportError, Imported, Warnings};
-use crate::world::{Block, World};
+use crate::world::{BlockId, World};
 
 /// Most voxels accepted across all models.
 pub const MAX_VOXELS: usize = 1 << 26;
 /// Deepest scene graph followed; deeper (or cyclic) graphs are an error.
 const MAX_SCENE_DEPTH: usize = 64;
 
-const BLOCK_COLOURS: [(Block, [i32; 3]); 9] = [
-    (Block::Grass, [95, 159, 53]),
-    (Block::Dirt, [134, 96, 67]),
-    (Block::Sand, [219, 207, 163]),
-    (Block::Stone, [125, 125, 125]),
-    (Block::Wood, [102, 76, 42]),
-    (Block::Leaves, [48, 96, 32]),
-    (Block::Glass, [190, 220, 230]),
-    (Block::Brick, [150, 70, 50]),
-    (Block::Water, [50, 90, 200]),
+const BLOCK_COLOURS: [(BlockId, [i32; 3]); 9] = [
+    (BlockId::GRASS, [95, 159, 53]),
+    (BlockId::DIRT, [134, 96, 67]),
+    (BlockId::SAND, [219, 207, 163]),
+    (BlockId::STONE, [125, 125, 125]),
+    (BlockId::WOOD, [102, 76, 42]),
+    (BlockId::LEAVES, [48, 96, 32]),
+    (BlockId::GLASS, [190, 220, 230]),
+    (BlockId::BRICK, [150, 70, 50]),
+    (BlockId::WATER, [50, 90, 200]),
 ];
 
-fn block_for_colour(rgba: [u8; 4]) -> Block {
+fn block_for_colour(rgba: [u8; 4]) -> BlockId {
     if rgba[3] < 255 {
-        return Block::Glass;
+        return BlockId::GLASS;
     }
     let c = [i32::from(rgba[0]), i32::from(rgba[1]), i32::from(rgba[2])];
     BLOCK_COLOURS
         .iter()
         .min_by_key(|(_, r)| (0..3).map(|i| (c[i] - r[i]).pow(2)).sum::<i32>())
-        .map_or(Block::Stone, |(b, _)| *b)
+        .map_or(BlockId::STONE, |(b, _)| *b)
 }
 
 /// A rotation as MagicaVoxel stores it (`_r`): row `r` has a ±1 in column

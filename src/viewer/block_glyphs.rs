@@ -1,0 +1,83 @@
+//! Which glyphs draw a block type, from its look or, without one, its shape.
+
+use std::borrow::Cow;
+
+use crate::world::BlockType;
+
+/// How one block type is drawn in a two-column slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BlockGlyphs {
+    /// Fills the slot: a full block, or any shape too broad to draw as less.
+    Full,
+    /// Everything lies in the lower half of the cell: slabs, layers, carpets.
+    Lower,
+    /// Everything lies in the upper half: top slabs.
+    Upper,
+    /// Narrow in x and z: posts, fences, bars.
+    Post,
+    /// The glyph the type's look names, drawn twice.
+    Own(char),
+}
+
+impl BlockGlyphs {
+    /// The glyphs of `block`: its own glyph if its look has one, else what the
+    /// bounds of its boxes look like.
+    pub fn of(block: &BlockType) -> Self {
+        if let Some(glyph) = block.look.glyph {
+            return BlockGlyphs::Own(glyph);
+        }
+        let Some(bounds) = block.boxes.iter().copied().reduce(|a, b| a.union(&b)) else {
+            return BlockGlyphs::Full;
+        };
+        if bounds.min.y >= 0.5 {
+            BlockGlyphs::Upper
+        } else if bounds.max.y <= 0.5 {
+            BlockGlyphs::Lower
+        } else if bounds.max.x - bounds.min.x <= 0.5 && bounds.max.z - bounds.min.z <= 0.5 {
+            BlockGlyphs::Post
+        } else {
+            BlockGlyphs::Full
+        }
+    }
+
+    /// The slot seen from above.
+    pub fn top_down(self) -> Cow<'static, str> {
+        match self {
+            BlockGlyphs::Full => "██".into(),
+            BlockGlyphs::Lower => "▄▄".into(),
+            BlockGlyphs::Upper => "▀▀".into(),
+            BlockGlyphs::Post => "()".into(),
+            BlockGlyphs::Own(c) => format!("{c}{c}").into(),
+        }
+    }
+
+    /// The slot seen from the side.
+    pub fn side(self) -> Cow<'static, str> {
+        match self {
+            BlockGlyphs::Post => "▐▌".into(),
+            other => other.top_down(),
+        }
+    }
+
+    /// Whether the glyphs fill the slot, so no sky shows around them.
+    pub fn fills(self) -> bool {
+        self == BlockGlyphs::Full
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::{BlockId, BlockRegistry};
+
+    #[test]
+    fn the_built_ins_keep_their_glyphs() {
+        let registry = BlockRegistry::new();
+        let glyphs = |id| BlockGlyphs::of(registry.get(id).unwrap());
+        assert_eq!(glyphs(BlockId::STONE), BlockGlyphs::Full);
+        assert_eq!(glyphs(BlockId::SLAB), BlockGlyphs::Lower);
+        assert_eq!(glyphs(BlockId::TOP_SLAB), BlockGlyphs::Upper);
+        assert_eq!(glyphs(BlockId::POST), BlockGlyphs::Post);
+        assert_eq!(glyphs(BlockId::WATER).top_down(), "~~");
+    }
+}

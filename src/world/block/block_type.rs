@@ -1,0 +1,244 @@
+//! One block type: a name, the boxes bodies collide with, a look, properties.
+
+use glam::DVec3;
+
+use super::{BlockError, BlockField, BlockLook, BlockProperties, MAX_PROPERTIES, PropertyValue};
+use crate::geometry::Aabb;
+
+/// How far a box may reach outside its own cell, on every side, in blocks.
+///
+/// Half a block covers every vanilla Minecraft shape (fences, walls and closed
+/// fence gates are 1.5 tall; a piston head runs from −0.25 to 1.25) and bounds
+/// how many neighbouring cells candidate gathering must look at.
+pub const MAX_SHAPE_REACH: f64 = 0.5;
+
+/// The most boxes one block type may have. Vanilla Minecraft shapes need at most
+/// a handful; the bound keeps the candidates of one cell few.
+pub const MAX_BOXES_PER_BLOCK: usize = 16;
+
+/// The longest name, in bytes.
+pub const MAX_NAME_BYTES: usize = 128;
+
+/// The thinnest a box may be on any axis, in blocks. Far above the resolver's
+/// touch tolerance, so a box can never sit inside a solid without that counting
+/// as overlap; far below any real shape (Minecraft's thinnest is 1/16).
+pub const MIN_BOX_THICKNESS: f64 = 1.0 / 1024.0;
+
+/// A block type, as a game, a world file or an importer defines it.
+///
+/// Build one with [`BlockType::new`] and the `with_*` methods, then hand it to
+/// [`super::BlockRegistry::register`], which validates it.
+///
+/// ```
+/// use glam::DVec3;
+/// use voxwalk::geometry::Aabb;
+/// use voxwalk::world::{BlockRegistry, BlockType, PropertyValue};
+///
+/// let mut registry = BlockRegistry::new();
+/// let ice = registry
+///     .register(
+///         BlockType::cube("ice")
+///             .with_colour([160, 200, 255])
+///             .with_property("slipperiness", PropertyValue::Number(0.98)),
+///     )
+///     .unwrap();
+/// assert!(registry.is_solid(ice));
+/// assert_eq!(registry.get(ice).unwrap().properties.number("slipperiness"), Some(0.98));
+///
+/// // A box reaching more than half a block out of its cell is refused.
+/// let tower = BlockType::new("tower").with_box(Aabb::new(DVec3::ZERO, DVec3::new(1.0, 2.0, 1.0)));
+/// let error = registry.register(tower).unwrap_err();
+/// assert_eq!(error.to_string(), "block \"tower\", box 1: reaches 2 on y, outside -0.5..=1.5");
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlockType {
+    /// Unique within a registry: no whitespace or control characters.
+    pub name: String,
+    /// The boxes of the shape, in block-local units (the cell is `[0,1]³`). Each
+    /// may reach [`MAX_SHAPE_REACH`] outside the cell.
+    pub boxes: Vec<Aabb>,
+    /// Whether bodies collide with the boxes. A passable type (water, a
+    /// decoration) keeps its boxes as its outline, for looks and behaviours.
+    pub solid: bool,
+    /// How the viewer draws it.
+    pub look: BlockLook,
+    /// Numbers and flags for the controller's behaviours.
+    pub properties: BlockProperties,
+}
+
+impl BlockType {
+    /// A solid type with no boxes yet (add them with [`BlockType::with_box`]).
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            boxes: Vec::new(),
+            solid: true,
+            look: BlockLook::default(),
+            properties: BlockProperties::default(),
+        }
+    }
+
+    /// A solid full cube.
+    #[must_use]
+    pub fn cube(name: impl Into<String>) -> Self {
+        Self::new(name).with_box(Aabb::new(DVec3::ZERO, DVec3::ONE))
+    }
+
+    /// This type with one more box.
+    #[must_use]
+    pub fn with_box(mut self, shape: Aabb) -> Self {
+        self.boxes.push(shape);
+        self
+    }
+
+    /// This type, passable: nothing collides with it.
+    #[must_use]
+    pub fn passable(mut self) -> Self {
+        self.solid = false;
+        self
+    }
+
+    /// This type drawn in `rgb`.
+    #[must_use]
+    pub fn with_colour(mut self, rgb: [u8; 3]) -> Self {
+        self.look.colour = rgb;
+        self
+    }
+
+    /// This type drawn with `glyph`.
+    #[must_use]
+    pub fn with_glyph(mut self, glyph: char) -> Self {
+        self.look.glyph = Some(glyph);
+        self
+    }
+
+    /// This type with property `name` set to `value`.
+    #[must_use]
+    pub fn with_property(mut self, name: impl Into<String>, value: PropertyValue) -> Self {
+        self.properties.set(name, value);
+        self
+    }
+
+    /// The boxes bodies collide with: the shape of a solid type, nothing for a
+    /// passable one.
+    #[inline]
+    #[must_use]
+    pub fn collision_boxes(&self) -> &[Aabb] {
+        if self.solid { &self.boxes } else { &[] }
+    }
+
+    /// Checks every field against the bounds above.
+    ///
+    /// # Errors
+    /// [`BlockError::Invalid`] naming the first field out of bounds.
+    pub fn validate(&self) -> Result<(), BlockError> {
+        let invalid = |field: BlockField, problem: String| BlockError::Invalid {
+            block: self.name.clone(),
+            field,
+            problem,
+        };
+        if let Some(problem) = name_problem(&self.name) {
+            return Err(invalid(BlockField::Name, problem));
+        }
+        if self.boxes.len() > MAX_BOXES_PER_BLOCK {
+            return Err(invalid(
+                BlockField::Boxes,
+                format!(
+                    "{} boxes, at most {MAX_BOXES_PER_BLOCK} allowed",
+                    self.boxes.len()
+                ),
+            ));
+        }
+        if self.solid && self.boxes.is_empty() {
+            return Err(invalid(
+                BlockField::Boxes,
+                "a solid block needs at least one box".into(),
+            ));
+        }
+        for (index, shape) in self.boxes.iter().enumerate() {
+            if let Some(problem) = box_problem(shape) {
+                return Err(invalid(BlockField::Box { index }, problem));
+            }
+        }
+        if let Some(glyph) = self.look.glyph
+            && (glyph.is_control() || glyph.is_whitespace())
+        {
+            return Err(invalid(
+                BlockField::Glyph,
+                format!("{glyph:?} is not a printable character"),
+            ));
+        }
+        if self.properties.len() > MAX_PROPERTIES {
+            return Err(invalid(
+                BlockField::Properties,
+                format!(
+                    "{} properties, at most {MAX_PROPERTIES} allowed",
+                    self.properties.len()
+                ),
+            ));
+        }
+        for (name, value) in self.properties.iter() {
+            let field = || BlockField::Property {
+                name: name.to_owned(),
+            };
+            if let Some(problem) = name_problem(name) {
+                return Err(invalid(field(), problem));
+            }
+            if let PropertyValue::Number(x) = value
+                && !x.is_finite()
+            {
+                return Err(invalid(field(), format!("{x} is not a finite number")));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What is wrong with a block or property name, if anything: names are single
+/// words of world files.
+fn name_problem(name: &str) -> Option<String> {
+    if name.is_empty() {
+        Some("empty".into())
+    } else if name.len() > MAX_NAME_BYTES {
+        Some(format!(
+            "{} bytes long, at most {MAX_NAME_BYTES} allowed",
+            name.len()
+        ))
+    } else if name.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        Some(format!("{name:?} holds whitespace or a control character"))
+    } else {
+        None
+    }
+}
+
+/// What is wrong with one box of a shape, if anything.
+fn box_problem(shape: &Aabb) -> Option<String> {
+    const AXES: [&str; 3] = ["x", "y", "z"];
+    for axis in 0..3 {
+        let (lo, hi) = (shape.min[axis], shape.max[axis]);
+        let name = AXES[axis];
+        if !lo.is_finite() || !hi.is_finite() {
+            return Some(format!("{lo}..{hi} on {name} is not finite"));
+        }
+        if lo > hi {
+            return Some(format!("inverted on {name}: {lo} > {hi}"));
+        }
+        if hi - lo < MIN_BOX_THICKNESS {
+            return Some(format!(
+                "{} thick on {name}, at least 1/1024 needed",
+                hi - lo
+            ));
+        }
+        for end in [lo, hi] {
+            if !(-MAX_SHAPE_REACH..=1.0 + MAX_SHAPE_REACH).contains(&end) {
+                return Some(format!(
+                    "reaches {end} on {name}, outside {}..={}",
+                    -MAX_SHAPE_REACH,
+                    1.0 + MAX_SHAPE_REACH
+                ));
+            }
+        }
+    }
+    None
+}

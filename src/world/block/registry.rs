@@ -1,0 +1,198 @@
+//! The block types a world knows, by id and by name.
+
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock};
+
+use glam::DVec3;
+
+use super::{BlockError, BlockId, BlockType, ShapeReach, builtin};
+use crate::geometry::Aabb;
+
+/// The most types one registry holds: every id a [`BlockId`] can name.
+pub const MAX_BLOCK_TYPES: usize = 1 << 16;
+
+/// What an id no type was registered for collides with: a full cube, so a
+/// world whose cells outrun its registry can still never be walked through.
+const UNKNOWN_SHAPE: &[Aabb] = &[Aabb::new(DVec3::ZERO, DVec3::ONE)];
+
+/// The block types of a world: what each [`BlockId`] in its cells means.
+///
+/// Starts with the thirteen built-ins; [`BlockRegistry::register`] appends
+/// types and never removes or reorders one, so ids already stored in cells keep
+/// their meaning. The collision boxes of every type sit in one flat table that
+/// the resolver's gather reads by id, and the registry keeps how far those boxes
+/// reach out of their cells ([`BlockRegistry::reach`]) so the gather looks
+/// exactly as far as the shapes do.
+///
+/// ```
+/// use glam::DVec3;
+/// use voxwalk::geometry::Aabb;
+/// use voxwalk::world::{BlockId, BlockRegistry, BlockType};
+///
+/// let mut registry = BlockRegistry::new();
+/// assert_eq!(registry.len(), 13);
+/// let piston_head = registry
+///     .register(BlockType::new("piston_head").with_box(Aabb::new(
+///         DVec3::new(0.375, -0.25, 0.375),
+///         DVec3::new(0.625, 1.25, 0.625),
+///     )))
+///     .unwrap();
+/// assert_eq!(piston_head, BlockId(13));
+/// assert_eq!(registry.reach().below, DVec3::new(0.0, 0.25, 0.0));
+/// assert!(registry.register(BlockType::cube("stone")).is_err()); // names are unique
+/// ```
+#[derive(Clone, Debug)]
+pub struct BlockRegistry {
+    types: Vec<BlockType>,
+    by_name: HashMap<String, BlockId>,
+    /// Per id, the range of `collision_boxes` holding its collision boxes.
+    collision_spans: Vec<(u32, u32)>,
+    /// The collision boxes of every type, one after the other.
+    collision_boxes: Vec<Aabb>,
+    reach: ShapeReach,
+}
+
+impl PartialEq for BlockRegistry {
+    /// Registries are equal when they hold the same types in the same order;
+    /// everything else is derived from those.
+    fn eq(&self, other: &Self) -> bool {
+        self.types == other.types
+    }
+}
+
+impl Default for BlockRegistry {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+static BUILT_IN: LazyLock<Arc<BlockRegistry>> = LazyLock::new(|| Arc::new(BlockRegistry::new()));
+
+impl BlockRegistry {
+    /// A registry of the thirteen built-in types.
+    #[must_use]
+    pub fn new() -> Self {
+        let mut registry = Self {
+            types: Vec::new(),
+            by_name: HashMap::new(),
+            collision_spans: Vec::new(),
+            collision_boxes: Vec::new(),
+            reach: ShapeReach::default(),
+        };
+        for block in builtin::types() {
+            registry
+                .register(block)
+                .expect("the built-in types are valid and their names distinct");
+        }
+        registry
+    }
+
+    /// One shared registry of the built-in types, for worlds that add none
+    /// (cloning the `Arc` costs no allocation).
+    #[must_use]
+    pub fn built_in() -> &'static Arc<BlockRegistry> {
+        &BUILT_IN
+    }
+
+    /// Validates `block` and adds it under the next id.
+    ///
+    /// # Errors
+    /// [`BlockError`] naming the block and the field when a field is out of
+    /// bounds, the name is taken, or the registry is full. The registry is
+    /// unchanged then.
+    pub fn register(&mut self, block: BlockType) -> Result<BlockId, BlockError> {
+        block.validate()?;
+        if self.by_name.contains_key(&block.name) {
+            return Err(BlockError::Duplicate { block: block.name });
+        }
+        let Ok(id) = u16::try_from(self.types.len()) else {
+            return Err(BlockError::Full {
+                block: block.name,
+                max: MAX_BLOCK_TYPES,
+            });
+        };
+        let id = BlockId(id);
+        let start = self.collision_boxes.len() as u32;
+        for shape in block.collision_boxes() {
+            self.reach = self.reach.including(shape);
+            self.collision_boxes.push(*shape);
+        }
+        self.collision_spans
+            .push((start, self.collision_boxes.len() as u32));
+        self.by_name.insert(block.name.clone(), id);
+        self.types.push(block);
+        Ok(id)
+    }
+
+    /// The id of the type called `name`.
+    #[must_use]
+    pub fn id(&self, name: &str) -> Option<BlockId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// The type `id` names, if one was registered for it.
+    #[must_use]
+    pub fn get(&self, id: BlockId) -> Option<&BlockType> {
+        self.types.get(id.index())
+    }
+
+    /// The name of `id`'s type; `"unknown"` for an id no type was registered for.
+    #[must_use]
+    pub fn name(&self, id: BlockId) -> &str {
+        self.get(id).map_or("unknown", |t| t.name.as_str())
+    }
+
+    /// The boxes bodies collide with in a cell holding `id`, in block-local
+    /// units: empty for passable types, a full cube for an id no type was
+    /// registered for.
+    #[inline]
+    #[must_use]
+    pub fn collision_shape(&self, id: BlockId) -> &[Aabb] {
+        match self.collision_spans.get(id.index()) {
+            Some(&(start, end)) => &self.collision_boxes[start as usize..end as usize],
+            None => UNKNOWN_SHAPE,
+        }
+    }
+
+    /// Whether anything collides with `id`.
+    #[inline]
+    #[must_use]
+    pub fn is_solid(&self, id: BlockId) -> bool {
+        self.collision_spans
+            .get(id.index())
+            .is_none_or(|&(start, end)| start != end)
+    }
+
+    /// How far the collision boxes of every type reach out of their cells.
+    #[inline]
+    #[must_use]
+    pub fn reach(&self) -> ShapeReach {
+        self.reach
+    }
+
+    /// How many types are registered.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.types.len()
+    }
+
+    /// Always false: the built-ins are always there.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.types.is_empty()
+    }
+
+    /// Every type with its id, in id order.
+    pub fn iter(&self) -> impl Iterator<Item = (BlockId, &BlockType)> {
+        self.types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (BlockId(i as u16), t))
+    }
+
+    /// Whether `id` is one of the thirteen built-in types.
+    #[must_use]
+    pub fn is_built_in(id: BlockId) -> bool {
+        id.index() < builtin::COUNT
+    }
+}

@@ -1,0 +1,203 @@
+//! The `block` directive of text worlds: one block type on one line.
+//!
+//! ```text
+//! block NAME [solid | passable] [box X0 Y0 Z0 X1 Y1 Z1]… [no-boxes]
+//!            [colour R G B | colour #RRGGBB] [glyph C] [property KEY=VALUE]…
+//! ```
+//!
+//! Without `box` the shape is the full cube; `no-boxes` gives a type no shape at
+//! all (passable things like water). Properties are numbers or `true`/`false`.
+
+use std::fmt::Write as _;
+
+use glam::DVec3;
+
+use super::{BlockError, BlockField, BlockType, PropertyValue};
+use crate::geometry::Aabb;
+
+/// A block definition read from one line, with the column of each field so a
+/// registration error can point at it.
+pub(crate) struct BlockLine {
+    /// The definition.
+    pub block: BlockType,
+    /// 1-based column of the name.
+    name_column: usize,
+    /// 1-based column of each `box` keyword, in order.
+    box_columns: Vec<usize>,
+    /// 1-based column of each property, by name.
+    property_columns: Vec<(String, usize)>,
+    /// 1-based column of the glyph, if any.
+    glyph_column: usize,
+}
+
+impl BlockLine {
+    /// The column an error about `error`'s field should point at.
+    pub fn column_of(&self, error: &BlockError) -> usize {
+        match error {
+            BlockError::Invalid { field, .. } => match field {
+                BlockField::Box { index } => self
+                    .box_columns
+                    .get(*index)
+                    .copied()
+                    .unwrap_or(self.name_column),
+                BlockField::Property { name } => self
+                    .property_columns
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map_or(self.name_column, |(_, c)| *c),
+                BlockField::Glyph => self.glyph_column,
+                BlockField::Name | BlockField::Boxes | BlockField::Properties => self.name_column,
+            },
+            BlockError::Duplicate { .. } | BlockError::Full { .. } => self.name_column,
+        }
+    }
+}
+
+/// Reads the arguments of a `block` line: `words` are its white-space separated
+/// words after `block`, each with its 1-based column.
+///
+/// # Errors
+/// The column of the offending word and what is wrong with it.
+pub(crate) fn parse_block_line(words: &[(usize, &str)]) -> Result<BlockLine, (usize, String)> {
+    let Some(&(name_column, name)) = words.first() else {
+        return Err((0, "a block name after `block`".into()));
+    };
+    let mut line = BlockLine {
+        block: BlockType::new(name),
+        name_column,
+        box_columns: Vec::new(),
+        property_columns: Vec::new(),
+        glyph_column: name_column,
+    };
+    let mut no_boxes = false;
+    let mut i = 1;
+    while let Some(&(column, word)) = words.get(i) {
+        let numbers = |count: usize, what: &str| -> Result<Vec<f64>, (usize, String)> {
+            let args = words.get(i + 1..i + 1 + count).unwrap_or(&[]);
+            if args.len() < count {
+                return Err((column, format!("`{word}` takes {what}")));
+            }
+            args.iter()
+                .map(|&(c, w)| {
+                    w.parse::<f64>()
+                        .map_err(|_| (c, format!("`{word}` takes {what}: {w:?} is not a number")))
+                })
+                .collect()
+        };
+        match word {
+            "solid" => line.block.solid = true,
+            "passable" => line.block.solid = false,
+            "no-boxes" => no_boxes = true,
+            "box" => {
+                let v = numbers(6, "six numbers: X0 Y0 Z0 X1 Y1 Z1")?;
+                line.block.boxes.push(Aabb::new(
+                    DVec3::new(v[0], v[1], v[2]),
+                    DVec3::new(v[3], v[4], v[5]),
+                ));
+                line.box_columns.push(column);
+                i += 6;
+            }
+            "colour" | "color" => {
+                let hex = words.get(i + 1).and_then(|&(_, w)| w.strip_prefix('#'));
+                if let Some(hex) = hex {
+                    line.block.look.colour = parse_hex_colour(hex)
+                        .ok_or((words[i + 1].0, format!("{hex:?} is not six hex digits")))?;
+                    i += 1;
+                } else {
+                    let v = numbers(3, "R G B (0 to 255) or #RRGGBB")?;
+                    let mut rgb = [0u8; 3];
+                    for (k, x) in v.iter().enumerate() {
+                        if !(0.0..=255.0).contains(x) || x.fract() != 0.0 {
+                            let c = words[i + 1 + k].0;
+                            return Err((c, format!("colour component {x} is not 0 to 255")));
+                        }
+                        rgb[k] = *x as u8;
+                    }
+                    line.block.look.colour = rgb;
+                    i += 3;
+                }
+            }
+            "glyph" => {
+                let Some(&(c, g)) = words.get(i + 1) else {
+                    return Err((column, "`glyph` takes one character".into()));
+                };
+                let mut chars = g.chars();
+                let (Some(glyph), None) = (chars.next(), chars.next()) else {
+                    return Err((c, format!("`glyph` takes one character, found {g:?}")));
+                };
+                line.block.look.glyph = Some(glyph);
+                line.glyph_column = c;
+                i += 1;
+            }
+            "property" => {
+                let Some(&(c, p)) = words.get(i + 1) else {
+                    return Err((column, "`property` takes KEY=VALUE".into()));
+                };
+                let Some((key, value)) = p.split_once('=') else {
+                    return Err((c, format!("`property` takes KEY=VALUE, found {p:?}")));
+                };
+                let value = PropertyValue::parse(value).ok_or((
+                    c,
+                    format!(
+                        "property {key:?}: {value:?} is neither a finite number nor true/false"
+                    ),
+                ))?;
+                if line.block.properties.get(key).is_some() {
+                    return Err((c, format!("property {key:?} given twice")));
+                }
+                line.block.properties.set(key, value);
+                line.property_columns.push((key.to_owned(), c));
+                i += 1;
+            }
+            _ => {
+                return Err((
+                    column,
+                    format!(
+                        "unknown word {word:?} in a block definition (expected solid, passable, box, no-boxes, colour, glyph or property)"
+                    ),
+                ));
+            }
+        }
+        i += 1;
+    }
+    if no_boxes && !line.block.boxes.is_empty() {
+        return Err((name_column, "`no-boxes` and `box` together".into()));
+    }
+    if line.block.boxes.is_empty() && !no_boxes {
+        line.block.boxes.push(Aabb::new(DVec3::ZERO, DVec3::ONE));
+    }
+    Ok(line)
+}
+
+fn parse_hex_colour(hex: &str) -> Option<[u8; 3]> {
+    if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let byte = |k: usize| u8::from_str_radix(&hex[k..k + 2], 16).ok();
+    Some([byte(0)?, byte(2)?, byte(4)?])
+}
+
+/// The `block` line that reads back as `block`, field for field.
+pub(crate) fn block_line(block: &BlockType) -> String {
+    let mut out = format!("block {}", block.name);
+    // Writing to a String cannot fail.
+    if !block.solid {
+        out.push_str(" passable");
+    }
+    if block.boxes.is_empty() {
+        out.push_str(" no-boxes");
+    }
+    for b in &block.boxes {
+        let [x0, y0, z0, x1, y1, z1] = b.to_array();
+        let _ = write!(out, " box {x0} {y0} {z0} {x1} {y1} {z1}");
+    }
+    let [r, g, b] = block.look.colour;
+    let _ = write!(out, " colour #{r:02x}{g:02x}{b:02x}");
+    if let Some(glyph) = block.look.glyph {
+        let _ = write!(out, " glyph {glyph}");
+    }
+    for (name, value) in block.properties.iter() {
+        let _ = write!(out, " property {name}={value}");
+    }
+    out
+}

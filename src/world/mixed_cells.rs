@@ -1,0 +1,214 @@
+//! The cells of a chunk that holds more than one block: a palette and an index
+//! per cell.
+
+use glam::IVec3;
+use ndarray::Array3;
+
+use super::BlockId;
+use super::coords::{CHUNK_EDGE, CHUNK_VOLUME};
+
+/// A chunk's cells as indices into the palette of the ids it holds.
+///
+/// Ids are two bytes so that worlds can hold tens of thousands of types, but a
+/// chunk rarely holds more than a few: with up to 256 distinct ids each cell is
+/// one byte (4 KiB a chunk, as when cells were one byte each), and only a chunk
+/// with more switches to two-byte indices. Arrays are `[x, y, z]` in
+/// chunk-local coordinates, z fastest.
+#[derive(Clone, Debug)]
+pub struct MixedCells {
+    /// The distinct ids the cells point at (may hold ids no cell uses until
+    /// [`MixedCells::drop_unused_palette_entries`]).
+    palette: Vec<BlockId>,
+    indices: Indices,
+}
+
+/// One palette index per cell.
+#[derive(Clone, Debug, PartialEq)]
+enum Indices {
+    /// A palette of at most 256 ids.
+    Narrow(Array3<u8>),
+    /// A larger palette.
+    Wide(Array3<u16>),
+}
+
+/// A chunk's cells laid flat, for loops that walk a range of them.
+pub(crate) enum FlatCells<'a> {
+    /// One-byte palette indices.
+    Narrow(&'a [u8; CHUNK_VOLUME]),
+    /// Two-byte palette indices.
+    Wide(&'a [u16; CHUNK_VOLUME]),
+}
+
+impl PartialEq for MixedCells {
+    /// Cells are equal when every cell holds the same id, however the palettes
+    /// are ordered.
+    fn eq(&self, other: &Self) -> bool {
+        self.blocks().eq(other.blocks())
+    }
+}
+
+#[inline]
+fn index3(local: IVec3) -> [usize; 3] {
+    [local.x as usize, local.y as usize, local.z as usize]
+}
+
+impl MixedCells {
+    /// Every cell holding `block`.
+    #[must_use]
+    pub fn filled(block: BlockId) -> Self {
+        let edge = CHUNK_EDGE as usize;
+        Self {
+            palette: vec![block],
+            indices: Indices::Narrow(Array3::zeros((edge, edge, edge))),
+        }
+    }
+
+    /// The block at a chunk-local cell.
+    #[inline]
+    #[must_use]
+    pub fn block(&self, local: IVec3) -> BlockId {
+        let index = match &self.indices {
+            Indices::Narrow(cells) => usize::from(cells[index3(local)]),
+            Indices::Wide(cells) => usize::from(cells[index3(local)]),
+        };
+        self.palette[index]
+    }
+
+    /// Sets one chunk-local cell, adding `block` to the palette if it is new.
+    pub fn set(&mut self, local: IVec3, block: BlockId) {
+        let at = index3(local);
+        let index = match self.palette.iter().position(|&p| p == block) {
+            Some(index) => index,
+            None => {
+                self.palette.push(block);
+                if self.palette.len() == 257 {
+                    self.widen();
+                }
+                self.palette.len() - 1
+            }
+        };
+        match &mut self.indices {
+            Indices::Narrow(cells) => cells[at] = index as u8,
+            Indices::Wide(cells) => cells[at] = index as u16,
+        }
+    }
+
+    /// Switches to two-byte indices (the palette outgrew one byte).
+    fn widen(&mut self) {
+        if let Indices::Narrow(cells) = &self.indices {
+            self.indices = Indices::Wide(cells.mapv(u16::from));
+        }
+    }
+
+    /// The ids the palette holds, in palette order.
+    #[must_use]
+    pub fn palette(&self) -> &[BlockId] {
+        &self.palette
+    }
+
+    /// Every cell's block, `x` slowest and `z` fastest.
+    pub fn blocks(&self) -> impl Iterator<Item = BlockId> + '_ {
+        let (narrow, wide) = match &self.indices {
+            Indices::Narrow(cells) => (Some(cells.iter().map(|&i| usize::from(i))), None),
+            Indices::Wide(cells) => (None, Some(cells.iter().map(|&i| usize::from(i)))),
+        };
+        narrow
+            .into_iter()
+            .flatten()
+            .chain(wide.into_iter().flatten())
+            .map(|i| self.palette[i])
+    }
+
+    /// The block every cell holds, if they all hold one.
+    #[must_use]
+    pub fn single_block(&self) -> Option<BlockId> {
+        let mut all = self.blocks();
+        let first = all.next()?;
+        all.all(|b| b == first).then_some(first)
+    }
+
+    /// Rebuilds the palette from the ids the cells hold, in order of first use.
+    pub fn drop_unused_palette_entries(&mut self) {
+        let mut rebuilt = Self::filled(self.block(IVec3::ZERO));
+        let edge = CHUNK_EDGE as usize;
+        for (i, block) in self.blocks().enumerate() {
+            let local = IVec3::new(
+                (i / (edge * edge)) as i32,
+                ((i / edge) % edge) as i32,
+                (i % edge) as i32,
+            );
+            rebuilt.set(local, block);
+        }
+        *self = rebuilt;
+    }
+
+    /// The cells laid flat, indexed as [`super::index_of`] says.
+    #[inline]
+    pub(crate) fn flat(&self) -> Option<FlatCells<'_>> {
+        match &self.indices {
+            Indices::Narrow(cells) => cells
+                .as_slice()
+                .and_then(|c| <&[u8; CHUNK_VOLUME]>::try_from(c).ok())
+                .map(FlatCells::Narrow),
+            Indices::Wide(cells) => cells
+                .as_slice()
+                .and_then(|c| <&[u16; CHUNK_VOLUME]>::try_from(c).ok())
+                .map(FlatCells::Wide),
+        }
+    }
+
+    /// Bytes the cells and palette take on the heap, plus this struct.
+    #[must_use]
+    pub fn storage_bytes(&self) -> usize {
+        let cells = match &self.indices {
+            Indices::Narrow(c) => c.len(),
+            Indices::Wide(c) => c.len() * 2,
+        };
+        std::mem::size_of::<Self>()
+            + cells
+            + self.palette.capacity() * std::mem::size_of::<BlockId>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn more_than_256_ids_widen_the_indices_and_keep_every_cell() {
+        let mut cells = MixedCells::filled(BlockId::AIR);
+        let edge = CHUNK_EDGE;
+        let mut n = 0u16;
+        for x in 0..edge {
+            for y in 0..edge {
+                for z in 0..2 {
+                    cells.set(IVec3::new(x, y, z), BlockId(n + 1));
+                    n += 1;
+                }
+            }
+        }
+        assert_eq!(n, 512);
+        assert!(matches!(cells.flat(), Some(FlatCells::Wide(_))));
+        let mut k = 0u16;
+        for x in 0..edge {
+            for y in 0..edge {
+                for z in 0..2 {
+                    assert_eq!(cells.block(IVec3::new(x, y, z)), BlockId(k + 1));
+                    k += 1;
+                }
+                assert_eq!(cells.block(IVec3::new(x, y, 2)), BlockId::AIR);
+            }
+        }
+    }
+
+    #[test]
+    fn dropping_unused_entries_keeps_the_cells() {
+        let mut cells = MixedCells::filled(BlockId::STONE);
+        cells.set(IVec3::new(1, 2, 3), BlockId::DIRT);
+        cells.set(IVec3::new(1, 2, 3), BlockId::GRASS);
+        let before: Vec<BlockId> = cells.blocks().collect();
+        cells.drop_unused_palette_entries();
+        assert_eq!(cells.palette(), &[BlockId::STONE, BlockId::GRASS]);
+        assert_eq!(cells.blocks().collect::<Vec<_>>(), before);
+    }
+}

@@ -160,10 +160,12 @@ fn next_velocity(settings: &Settings, body: &Body, input: Input, events: &mut Ve
     velocity
 }
 
-/// Whether some wall the move hit is low enough to step onto: its top at most
-/// `reach`. A climb cannot clear a wall whose top is higher (it would meet the
-/// same face again), so bodies pressing into tall walls skip the three trial
-/// moves of a step.
+/// Whether some wall the move hit may be low enough to step onto: a box of the
+/// hit block whose top is at most `reach`. A climb cannot clear a wall whose
+/// top is higher (it would meet the same face again), so bodies pressing into
+/// tall walls skip the three trial moves of a step. A hit names the block, not
+/// which of its boxes was met, so any low box counts: the lower step of a
+/// stair is climbed although the block's upper box is out of reach.
 fn step_could_clear<W: BlockSource + ?Sized>(world: &W, motion: &Motion, reach: f64) -> bool {
     motion
         .hits
@@ -171,12 +173,10 @@ fn step_could_clear<W: BlockSource + ?Sized>(world: &W, motion: &Motion, reach: 
         .iter()
         .filter(|h| h.normal.y == 0.0)
         .any(|h| {
-            let top = world
+            world
                 .shape_at(h.block)
                 .iter()
-                .map(|b| b.max.y)
-                .fold(f64::NEG_INFINITY, f64::max);
-            f64::from(h.block.y) + top <= reach + TOUCH_TOLERANCE
+                .any(|b| f64::from(h.block.y) + b.max.y <= reach + TOUCH_TOLERANCE)
         })
 }
 

@@ -6,6 +6,7 @@
 //! [`Frame`]s and judges them against `expectation`s, a golden trajectory
 //! (`trajectory`) and an optional mirror run; `table` prints the outcomes.
 
+mod block_file;
 mod expectation;
 mod runner;
 mod spec;

@@ -6,11 +6,12 @@ use glam::DVec3;
 use serde::Deserialize;
 use thiserror::Error;
 
+use super::block_file::BlockFile;
 use super::expectation::{Always, Expectation};
 use crate::controller::{Ball, Body, BodyError, InputScript, ScriptError, SettingError, Settings};
 use crate::geometry::Mobility;
 use crate::world::text_format::{self, TextWorldError};
-use crate::world::{self, LoadError, World};
+use crate::world::{self, BlockRegistry, LoadError, World};
 
 /// Largest scenario or input file read.
 const MAX_FILE_BYTES: u64 = 16 << 20;
@@ -29,6 +30,9 @@ struct ScenarioFile {
     /// Or the world itself, in the text world format.
     #[serde(default)]
     world_text: Option<String>,
+    /// Block types `world_text` may name in its legend.
+    #[serde(default)]
+    block: Vec<BlockFile>,
     /// Feet position of body 0; the world's spawn when absent.
     #[serde(default)]
     spawn: Option<[f64; 3]>,
@@ -291,15 +295,32 @@ impl Scenario {
         })?;
         let folder = path.parent().unwrap_or(Path::new("."));
         let world = match (&file.world, &file.world_text) {
+            (Some(_), None) if !file.block.is_empty() => {
+                return Err(invalid(
+                    "[[block]] defines blocks for `world_text`; a world file defines its own (`block` lines in a text world)".into(),
+                ));
+            }
             (Some(w), None) => open_world(folder, w).map_err(|source| ScenarioError::World {
                 path: path.to_path_buf(),
                 source,
             })?,
             (None, Some(t)) => {
-                text_format::parse(t).map_err(|source| ScenarioError::WorldText {
-                    path: path.to_path_buf(),
-                    source,
-                })?
+                let mut registry = BlockRegistry::new();
+                for (index, block) in file.block.iter().enumerate() {
+                    let n = index + 1;
+                    let definition = block.to_block_type().map_err(|problem| {
+                        invalid(format!("[[block]] {n} ({:?}): {problem}", block.name))
+                    })?;
+                    registry
+                        .register(definition)
+                        .map_err(|e| invalid(format!("[[block]] {n}: {e}")))?;
+                }
+                text_format::parse_with_registry(t, std::sync::Arc::new(registry)).map_err(
+                    |source| ScenarioError::WorldText {
+                        path: path.to_path_buf(),
+                        source,
+                    },
+                )?
             }
             _ => {
                 return Err(invalid(

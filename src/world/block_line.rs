@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 
 use glam::DVec3;
 
-use super::{BlockError, BlockField, BlockType, PropertyValue};
+use super::{BlockError, BlockField, BlockType, PropertyValue, parse_hex_colour};
 use crate::geometry::Aabb;
 
 /// A block definition read from one line, with the column of each field so a
@@ -98,10 +98,10 @@ pub(crate) fn parse_block_line(words: &[(usize, &str)]) -> Result<BlockLine, (us
                 i += 6;
             }
             "colour" | "color" => {
-                let hex = words.get(i + 1).and_then(|&(_, w)| w.strip_prefix('#'));
-                if let Some(hex) = hex {
+                let hex = words.get(i + 1).filter(|&&(_, w)| w.starts_with('#'));
+                if let Some(&(c, hex)) = hex {
                     line.block.look.colour = parse_hex_colour(hex)
-                        .ok_or((words[i + 1].0, format!("{hex:?} is not six hex digits")))?;
+                        .ok_or((c, format!("colour {hex:?} is not #RRGGBB")))?;
                     i += 1;
                 } else {
                     let v = numbers(3, "R G B (0 to 255) or #RRGGBB")?;
@@ -167,14 +167,6 @@ pub(crate) fn parse_block_line(words: &[(usize, &str)]) -> Result<BlockLine, (us
         line.block.boxes.push(Aabb::new(DVec3::ZERO, DVec3::ONE));
     }
     Ok(line)
-}
-
-fn parse_hex_colour(hex: &str) -> Option<[u8; 3]> {
-    if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return None;
-    }
-    let byte = |k: usize| u8::from_str_radix(&hex[k..k + 2], 16).ok();
-    Some([byte(0)?, byte(2)?, byte(4)?])
 }
 
 /// The `block` line that reads back as `block`, field for field.

@@ -19,7 +19,7 @@ mod voxel_world;
 pub use block::{
     BUILT_IN_TYPES, BlockError, BlockField, BlockId, BlockLook, BlockProperties, BlockRegistry,
     BlockType, MAX_BLOCK_TYPES, MAX_BOXES_PER_BLOCK, MAX_NAME_BYTES, MAX_PROPERTIES,
-    MAX_SHAPE_REACH, MIN_BOX_THICKNESS, PropertyValue, ShapeReach,
+    MAX_SHAPE_REACH, MIN_BOX_THICKNESS, PropertyValue, ShapeReach, parse_hex_colour,
 };
 pub use block_source::{BlockSource, CellsWithRegistry};
 pub use chunk::Chunk;

@@ -50,6 +50,7 @@
 //! ```
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use glam::{DVec3, IVec3};
 use thiserror::Error;
@@ -158,7 +159,34 @@ pub enum TextProblem {
 /// # Errors
 /// A [`TextWorldError`] naming the line and column of the first mistake.
 pub fn parse(text: &str) -> Result<World, TextWorldError> {
-    let mut parser = Parser::new();
+    parse_with_registry(text, Arc::clone(BlockRegistry::built_in()))
+}
+
+/// Reads a text world whose cells start from `registry`'s types: its legend
+/// may name them, and its `block` lines add to a copy of it. How a game loads
+/// a hand-written level of its own blocks.
+///
+/// ```
+/// use std::sync::Arc;
+/// use glam::IVec3;
+/// use voxwalk::world::{BlockRegistry, BlockType, text_format};
+/// let mut registry = BlockRegistry::new();
+/// let ore = registry.register(BlockType::cube("ore")).unwrap();
+/// let w = text_format::parse_with_registry(
+///     "voxwalk-world 1\nlegend o ore\nlayer 0\n|#o|\n",
+///     Arc::new(registry),
+/// )
+/// .unwrap();
+/// assert_eq!(w.block(IVec3::new(1, 0, 0)), ore);
+/// ```
+///
+/// # Errors
+/// As [`parse`].
+pub fn parse_with_registry(
+    text: &str,
+    registry: Arc<BlockRegistry>,
+) -> Result<World, TextWorldError> {
+    let mut parser = Parser::new(registry);
     for (index, raw) in text.lines().enumerate() {
         parser.line(index + 1, raw)?;
     }
@@ -176,13 +204,13 @@ struct Parser {
 }
 
 impl Parser {
-    fn new() -> Self {
+    fn new(registry: Arc<BlockRegistry>) -> Self {
         let mut legend = [None; 128];
         for (c, block) in DEFAULT_LEGEND {
             legend[*c as usize] = Some(*block);
         }
         Self {
-            world: World::new(),
+            world: World::with_registry(registry),
             seen_header: false,
             origin: IVec3::ZERO,
             legend,

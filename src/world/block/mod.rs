@@ -39,7 +39,7 @@ pub use block_type::{
 };
 pub use error::{BlockError, BlockField};
 pub use id::BlockId;
-pub use look::BlockLook;
+pub use look::{BlockLook, parse_hex_colour};
 pub use properties::{BlockProperties, MAX_PROPERTIES, PropertyValue};
 pub use reach::ShapeReach;
 pub use registry::{BlockRegistry, MAX_BLOCK_TYPES};

@@ -56,8 +56,12 @@ fn world_from(registry: &BlockRegistry, rolls: &[u8]) -> World {
 
 /// Air in every cell whose shapes could reach into `aabb`, so the box starts free.
 fn clear_around(world: &mut World, aabb: &Aabb) {
-    let lo = (aabb.min - DVec3::splat(1.0 + MAX_SHAPE_REACH)).floor().as_ivec3();
-    let hi = (aabb.max + DVec3::splat(MAX_SHAPE_REACH)).floor().as_ivec3();
+    let lo = (aabb.min - DVec3::splat(1.0 + MAX_SHAPE_REACH))
+        .floor()
+        .as_ivec3();
+    let hi = (aabb.max + DVec3::splat(MAX_SHAPE_REACH))
+        .floor()
+        .as_ivec3();
     world.fill(lo, hi, BlockId::AIR);
 }
 
@@ -70,21 +74,35 @@ fn rolls() -> impl Strategy<Value = Vec<u8>> {
 fn grid_box() -> impl Strategy<Value = Aabb> {
     let lo = REGION_LO * 16;
     let hi = (REGION_LO + IVec3::splat(REGION)) * 16;
-    (lo.x..hi.x, lo.y..hi.y, lo.z..hi.z, 1..32i32, 1..32i32, 1..32i32).prop_map(
-        |(x, y, z, w, h, d)| {
+    (
+        lo.x..hi.x,
+        lo.y..hi.y,
+        lo.z..hi.z,
+        1..32i32,
+        1..32i32,
+        1..32i32,
+    )
+        .prop_map(|(x, y, z, w, h, d)| {
             let min = IVec3::new(x, y, z).as_dvec3() / 16.0;
             Aabb::new(min, min + IVec3::new(w, h, d).as_dvec3() / 16.0)
-        },
-    )
+        })
 }
 
 /// A box anywhere in the region, 0.1 to 2 on an edge.
 fn any_box() -> impl Strategy<Value = Aabb> {
     let lo = REGION_LO.as_dvec3();
     let hi = (REGION_LO + IVec3::splat(REGION)).as_dvec3();
-    (lo.x..hi.x, lo.y..hi.y, lo.z..hi.z, 0.1..2.0f64, 0.1..2.0f64, 0.1..2.0f64).prop_map(
-        |(x, y, z, w, h, d)| Aabb::new(DVec3::new(x, y, z), DVec3::new(x + w, y + h, z + d)),
+    (
+        lo.x..hi.x,
+        lo.y..hi.y,
+        lo.z..hi.z,
+        0.1..2.0f64,
+        0.1..2.0f64,
+        0.1..2.0f64,
     )
+        .prop_map(|(x, y, z, w, h, d)| {
+            Aabb::new(DVec3::new(x, y, z), DVec3::new(x + w, y + h, z + d))
+        })
 }
 
 fn short_move() -> impl Strategy<Value = DVec3> {
@@ -98,7 +116,11 @@ fn grid_move() -> impl Strategy<Value = DVec3> {
 /// No end inside a solid, no straight piece of the path through one, at most
 /// one hit per axis in time order, nothing truncated, the size kept.
 fn check_invariants(world: &World, m: &Motion, by: DVec3) -> Result<(), TestCaseError> {
-    prop_assert!(!overlaps_solid(world, &m.end), "ends inside a solid: {:?}", m.end);
+    prop_assert!(
+        !overlaps_solid(world, &m.end),
+        "ends inside a solid: {:?}",
+        m.end
+    );
     for pair in path(m, by).windows(2) {
         let d = pair[1].min - pair[0].min;
         prop_assert!(

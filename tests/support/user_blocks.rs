@@ -26,9 +26,8 @@ fn extent() -> impl Strategy<Value = (f64, f64)> {
 
 /// One box of a user shape.
 pub fn user_box() -> impl Strategy<Value = Aabb> {
-    (extent(), extent(), extent()).prop_map(|(x, y, z)| {
-        Aabb::new(DVec3::new(x.0, y.0, z.0), DVec3::new(x.1, y.1, z.1))
-    })
+    (extent(), extent(), extent())
+        .prop_map(|(x, y, z)| Aabb::new(DVec3::new(x.0, y.0, z.0), DVec3::new(x.1, y.1, z.1)))
 }
 
 /// A solid block type named `name` of one to four random boxes.
@@ -42,11 +41,15 @@ pub fn user_shape(name: String) -> impl Strategy<Value = BlockType> {
 
 /// A registry of the built-ins and `count` random solid user shapes (ids 13…).
 pub fn registry_of_user_shapes(count: usize) -> impl Strategy<Value = BlockRegistry> {
-    let shapes: Vec<_> = (0..count).map(|i| user_shape(format!("shape_{i}"))).collect();
+    let shapes: Vec<_> = (0..count)
+        .map(|i| user_shape(format!("shape_{i}")))
+        .collect();
     shapes.prop_map(|shapes| {
         let mut registry = BlockRegistry::new();
         for shape in shapes {
-            registry.register(shape).expect("generated shapes are valid");
+            registry
+                .register(shape)
+                .expect("generated shapes are valid");
         }
         registry
     })

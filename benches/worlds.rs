@@ -30,7 +30,7 @@ fn bench(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("binary");
     let world = Generator::new(Preset::Hills, 42).sized(IVec3::new(256, 96, 256));
-    let bytes = binary_format::encode(&world);
+    let bytes = binary_format::encode(&world).unwrap();
     eprintln!(
         "hills 256×96×256: {} bytes, 1/{:.0} of the {} raw bytes",
         bytes.len(),
@@ -42,7 +42,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(binary_format::decode(black_box(&bytes)).unwrap()));
     });
     group.bench_function("save_hills_256x96x256", |b| {
-        b.iter(|| black_box(binary_format::encode(black_box(&world))));
+        b.iter(|| black_box(binary_format::encode(black_box(&world)).unwrap()));
     });
     group.finish();
 }

@@ -71,7 +71,7 @@ proptest! {
         let text = text_format::to_text(&world).unwrap();
         let from_text = text_format::parse(&text).unwrap();
         prop_assert_eq!(definitions(&from_text, &cells), want.clone(), "{}", text);
-        let from_binary = binary_format::decode(&binary_format::encode(&world)).unwrap();
+        let from_binary = binary_format::decode(&binary_format::encode(&world).unwrap()).unwrap();
         prop_assert_eq!(definitions(&from_binary, &cells), want);
         prop_assert_eq!(from_binary.count_blocks_by_name(), world.count_blocks_by_name());
     }
@@ -85,9 +85,10 @@ proptest! {
         block.solid = true;
         block.boxes.push(Aabb::new(DVec3::new(corner.0, corner.1, corner.2), DVec3::new(corner.0, corner.1, corner.2) + 0.6));
         let before = registry.clone();
-        match registry.register(block) {
-            Ok(id) => prop_assert_eq!(registry.len(), id.index() + 1),
-            Err(_) => prop_assert_eq!(registry, before),
+        if let Ok(id) = registry.register(block) {
+            prop_assert_eq!(registry.len(), id.index() + 1);
+        } else {
+            prop_assert_eq!(registry, before);
         }
     }
 }
@@ -226,11 +227,10 @@ fn a_text_world_names_the_line_column_and_field_of_a_bad_block() {
 
 #[test]
 fn a_text_world_of_more_block_types_than_ids_is_refused_at_the_first_too_many() {
-    let mut text = String::from("voxwalk-world 1\n");
     let fits = MAX_BLOCK_TYPES - BlockRegistry::new().len();
-    for i in 0..=fits {
-        text.push_str(&format!("block b{i}\n"));
-    }
+    let text: String = std::iter::once("voxwalk-world 1\n".to_owned())
+        .chain((0..=fits).map(|i| format!("block b{i}\n")))
+        .collect();
     let e = text_format::parse(&text).unwrap_err();
     assert_eq!(e.line, fits + 2, "{e}");
     assert!(e.to_string().contains("registry is full"), "{e}");
@@ -243,7 +243,7 @@ fn a_binary_world_names_the_block_type_it_cannot_define() {
         .register_block(BlockType::new("thin").with_box(Aabb::new(DVec3::ZERO, DVec3::splat(0.5))))
         .unwrap();
     world.set_block(IVec3::ZERO, thin);
-    let bytes = binary_format::encode(&world);
+    let bytes = binary_format::encode(&world).unwrap();
     // Flip the box's max.x (0.5) to −0.5 inside the payload and re-encode the file.
     let payload = inflate(&bytes);
     let at = payload
@@ -310,4 +310,23 @@ fn a_scenario_names_the_file_table_and_field_of_a_bad_block() {
     );
     let e = scenario("[[block]]\nname = \"stone\"\n");
     assert!(e.contains("defined already"), "{e}");
+}
+
+#[test]
+fn a_world_whose_cells_outrun_its_registry_collides_as_cubes_and_is_not_saved() {
+    let mut world = World::new();
+    world.set_block(IVec3::new(0, 0, 0), BlockId(500));
+    assert_eq!(
+        voxwalk::world::BlockSource::shape_at(&world, IVec3::ZERO).len(),
+        1
+    );
+    assert_eq!(world.registry().name(BlockId(500)), "unknown");
+    assert_eq!(
+        binary_format::encode(&world).unwrap_err(),
+        binary_format::BinaryWriteError::UnknownBlockId { id: 500 }
+    );
+    assert_eq!(
+        text_format::to_text(&world).unwrap_err(),
+        text_format::TextWriteError::UnknownBlockId { id: 500 }
+    );
 }

@@ -72,13 +72,13 @@ proptest! {
         spawn in proptest::option::of((-1e6f64..1e6, -1e3f64..1e3, -1e6f64..1e6)),
     ) {
         let world = random_world(&fills, far, &name, spawn);
-        let bytes = binary_format::encode(&world);
+        let bytes = binary_format::encode(&world).unwrap();
         let back = binary_format::decode(&bytes).unwrap();
         prop_assert_eq!(&back.name, &world.name);
         prop_assert_eq!(back.spawn, world.spawn);
         prop_assert_eq!(cells(&back), cells(&world));
         // Encoding is a function of the blocks: the same bytes again.
-        prop_assert_eq!(binary_format::encode(&back), bytes);
+        prop_assert_eq!(binary_format::encode(&back).unwrap(), bytes);
     }
 }
 
@@ -94,12 +94,13 @@ fn seed_files() -> Vec<Vec<u8>> {
     ] {
         let bytes = std::fs::read(worlds_dir().join(name)).unwrap();
         let world = decode_any(&bytes).unwrap();
-        files.push(binary_format::encode(&world));
+        files.push(binary_format::encode(&world).unwrap());
         files.push(bytes);
     }
-    files.push(binary_format::encode(
-        &Generator::new(Preset::Hills, 3).sized(IVec3::new(32, 64, 32)),
-    ));
+    files.push(
+        binary_format::encode(&Generator::new(Preset::Hills, 3).sized(IVec3::new(32, 64, 32)))
+            .unwrap(),
+    );
     files
 }
 
@@ -255,7 +256,8 @@ fn hostile_binary_files_are_refused_with_the_reason() {
     // Damage the checksum, the version, the flags; cut the file short.
     let good = binary_format::encode(
         &decode_any(&std::fs::read(worlds_dir().join("seams.vxw")).unwrap()).unwrap(),
-    );
+    )
+    .unwrap();
     let mut bad = good.clone();
     bad[20] ^= 1;
     assert!(matches!(problem(&bad), BinaryWorldError::Checksum { .. }));
@@ -281,7 +283,8 @@ fn load_names_the_file_and_the_place() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("broken.vxb");
     let mut bytes =
-        binary_format::encode(&Generator::new(Preset::Course, 0).sized(IVec3::new(16, 8, 16)));
+        binary_format::encode(&Generator::new(Preset::Course, 0).sized(IVec3::new(16, 8, 16)))
+            .unwrap();
     let last = bytes.len() - 1;
     bytes.truncate(last);
     std::fs::write(&path, &bytes).unwrap();
@@ -312,7 +315,10 @@ fn saves_replace_the_old_file_whole_or_not_at_all() {
     save(&small, &path).unwrap();
     let before = std::fs::read(&path).unwrap();
     save(&large, &path).unwrap();
-    assert_eq!(std::fs::read(&path).unwrap(), binary_format::encode(&large));
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        binary_format::encode(&large).unwrap()
+    );
     assert_ne!(std::fs::read(&path).unwrap(), before);
     // No temporary file is left behind.
     let names: Vec<String> = std::fs::read_dir(&dir)
@@ -336,7 +342,7 @@ fn saves_replace_the_old_file_whole_or_not_at_all() {
 #[test]
 fn a_256_by_96_by_256_hills_world_is_under_a_twentieth_of_its_raw_size() {
     let world = Generator::new(Preset::Hills, 42).sized(IVec3::new(256, 96, 256));
-    let bytes = binary_format::encode(&world);
+    let bytes = binary_format::encode(&world).unwrap();
     let raw = 256 * 96 * 256;
     assert!(bytes.len() * 20 <= raw, "{} bytes", bytes.len());
     assert_eq!(
@@ -353,6 +359,6 @@ fn worlds_too_sparse_for_text_are_refused_not_written() {
     let e = voxwalk::world::text_format::to_text(&world).unwrap_err();
     assert!(e.to_string().contains(".vxb"), "{e}");
     // The binary format holds it in two chunks.
-    let back = binary_format::decode(&binary_format::encode(&world)).unwrap();
+    let back = binary_format::decode(&binary_format::encode(&world).unwrap()).unwrap();
     assert_eq!(back.block(IVec3::new(1_000_000_000, 0, 0)), BlockId::STONE);
 }

@@ -10,7 +10,7 @@ use super::{
     MoveError, SEGMENT_LENGTH, TOUCH_TOLERANCE,
 };
 use crate::geometry::Aabb;
-use crate::world::{BlockSource, ShapeReach};
+use crate::world::BlockSource;
 
 /// Moves boxes through a world without letting them pass through a block.
 ///
@@ -127,7 +127,6 @@ impl Resolver {
         let frame = origin.as_dvec3();
         let mut current = aabb.translated(-frame);
         let mut lookups = 0;
-        let reach = world.registry().reach();
 
         let mut depenetration = None;
         if displacement == DVec3::ZERO {
@@ -173,30 +172,24 @@ impl Resolver {
             {
                 if !gathered_whole_path {
                     let overlapped =
-                        self.gather_path(world, &reach, &current, remaining, origin, &mut lookups);
+                        self.gather_path(world, &current, remaining, origin, &mut lookups);
                     if pass == 0 && overlapped {
                         // 1. Out of anything it starts inside, then gather again.
                         depenetration = depenetrate(world, &mut current, origin, &mut lookups);
-                        self.gather_path(world, &reach, &current, remaining, origin, &mut lookups);
+                        self.gather_path(world, &current, remaining, origin, &mut lookups);
                     }
                     gathered_whole_path = true;
                 }
                 self.earliest_among_candidates(&current, remaining)
             } else {
                 let mut gathered =
-                    Self::gather_earliest(world, &reach, &current, remaining, origin, &mut lookups);
+                    Self::gather_earliest(world, &current, remaining, origin, &mut lookups);
                 if pass == 0 && gathered.start_overlaps {
                     // 1. The first gathering covers the start box: out of anything it
                     //    starts inside, then gather again from there.
                     depenetration = depenetrate(world, &mut current, origin, &mut lookups);
-                    gathered = Self::gather_earliest(
-                        world,
-                        &reach,
-                        &current,
-                        remaining,
-                        origin,
-                        &mut lookups,
-                    );
+                    gathered =
+                        Self::gather_earliest(world, &current, remaining, origin, &mut lookups);
                 }
                 gathered.earliest
             };
@@ -256,12 +249,12 @@ impl Resolver {
     /// segment covers the start box, so this costs no extra lookup.
     fn gather_earliest<W: BlockSource + ?Sized>(
         world: &W,
-        reach: &ShapeReach,
         aabb: &Aabb,
         motion: DVec3,
         origin: IVec3,
         lookups: &mut u64,
     ) -> Gathered {
+        let reach = world.registry().reach();
         let mut start_overlaps = false;
         // At most 1e6 / SEGMENT_LENGTH segments: `validate` bounds the motion.
         let segments = {
@@ -281,7 +274,7 @@ impl Resolver {
             let swept = aabb
                 .translated(motion * t0)
                 .union(&aabb.translated(motion * t1));
-            let range = CellRange::covering(&swept, reach);
+            let range = CellRange::covering(&swept, &reach);
             range.for_each_part_not_in(previous.as_ref(), |part| {
                 *lookups += part.volume();
                 let global = part.translated(origin);
@@ -318,13 +311,13 @@ impl Resolver {
     fn gather_path<W: BlockSource + ?Sized>(
         &mut self,
         world: &W,
-        reach: &ShapeReach,
         aabb: &Aabb,
         motion: DVec3,
         origin: IVec3,
         lookups: &mut u64,
     ) -> bool {
-        let range = CellRange::covering(&aabb.union(&aabb.translated(motion)), reach);
+        let reach = world.registry().reach();
+        let range = CellRange::covering(&aabb.union(&aabb.translated(motion)), &reach);
         *lookups += range.volume();
         let global = range.translated(origin);
         let candidates = &mut self.candidates;

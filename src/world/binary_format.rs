@@ -129,6 +129,18 @@ pub enum BinaryWorldError {
     },
 }
 
+/// Why a world cannot be written as a binary world.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum BinaryWriteError {
+    /// A cell holds an id its world's registry has no type for, so the file
+    /// could not say what the cell is.
+    #[error("a cell holds block id {id}, which the world's registry does not define")]
+    UnknownBlockId {
+        /// The id.
+        id: u16,
+    },
+}
+
 /// Encodes `world` as a binary world.
 ///
 /// ```
@@ -137,13 +149,16 @@ pub enum BinaryWorldError {
 /// let mut world = World::new();
 /// world.fill(IVec3::new(-20, 0, -20), IVec3::new(20, 3, 20), BlockId::STONE);
 /// world.set_block(IVec3::new(1, 4, 1), BlockId::POST);
-/// let bytes = binary_format::encode(&world);
+/// let bytes = binary_format::encode(&world).unwrap();
 /// let back = binary_format::decode(&bytes).unwrap();
 /// assert_eq!(back.block(IVec3::new(1, 4, 1)), BlockId::POST);
 /// assert_eq!(back.count_blocks(), world.count_blocks());
 /// ```
-#[must_use]
-pub fn encode(world: &World) -> Vec<u8> {
+///
+/// # Errors
+/// [`BinaryWriteError::UnknownBlockId`] when a cell holds an id the world's
+/// registry does not define.
+pub fn encode(world: &World) -> Result<Vec<u8>, BinaryWriteError> {
     let mut payload = Vec::new();
     put_varint(&mut payload, world.name.len() as u64);
     payload.extend_from_slice(world.name.as_bytes());
@@ -156,7 +171,7 @@ pub fn encode(world: &World) -> Vec<u8> {
         }
         None => payload.push(0),
     }
-    let file_ids = encode_block_types(&mut payload, world);
+    let file_ids = encode_block_types(&mut payload, world)?;
     let mut chunks: Vec<(IVec3, &Chunk)> = world.chunks().collect();
     chunks.sort_by_key(|(key, _)| key.to_array());
     put_varint(&mut payload, chunks.len() as u64);
@@ -176,7 +191,7 @@ pub fn encode(world: &World) -> Vec<u8> {
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     out.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
     out.extend_from_slice(&compressed);
-    out
+    Ok(out)
 }
 
 /// Column order: x slowest, then z, then y fastest.
@@ -187,11 +202,13 @@ fn column_order() -> impl Iterator<Item = IVec3> {
 }
 
 /// Writes the definitions of the types beyond the built-ins that cells use, and
-/// returns each id's file id, indexed by id (built-ins keep theirs; an id the
-/// registry does not define is written as itself, and reads back as an error).
-fn encode_block_types(out: &mut Vec<u8>, world: &World) -> Vec<u64> {
+/// returns each id's file id, indexed by id (built-ins keep theirs).
+fn encode_block_types(out: &mut Vec<u8>, world: &World) -> Result<Vec<u64>, BinaryWriteError> {
     let counts = world.count_blocks();
     let registry = world.registry();
+    if let Some(unknown) = (registry.len()..counts.len()).find(|&i| counts[i] > 0) {
+        return Err(BinaryWriteError::UnknownBlockId { id: unknown as u16 });
+    }
     let mut file_ids: Vec<u64> = (0..counts.len() as u64).collect();
     let used: Vec<(usize, &BlockType)> = (BUILT_IN_TYPES..counts.len())
         .filter(|&i| counts[i] > 0)
@@ -226,7 +243,7 @@ fn encode_block_types(out: &mut Vec<u8>, world: &World) -> Vec<u64> {
             }
         }
     }
-    file_ids
+    Ok(file_ids)
 }
 
 fn encode_chunk(out: &mut Vec<u8>, key: IVec3, chunk: &Chunk, file_ids: &[u64]) {

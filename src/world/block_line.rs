@@ -98,24 +98,9 @@ pub(crate) fn parse_block_line(words: &[(usize, &str)]) -> Result<BlockLine, (us
                 i += 6;
             }
             "colour" | "color" => {
-                let hex = words.get(i + 1).filter(|&&(_, w)| w.starts_with('#'));
-                if let Some(&(c, hex)) = hex {
-                    line.block.look.colour = parse_hex_colour(hex)
-                        .ok_or((c, format!("colour {hex:?} is not #RRGGBB")))?;
-                    i += 1;
-                } else {
-                    let v = numbers(3, "R G B (0 to 255) or #RRGGBB")?;
-                    let mut rgb = [0u8; 3];
-                    for (k, x) in v.iter().enumerate() {
-                        if !(0.0..=255.0).contains(x) || x.fract() != 0.0 {
-                            let c = words[i + 1 + k].0;
-                            return Err((c, format!("colour component {x} is not 0 to 255")));
-                        }
-                        rgb[k] = *x as u8;
-                    }
-                    line.block.look.colour = rgb;
-                    i += 3;
-                }
+                let (rgb, used) = colour_after(words, i)?;
+                line.block.look.colour = rgb;
+                i += used;
             }
             "glyph" => {
                 let Some(&(c, g)) = words.get(i + 1) else {
@@ -167,6 +152,33 @@ pub(crate) fn parse_block_line(words: &[(usize, &str)]) -> Result<BlockLine, (us
         line.block.boxes.push(Aabb::new(DVec3::ZERO, DVec3::ONE));
     }
     Ok(line)
+}
+
+/// The colour after the `colour` word at `i`: `#RRGGBB` or three integers
+/// 0..=255, with how many words it took.
+fn colour_after(words: &[(usize, &str)], i: usize) -> Result<([u8; 3], usize), (usize, String)> {
+    let (column, word) = words[i];
+    match words.get(i + 1) {
+        Some(&(c, hex)) if hex.starts_with('#') => parse_hex_colour(hex)
+            .map(|rgb| (rgb, 1))
+            .ok_or((c, format!("colour {hex:?} is not #RRGGBB"))),
+        _ => {
+            let args = words.get(i + 1..i + 4).unwrap_or(&[]);
+            if args.len() < 3 {
+                return Err((
+                    column,
+                    format!("`{word}` takes R G B (0 to 255) or #RRGGBB"),
+                ));
+            }
+            let mut rgb = [0u8; 3];
+            for (slot, &(c, w)) in rgb.iter_mut().zip(args) {
+                *slot = w
+                    .parse::<u8>()
+                    .map_err(|_| (c, format!("colour component {w} is not 0 to 255")))?;
+            }
+            Ok((rgb, 3))
+        }
+    }
 }
 
 /// The `block` line that reads back as `block`, field for field.

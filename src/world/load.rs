@@ -287,6 +287,14 @@ pub enum SaveError {
         /// Why.
         source: TextWriteError,
     },
+    /// The world cannot be written as a binary world.
+    #[error("{path}: {source}")]
+    Binary {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: binary_format::BinaryWriteError,
+    },
     /// Writing failed; any old file is untouched.
     #[error("{path}: {source}")]
     Io {
@@ -304,7 +312,10 @@ pub enum SaveError {
 /// [`SaveError`]; on any error the file at `path` is as it was.
 pub fn save(world: &World, path: &Path) -> Result<(), SaveError> {
     let bytes = match path.extension().and_then(|e| e.to_str()) {
-        Some("vxb") => binary_format::encode(world),
+        Some("vxb") => binary_format::encode(world).map_err(|source| SaveError::Binary {
+            path: path.to_path_buf(),
+            source,
+        })?,
         Some("vxw") => text_format::to_text(world)
             .map_err(|source| SaveError::Text {
                 path: path.to_path_buf(),

@@ -77,15 +77,14 @@ impl MixedCells {
     /// Sets one chunk-local cell, adding `block` to the palette if it is new.
     pub fn set(&mut self, local: IVec3, block: BlockId) {
         let at = index3(local);
-        let index = match self.palette.iter().position(|&p| p == block) {
-            Some(index) => index,
-            None => {
-                self.palette.push(block);
-                if self.palette.len() == 257 {
-                    self.widen();
-                }
-                self.palette.len() - 1
+        let index = if let Some(index) = self.palette.iter().position(|&p| p == block) {
+            index
+        } else {
+            self.palette.push(block);
+            if self.palette.len() == 257 {
+                self.widen();
             }
+            self.palette.len() - 1
         };
         match &mut self.indices {
             Indices::Narrow(cells) => cells[at] = index as u8,

@@ -16,6 +16,7 @@ mod mixed_cells;
 pub mod text_format;
 mod voxel_world;
 
+pub(crate) use block::ShapeSpan;
 pub use block::{
     BUILT_IN_TYPES, BlockError, BlockField, BlockId, BlockLook, BlockProperties, BlockRegistry,
     BlockType, MAX_BLOCK_TYPES, MAX_BOXES_PER_BLOCK, MAX_NAME_BYTES, MAX_PROPERTIES,

@@ -117,7 +117,7 @@ pub enum TextProblem {
     },
     /// A `block` line's definition is refused by the registry.
     #[error("{0}")]
-    Block(BlockError),
+    Block(Box<BlockError>),
     /// A legend names a block that does not exist.
     #[error("unknown block name {name:?}")]
     UnknownBlock {
@@ -341,7 +341,10 @@ impl Parser {
                     )
                 })?;
                 if let Err(error) = self.world.register_block(definition.block.clone()) {
-                    return Err(at(definition.column_of(&error), TextProblem::Block(error)));
+                    return Err(at(
+                        definition.column_of(&error),
+                        TextProblem::Block(Box::new(error)),
+                    ));
                 }
             }
             "layer" => {

@@ -7,7 +7,7 @@ use rustc_hash::FxHashMap;
 
 use super::coords::{CHUNK_EDGE, CHUNK_VOLUME, cell_of, chunk_of, index_of, local_of};
 use super::mixed_cells::FlatCells;
-use super::{BlockError, BlockId, BlockRegistry, BlockSource, BlockType, Chunk};
+use super::{BlockError, BlockId, BlockRegistry, BlockSource, BlockType, Chunk, ShapeSpan};
 use crate::geometry::Aabb;
 
 /// A voxel world: chunks keyed by chunk coordinate, the registry of the block
@@ -371,11 +371,25 @@ impl World {
             Chunk::Mixed(cells) => {
                 let palette = cells.palette();
                 match cells.flat() {
+                    Some(FlatCells::Narrow(flat)) if palette.len() <= SMALL_PALETTE => {
+                        // The spans of a small palette's few ids, looked up
+                        // once: the loop over the cells then reads one small
+                        // table instead of going through the palette to the
+                        // registry for every cell.
+                        let mut spans = [ShapeSpan::EMPTY; SMALL_PALETTE];
+                        for (span, &id) in spans.iter_mut().zip(palette) {
+                            *span = registry.collision_span(id);
+                        }
+                        let span_of = |index: usize| spans[index & (SMALL_PALETTE - 1)];
+                        visit_solids_in_cells(flat, span_of, registry, base, from, to, visit);
+                    }
                     Some(FlatCells::Narrow(flat)) => {
-                        visit_solids_in_cells(flat, palette, registry, base, from, to, visit);
+                        let span_of = |index: usize| registry.collision_span(palette[index]);
+                        visit_solids_in_cells(flat, span_of, registry, base, from, to, visit);
                     }
                     Some(FlatCells::Wide(flat)) => {
-                        visit_solids_in_cells(flat, palette, registry, base, from, to, visit);
+                        let span_of = |index: usize| registry.collision_span(palette[index]);
+                        visit_solids_in_cells(flat, span_of, registry, base, from, to, visit);
                     }
                     None => {
                         for x in from.x..to.x + 1 {
@@ -396,8 +410,13 @@ impl World {
     }
 }
 
+/// Palettes up to this long get their shapes looked up once per visited range
+/// (a power of two, so a masked index needs no bounds check).
+const SMALL_PALETTE: usize = 16;
+
 /// Calls `visit` for every solid cell of the chunk-local range `from..=to` of a
-/// chunk's flat palette indices; `base` is the chunk's first world cell.
+/// chunk's flat palette indices, whose collision boxes `span_of` locates in
+/// `registry` by palette index; `base` is the chunk's first world cell.
 ///
 /// Walks rows along z (the fastest axis of the layout), stepping the flat index
 /// instead of recomputing it; an index masked to the volume needs no bounds
@@ -405,7 +424,7 @@ impl World {
 #[inline]
 fn visit_solids_in_cells<I: Copy + Into<usize>, F: FnMut(IVec3, &[Aabb])>(
     flat: &[I; CHUNK_VOLUME],
-    palette: &[BlockId],
+    span_of: impl Fn(usize) -> ShapeSpan,
     registry: &BlockRegistry,
     base: IVec3,
     from: IVec3,
@@ -419,10 +438,10 @@ fn visit_solids_in_cells<I: Copy + Into<usize>, F: FnMut(IVec3, &[Aabb])>(
         let mut row = plane;
         for dy in 0..size.y {
             for dz in 0..size.z {
-                let index: usize = flat[(row + dz as usize) & (CHUNK_VOLUME - 1)].into();
-                let shape = registry.collision_shape(palette[index]);
-                if !shape.is_empty() {
-                    visit(corner + IVec3::new(dx as i32, dy as i32, dz as i32), shape);
+                let span = span_of(flat[(row + dz as usize) & (CHUNK_VOLUME - 1)].into());
+                if !span.is_empty() {
+                    let cell = corner + IVec3::new(dx as i32, dy as i32, dz as i32);
+                    visit(cell, registry.boxes_in(span));
                 }
             }
             row += CHUNK_EDGE as usize;

@@ -214,10 +214,8 @@ fn name_problem(name: &str) -> Option<String> {
 
 /// What is wrong with one box of a shape, if anything.
 fn box_problem(shape: &Aabb) -> Option<String> {
-    const AXES: [&str; 3] = ["x", "y", "z"];
-    for axis in 0..3 {
+    for (axis, name) in ["x", "y", "z"].into_iter().enumerate() {
         let (lo, hi) = (shape.min[axis], shape.max[axis]);
-        let name = AXES[axis];
         if !lo.is_finite() || !hi.is_finite() {
             return Some(format!("{lo}..{hi} on {name} is not finite"));
         }

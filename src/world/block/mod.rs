@@ -42,6 +42,7 @@ pub use id::BlockId;
 pub use look::{BlockLook, parse_hex_colour};
 pub use properties::{BlockProperties, MAX_PROPERTIES, PropertyValue};
 pub use reach::ShapeReach;
+pub(crate) use registry::ShapeSpan;
 pub use registry::{BlockRegistry, MAX_BLOCK_TYPES};
 
 /// How many built-in types every registry starts with: ids `0..BUILT_IN_TYPES`.

@@ -12,8 +12,29 @@ use crate::geometry::Aabb;
 pub const MAX_BLOCK_TYPES: usize = 1 << 16;
 
 /// What an id no type was registered for collides with: a full cube, so a
-/// world whose cells outrun its registry can still never be walked through.
-const UNKNOWN_SHAPE: &[Aabb] = &[Aabb::new(DVec3::ZERO, DVec3::ONE)];
+/// world whose cells outrun its registry can still never be walked through. It
+/// is the first box of the flat table, so every id has a span in it.
+const UNKNOWN_SPAN: ShapeSpan = ShapeSpan { start: 0, end: 1 };
+
+/// Where one type's collision boxes lie in the registry's flat table. Loops
+/// over many cells copy the spans of a chunk's few ids into a small table and
+/// test each cell's span for emptiness before touching any box.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ShapeSpan {
+    start: u32,
+    end: u32,
+}
+
+impl ShapeSpan {
+    /// No boxes: a passable type.
+    pub const EMPTY: ShapeSpan = ShapeSpan { start: 0, end: 0 };
+
+    /// Whether the span holds no box.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+}
 
 /// The block types of a world: what each [`BlockId`] in its cells means.
 ///
@@ -46,8 +67,9 @@ pub struct BlockRegistry {
     types: Vec<BlockType>,
     by_name: HashMap<String, BlockId>,
     /// Per id, the range of `collision_boxes` holding its collision boxes.
-    collision_spans: Vec<(u32, u32)>,
-    /// The collision boxes of every type, one after the other.
+    collision_spans: Vec<ShapeSpan>,
+    /// The unknown id's full cube, then the collision boxes of every type, one
+    /// after the other.
     collision_boxes: Vec<Aabb>,
     reach: ShapeReach,
 }
@@ -70,13 +92,17 @@ static BUILT_IN: LazyLock<Arc<BlockRegistry>> = LazyLock::new(|| Arc::new(BlockR
 
 impl BlockRegistry {
     /// A registry of the thirteen built-in types.
+    ///
+    /// # Panics
+    /// Never: the built-ins are valid and their names distinct (a unit test
+    /// registers them).
     #[must_use]
     pub fn new() -> Self {
         let mut registry = Self {
             types: Vec::new(),
             by_name: HashMap::new(),
             collision_spans: Vec::new(),
-            collision_boxes: Vec::new(),
+            collision_boxes: vec![Aabb::new(DVec3::ZERO, DVec3::ONE)],
             reach: ShapeReach::default(),
         };
         for block in builtin::types() {
@@ -117,8 +143,10 @@ impl BlockRegistry {
             self.reach = self.reach.including(shape);
             self.collision_boxes.push(*shape);
         }
-        self.collision_spans
-            .push((start, self.collision_boxes.len() as u32));
+        self.collision_spans.push(ShapeSpan {
+            start,
+            end: self.collision_boxes.len() as u32,
+        });
         self.by_name.insert(block.name.clone(), id);
         self.types.push(block);
         Ok(id)
@@ -148,19 +176,31 @@ impl BlockRegistry {
     #[inline]
     #[must_use]
     pub fn collision_shape(&self, id: BlockId) -> &[Aabb] {
-        match self.collision_spans.get(id.index()) {
-            Some(&(start, end)) => &self.collision_boxes[start as usize..end as usize],
-            None => UNKNOWN_SHAPE,
-        }
+        self.boxes_in(self.collision_span(id))
+    }
+
+    /// Where `id`'s collision boxes lie in the flat table.
+    #[inline]
+    pub(crate) fn collision_span(&self, id: BlockId) -> ShapeSpan {
+        self.collision_spans
+            .get(id.index())
+            .copied()
+            .unwrap_or(UNKNOWN_SPAN)
+    }
+
+    /// The boxes a span of this registry covers.
+    #[inline]
+    pub(crate) fn boxes_in(&self, span: ShapeSpan) -> &[Aabb] {
+        self.collision_boxes
+            .get(span.start as usize..span.end as usize)
+            .unwrap_or(&[])
     }
 
     /// Whether anything collides with `id`.
     #[inline]
     #[must_use]
     pub fn is_solid(&self, id: BlockId) -> bool {
-        self.collision_spans
-            .get(id.index())
-            .is_none_or(|&(start, end)| start != end)
+        !self.collision_span(id).is_empty()
     }
 
     /// How far the collision boxes of every type reach out of their cells.

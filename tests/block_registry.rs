@@ -1,13 +1,14 @@
 //! The block registry: user types round-trip through every format, and bad
 //! definitions are refused with the place and field named, changing nothing.
 
-mod support;
+#[path = "support/user_blocks.rs"]
+mod user_blocks;
 
 use std::path::Path;
 
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
-use support::user_blocks::any_block_type;
+use user_blocks::any_block_type;
 use voxwalk::geometry::Aabb;
 use voxwalk::scenario::Scenario;
 use voxwalk::world::{

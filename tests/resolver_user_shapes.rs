@@ -7,6 +7,8 @@
 //! `VOXWALK_PROPTEST_CASES` to run a longer campaign (e.g. `1000000`).
 
 mod support;
+#[path = "support/user_blocks.rs"]
+mod user_blocks;
 
 use std::sync::Arc;
 
@@ -15,7 +17,7 @@ use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use support::motion_path::{hits_in_order, path};
 use support::reference_resolver::{overlaps_solid, reference_move, segment_blocked};
-use support::user_blocks::registry_of_user_shapes;
+use user_blocks::registry_of_user_shapes;
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{Motion, Resolver};
 use voxwalk::world::{BUILT_IN_TYPES, BlockId, BlockRegistry, MAX_SHAPE_REACH, World};

@@ -3,4 +3,3 @@
 pub mod motion_path;
 pub mod reference_resolver;
 pub mod terrain;
-pub mod user_blocks;

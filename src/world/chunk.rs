@@ -45,6 +45,7 @@ impl Chunk {
     }
 
     /// Sets one chunk-local cell, turning a uniform chunk into a mixed one when needed.
+    #[inline]
     pub fn set(&mut self, local: IVec3, block: BlockId) {
         match self {
             Chunk::Uniform(b) if *b == block => {}
@@ -60,12 +61,10 @@ impl Chunk {
     /// Turns a mixed chunk whose cells are all one block back into a uniform
     /// one, and drops the palette entries of a mixed one that no cell uses.
     pub fn compact(&mut self) {
-        if let Chunk::Mixed(cells) = self {
-            if let Some(only) = cells.single_block() {
-                *self = Chunk::Uniform(only);
-            } else {
-                cells.drop_unused_palette_entries();
-            }
+        if let Chunk::Mixed(cells) = self
+            && let Some(only) = cells.compact()
+        {
+            *self = Chunk::Uniform(only);
         }
     }
 

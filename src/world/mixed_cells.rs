@@ -17,7 +17,7 @@ use super::coords::{CHUNK_EDGE, CHUNK_VOLUME};
 #[derive(Clone, Debug)]
 pub struct MixedCells {
     /// The distinct ids the cells point at (may hold ids no cell uses until
-    /// [`MixedCells::drop_unused_palette_entries`]).
+    /// [`MixedCells::compact`]).
     palette: Vec<BlockId>,
     indices: Indices,
 }
@@ -75,6 +75,7 @@ impl MixedCells {
     }
 
     /// Sets one chunk-local cell, adding `block` to the palette if it is new.
+    #[inline]
     pub fn set(&mut self, local: IVec3, block: BlockId) {
         let at = index3(local);
         let index = if let Some(index) = self.palette.iter().position(|&p| p == block) {
@@ -118,27 +119,56 @@ impl MixedCells {
             .map(|i| self.palette[i])
     }
 
-    /// The block every cell holds, if they all hold one.
-    #[must_use]
-    pub fn single_block(&self) -> Option<BlockId> {
-        let mut all = self.blocks();
-        let first = all.next()?;
-        all.all(|b| b == first).then_some(first)
+    /// How many cells use each palette entry.
+    fn uses(&self) -> Vec<u32> {
+        fn count<I: Copy + Into<usize>>(cells: &Array3<I>, uses: &mut [u32]) {
+            // The contiguous storage when there is one: iterating it is a
+            // plain loop, where ndarray's own iterator steps through strides.
+            match cells.as_slice() {
+                Some(flat) => flat.iter().for_each(|&i| uses[i.into()] += 1),
+                None => cells.iter().for_each(|&i| uses[i.into()] += 1),
+            }
+        }
+        let mut uses = vec![0u32; self.palette.len()];
+        match &self.indices {
+            Indices::Narrow(cells) => count(cells, &mut uses),
+            Indices::Wide(cells) => count(cells, &mut uses),
+        }
+        uses
     }
 
-    /// Rebuilds the palette from the ids the cells hold, in order of first use.
-    pub fn drop_unused_palette_entries(&mut self) {
-        let mut rebuilt = Self::filled(self.block(IVec3::ZERO));
-        let edge = CHUNK_EDGE as usize;
-        for (i, block) in self.blocks().enumerate() {
-            let local = IVec3::new(
-                (i / (edge * edge)) as i32,
-                ((i / edge) % edge) as i32,
-                (i % edge) as i32,
-            );
-            rebuilt.set(local, block);
+    /// Drops the palette entries no cell uses, keeping the others in order and
+    /// renumbering the cells' indices to match; returns the block every cell
+    /// holds when they all hold one (the chunk can then be uniform).
+    pub fn compact(&mut self) -> Option<BlockId> {
+        let uses = self.uses();
+        let mut used = uses.iter().zip(&self.palette).filter(|(n, _)| **n > 0);
+        if let (Some((_, &only)), None) = (used.next(), used.next()) {
+            return Some(only);
         }
-        *self = rebuilt;
+        if uses.iter().all(|&n| n > 0) {
+            return None;
+        }
+        let mut renumbered = vec![0u16; uses.len()];
+        let mut palette = Vec::with_capacity(uses.len());
+        for (old, (&n, &block)) in uses.iter().zip(&self.palette).enumerate() {
+            if n > 0 {
+                renumbered[old] = palette.len() as u16;
+                palette.push(block);
+            }
+        }
+        let indices = match &self.indices {
+            Indices::Narrow(cells) => {
+                Indices::Narrow(cells.mapv(|i| renumbered[usize::from(i)] as u8))
+            }
+            Indices::Wide(cells) if palette.len() <= 256 => {
+                Indices::Narrow(cells.mapv(|i| renumbered[usize::from(i)] as u8))
+            }
+            Indices::Wide(cells) => Indices::Wide(cells.mapv(|i| renumbered[usize::from(i)])),
+        };
+        self.palette = palette;
+        self.indices = indices;
+        None
     }
 
     /// The cells laid flat, indexed as [`super::index_of`] says.
@@ -206,7 +236,7 @@ mod tests {
         cells.set(IVec3::new(1, 2, 3), BlockId::DIRT);
         cells.set(IVec3::new(1, 2, 3), BlockId::GRASS);
         let before: Vec<BlockId> = cells.blocks().collect();
-        cells.drop_unused_palette_entries();
+        assert_eq!(cells.compact(), None);
         assert_eq!(cells.palette(), &[BlockId::STONE, BlockId::GRASS]);
         assert_eq!(cells.blocks().collect::<Vec<_>>(), before);
     }

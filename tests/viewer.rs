@@ -278,3 +278,25 @@ fn the_headless_demo_walks_and_stays_out_of_blocks() {
     assert!(summary.walked > 10.0, "{summary:?}");
     assert!(summary.pos.iter().all(|v| v.is_finite()));
 }
+
+#[test]
+fn blocks_a_world_defines_are_drawn_by_their_shape_or_glyph() {
+    let world = load(&worlds_dir().join("custom_blocks.vxw")).unwrap();
+    let mut app = App::new(world, None, DVec3::new(2.5, 1.0, 5.5), false).unwrap();
+    app.palette = Palette::Mono;
+    app.tick(Duration::ZERO).unwrap();
+    app.view = ViewMode::Side;
+    app.axis = SliceAxis::Z;
+    // Across the lanes at x = 4, where the stair, the fence line, the layers
+    // and the flower stand in one row.
+    app.sim.bodies_mut()[0].aabb =
+        voxwalk::geometry::Aabb::from_feet(DVec3::new(4.5, 1.0, 5.5), DVec3::new(0.6, 1.8, 0.6));
+    let side = text(&render(&app, 60, 16));
+    insta::assert_snapshot!("custom_blocks_side_across_the_lanes", side);
+    app.view = ViewMode::TopDown;
+    let top = text(&render(&app, 60, 16));
+    insta::assert_snapshot!("custom_blocks_top_down", top);
+    // The flower's own glyph; the layer drawn as a lower half.
+    assert!(top.contains("**"), "{top}");
+    assert!(top.contains("▄▄"), "{top}");
+}

@@ -87,7 +87,7 @@ fn play_moves_the_body_shows_help_and_restores_the_terminal() {
     }
 
     tmux(&["send-keys", "-t", &session, "?"]);
-    // The last line of the help box: a capture taken while the frame is
+    // A line near the end of the help box: a capture taken while the frame is
     // still being written shows its title without its keys.
     let help = wait_for(&session, "blast a sphere", Duration::from_secs(5));
     tmux(&["send-keys", "-t", &session, "?"]);

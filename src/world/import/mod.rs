@@ -10,6 +10,7 @@ mod block_states;
 mod nbt_guard;
 mod schem;
 mod section_check;
+mod vanilla_shapes;
 mod vox;
 
 use std::collections::BTreeMap;
@@ -21,6 +22,7 @@ use thiserror::Error;
 
 pub use anvil::{MAX_CHUNK_BYTES, region_of_name};
 pub use block_states::{Mapped, map_block_state, split_state};
+pub use vanilla_shapes::{GameVersion, StateShape, UnknownState, VanillaShapes};
 
 use super::World;
 

@@ -12,8 +12,11 @@ use flate2::Compression;
 use flate2::write::GzEncoder;
 use glam::IVec3;
 use proptest::prelude::*;
-use voxwalk::world::import::{ImportFormat, import};
-use voxwalk::world::{BlockId, Decoded, World, decode_named, load_detailed, map_block_state};
+use voxwalk::geometry::Aabb;
+use voxwalk::world::import::{ImportFormat, VanillaShapes, import};
+use voxwalk::world::{
+    BlockId, BlockSource, Decoded, World, decode_named, load_detailed, map_block_state,
+};
 
 fn realdata(name: &str) -> Option<PathBuf> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -69,23 +72,23 @@ fn sponge_v3_schematic_maps_states_and_counts_unknown_ones() {
     let loaded = load_detailed(&path, &mut |_, _| {}).unwrap();
     assert_eq!(loaded.format, "Sponge schematic (.schem)");
     let w = &loaded.world;
-    // 3×4×3 with a grass floor, a stone block and four trapdoors (not a known
-    // shape: full blocks, and said so).
+    // 3×4×3 with a grass floor, a pointed dripstone and four dark oak
+    // trapdoors, each with its vanilla boxes (DataVersion 3218, 1.19.3).
     for x in 0..3 {
         for z in 0..3 {
             assert_eq!(w.block(IVec3::new(x, 0, z)), BlockId::GRASS);
         }
     }
     assert_eq!(count(w, BlockId::GRASS), 9);
-    assert_eq!(count(w, BlockId::STONE), 5);
-    assert!(
-        loaded
-            .warnings
-            .iter()
-            .any(|l| l.starts_with("4 cells of 4 unknown block states")),
-        "{:?}",
-        loaded.warnings
-    );
+    let by_name = w.count_blocks_by_name();
+    let trapdoors: u64 = by_name
+        .iter()
+        .filter(|(name, _)| name.starts_with("dark_oak_trapdoor@"))
+        .map(|(_, n)| n)
+        .sum();
+    assert_eq!(trapdoors, 4, "{by_name:?}");
+    assert_eq!(by_name.values().sum::<u64>(), 14, "{by_name:?}");
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
 }
 
 /// A Sponge v2 schematic built here: no real v2 file is among the shared data.
@@ -178,11 +181,25 @@ fn sponge_v2_schematic_places_cells_x_then_z_then_y() {
     assert_eq!(at(1, 0, 1), BlockId::SLAB);
     assert_eq!(at(2, 0, 2), BlockId::TOP_SLAB);
     assert_eq!(at(3, 1, 0), BlockId::POST);
-    assert_eq!(at(0, 1, 1), BlockId::STONE, "stairs: unknown, a full block");
+    // Stairs facing east: the lower half, and the upper half on the east.
+    let stairs: Vec<[f64; 6]> = w
+        .shape_at(IVec3::new(0, 1, 1))
+        .iter()
+        .map(Aabb::to_array)
+        .collect();
+    assert_eq!(
+        stairs,
+        [
+            [0.0, 0.0, 0.0, 1.0, 0.5, 1.0],
+            [0.5, 0.5, 0.0, 1.0, 1.0, 1.0]
+        ],
+        "{}",
+        w.registry().name(at(0, 1, 1))
+    );
     assert_eq!(at(1, 1, 2), BlockId::WATER);
     assert_eq!(at(2, 0, 0), BlockId::AIR, "a poppy has no collision");
     assert_eq!(at(3, 0, 0), BlockId::BRICK);
-    assert_eq!(imported.warnings.unknown_states.values().sum::<u64>(), 1);
+    assert_eq!(imported.warnings.unknown_states.values().sum::<u64>(), 0);
 
     // Hostile variants: an id not in the palette, data cut short, absurd sizes.
     let mut bad = ids.clone();
@@ -201,11 +218,14 @@ fn sponge_v2_schematic_places_cells_x_then_z_then_y() {
 }
 
 /// Cross-checks a region against fastanvil read independently: every `step`-th
-/// cell of every chunk holds the block its state maps to.
+/// cell of every chunk collides with the vanilla boxes of its state for the
+/// chunk's `DataVersion` (states the table does not know: the name rules'
+/// block).
 fn cross_check_region(path: &Path, region: (i32, i32), step: usize) -> usize {
     let loaded = load_detailed(path, &mut |_, _| {}).unwrap();
     let bytes = std::fs::read(path).unwrap();
     let mut r = Region::from_stream(Cursor::new(bytes)).unwrap();
+    let shapes = VanillaShapes::get().unwrap();
     let mut checked = 0;
     for cx in 0..32 {
         for cz in 0..32 {
@@ -215,6 +235,14 @@ fn cross_check_region(path: &Path, region: (i32, i32), step: usize) -> usize {
             let Ok(chunk) = JavaChunk::from_bytes(&nbt) else {
                 continue;
             };
+            let data_version = match fastnbt::from_bytes::<Value>(&nbt) {
+                Ok(Value::Compound(c)) => match c.get("DataVersion") {
+                    Some(Value::Int(v)) => *v as u32,
+                    _ => u32::MAX,
+                },
+                _ => u32::MAX,
+            };
+            let version = shapes.version_for(data_version);
             let ys = chunk.y_range();
             let mut i = 0usize;
             for y in ys.clone() {
@@ -231,13 +259,29 @@ fn cross_check_region(path: &Path, region: (i32, i32), step: usize) -> usize {
                             .encoded_description()
                             .split_once('|')
                             .unwrap_or((state.name(), ""));
-                        let want = map_block_state(name, props).block;
+                        let stated: Vec<(&str, &str)> = props
+                            .split(',')
+                            .filter_map(|kv| kv.split_once('='))
+                            .collect();
+                        let plain = name.strip_prefix("minecraft:").unwrap_or(name);
+                        let registry = loaded.world.registry();
+                        let want: Vec<Aabb> = match shapes.state(version, plain, &stated) {
+                            Ok(state) => state.boxes,
+                            Err(_) => registry
+                                .collision_shape(map_block_state(name, props).block)
+                                .to_vec(),
+                        };
                         let cell = IVec3::new(
                             (region.0 * 32 + cx as i32) * 16 + x as i32,
                             y as i32,
                             (region.1 * 32 + cz as i32) * 16 + z as i32,
                         );
-                        assert_eq!(loaded.world.block(cell), want, "{} at {cell}", state.name());
+                        assert_eq!(
+                            loaded.world.shape_at(cell),
+                            want.as_slice(),
+                            "{} at {cell}",
+                            state.encoded_description()
+                        );
                         checked += 1;
                     }
                 }
@@ -292,12 +336,26 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
         assert_eq!(columns.len(), 289);
         assert!(count(w, BlockId::STONE) > 5_000_000);
         assert!(count(w, BlockId::WATER) > 1_000_000, "an ocean");
+        // Every state is vanilla 1.19.4: none unknown, and the 108 oak and 20
+        // spruce stairs that used to be full blocks have their own boxes.
         assert!(
-            loaded
+            !loaded
                 .warnings
                 .iter()
-                .any(|l| l.contains("unknown block states"))
+                .any(|l| l.contains("unknown block states")),
+            "{:?}",
+            loaded.warnings
         );
+        let by_name = w.count_blocks_by_name();
+        let cells_of = |prefix: &str| -> u64 {
+            by_name
+                .iter()
+                .filter(|(name, _)| name.starts_with(prefix))
+                .map(|(_, n)| n)
+                .sum()
+        };
+        assert_eq!(cells_of("oak_stairs@"), 108, "{by_name:?}");
+        assert_eq!(cells_of("spruce_stairs@"), 20, "{by_name:?}");
         assert!(cross_check_region(&p, (0, 0), 97) > 100_000);
     }
 }

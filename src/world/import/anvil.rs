@@ -16,8 +16,9 @@ use fastanvil::{Chunk as _, JavaChunk};
 use flate2::read::{DeflateDecoder, GzDecoder};
 use glam::IVec3;
 
-use super::block_states::map_block_state;
+use super::block_states::Mapped;
 use super::section_check::{SectionLayout, check_sections};
+use super::vanilla_blocks::VanillaBlocks;
 use super::{ImportError, Imported, Warnings, nbt_guard};
 use crate::world::{BlockId, Chunk, World};
 
@@ -208,14 +209,16 @@ fn place_chunk(
             );
         }
     };
-    let air_sections = check_sections(nbt, layout)?;
+    let checked = check_sections(nbt, layout)?;
+    let air_sections = checked.air_sections;
+    let mut vanilla = VanillaBlocks::new(checked.data_version);
     let range = chunk.y_range();
     let (low, high) = (range.start.div_euclid(16), (range.end - 1).div_euclid(16));
     if low < -256 || high > 256 {
         return Err(format!("a height range {range:?} beyond any game's"));
     }
     // Blocks are mapped once per palette entry: entries live as long as the chunk.
-    let mut mapped: HashMap<*const fastanvil::Block, (BlockId, bool)> = HashMap::new();
+    let mut mapped: HashMap<*const fastanvil::Block, Mapped> = HashMap::new();
     for sy in low..=high {
         if air_sections.iter().any(|&y| isize::from(y) == sy) {
             continue;
@@ -228,14 +231,13 @@ fn place_chunk(
                     let Some(state) = chunk.block(x, world_y, z) else {
                         continue;
                     };
-                    let (block, known) =
+                    let Mapped { block, known } =
                         *mapped.entry(std::ptr::from_ref(state)).or_insert_with(|| {
                             let (name, props) = state
                                 .encoded_description()
                                 .split_once('|')
                                 .unwrap_or((state.name(), ""));
-                            let m = map_block_state(name, props);
-                            (m.block, m.known)
+                            vanilla.block(world, name, props)
                         });
                     if !known {
                         warnings.unknown_state(state.name());

@@ -10,6 +10,7 @@ mod block_states;
 mod nbt_guard;
 mod schem;
 mod section_check;
+mod vanilla_blocks;
 mod vanilla_shapes;
 mod vox;
 

@@ -11,7 +11,8 @@ use std::collections::HashMap;
 use fastnbt::Value;
 use glam::IVec3;
 
-use super::block_states::{map_block_state, split_state};
+use super::block_states::split_state;
+use super::vanilla_blocks::VanillaBlocks;
 use super::{ImportError, Imported, Warnings};
 use crate::world::{BlockId, World};
 
@@ -74,6 +75,9 @@ pub fn read(root: &HashMap<String, Value>) -> Result<Imported, ImportError> {
     let Some(Value::ByteArray(data)) = data else {
         return Err(ImportError::format("no block data"));
     };
+    let mut world = World::new();
+    let data_version = int(schematic, "DataVersion").ok().map(|v| v as i32);
+    let mut vanilla = VanillaBlocks::new(data_version);
     let mut by_id: HashMap<i64, (BlockId, bool, &str)> = HashMap::new();
     for (state, id) in palette {
         let id = match id {
@@ -87,11 +91,11 @@ pub fn read(root: &HashMap<String, Value>) -> Result<Imported, ImportError> {
             }
         };
         let (name, props) = split_state(state);
-        let mapped = map_block_state(name, props);
+        let mapped = vanilla.block(&mut world, name, props);
         by_id.insert(id, (mapped.block, mapped.known, state.as_str()));
     }
     let bytes: Vec<u8> = data.iter().map(|&b| b as u8).collect();
-    let (mut world, warnings) = place_cells(&bytes, &by_id, [w, h, l])?;
+    let warnings = place_cells(&mut world, &bytes, &by_id, [w, h, l])?;
     world.name = format!("Sponge schematic v{version}, {w}×{h}×{l}");
     world.compact();
     Ok(Imported { world, warnings })
@@ -99,12 +103,12 @@ pub fn read(root: &HashMap<String, Value>) -> Result<Imported, ImportError> {
 
 /// Decodes the varint ids (index `x + z·w + y·w·l`) and places their blocks.
 fn place_cells(
+    world: &mut World,
     bytes: &[u8],
     by_id: &HashMap<i64, (BlockId, bool, &str)>,
     [w, h, l]: [i64; 3],
-) -> Result<(World, Warnings), ImportError> {
+) -> Result<Warnings, ImportError> {
     let cells = (w * h * l) as u64;
-    let mut world = World::new();
     let mut warnings = Warnings::default();
     let mut at = 0usize;
     for index in 0..cells {
@@ -149,5 +153,5 @@ fn place_cells(
             bytes.len() - at
         ));
     }
-    Ok((world, warnings))
+    Ok(warnings)
 }

@@ -17,6 +17,8 @@ use serde::de::IgnoredAny;
 /// side).
 #[derive(Deserialize)]
 struct Layout {
+    #[serde(rename = "DataVersion")]
+    data_version: Option<i32>,
     sections: Option<Vec<Section>>,
     #[serde(rename = "Level")]
     level: Option<Level>,
@@ -63,16 +65,23 @@ pub enum SectionLayout {
     Legacy,
 }
 
+/// What the check found out about a chunk.
+pub struct CheckedChunk {
+    /// The heights (`Y`) of the sections that are to be read as air without
+    /// asking `fastanvil`: 1.18-layout sections with no block states or an
+    /// empty palette and no data (`fastanvil` would work out a bit width from
+    /// the empty palette, which overflows).
+    pub air_sections: Vec<i8>,
+    /// The game's data version the chunk was saved by, if it says.
+    pub data_version: Option<i32>,
+}
+
 /// Checks that every section of the chunk `nbt` with block-state data holds
-/// all of its cells for its palette, read as `layout`, and returns the heights
-/// (`Y`) of the sections that are to be read as air without asking `fastanvil`:
-/// 1.18-layout sections with no block states or an empty palette and no data
-/// (`fastanvil` would work out a bit width from the empty palette, which
-/// overflows).
+/// all of its cells for its palette, read as `layout`.
 ///
 /// # Errors
 /// A message naming the section (its `Y`) and what is wrong.
-pub fn check_sections(nbt: &[u8], layout: SectionLayout) -> Result<Vec<i8>, String> {
+pub fn check_sections(nbt: &[u8], layout: SectionLayout) -> Result<CheckedChunk, String> {
     let chunk: Layout =
         fastnbt::from_bytes(nbt).map_err(|e| format!("not a chunk this reads: {e}"))?;
     let mut air = Vec::new();
@@ -102,7 +111,10 @@ pub fn check_sections(nbt: &[u8], layout: SectionLayout) -> Result<Vec<i8>, Stri
             }
         }
     }
-    Ok(air)
+    Ok(CheckedChunk {
+        air_sections: air,
+        data_version: chunk.data_version,
+    })
 }
 
 /// One section: data, where present, must have a palette to index and hold

@@ -1,0 +1,127 @@
+//! Minecraft block states to registry blocks with their vanilla boxes, for the
+//! game version a file's `DataVersion` names.
+//!
+//! What the table of vanilla shapes knows decides the shape: no box is air
+//! (flowers, torches, rails; fluids become water, which is seen but not
+//! solid), the full cube, the two half slabs and a lone fence post are the
+//! built-in blocks of the same shape (full cubes by material, so worlds keep
+//! their look), and every
+//! other shape (stairs, fences, walls, panes, snow layers, chests, doors, …)
+//! is a registry type of its own, named after the block and the shape
+//! (`oak_stairs@12`) and registered once per world. States the table does not
+//! know (mods, versions newer than it) fall back to the name rules of
+//! [`super::map_block_state`]: full blocks by material, counted as unknown.
+//!
+//! Where the data cannot speak: scaffolding collides with its listed boxes
+//! whether or not a body sneaks (the game lets a sneaking body through from
+//! above); powder snow is listed without boxes and is passable; bamboo and
+//! pointed dripstone are placed at their cells' corners as listed, without the
+//! game's per-position offsets.
+
+use std::collections::HashMap;
+
+use glam::DVec3;
+
+use super::block_states::{Mapped, map_block_state};
+use super::vanilla_shapes::{GameVersion, VanillaShapes};
+use crate::geometry::Aabb;
+use crate::world::{BlockId, BlockType, World};
+
+/// Maps the states of one file, remembering what each became.
+pub(crate) struct VanillaBlocks {
+    shapes: Option<(&'static VanillaShapes, GameVersion)>,
+    /// What each `name|properties` became.
+    mapped: HashMap<String, Mapped>,
+}
+
+const FULL: Aabb = Aabb::new(DVec3::ZERO, DVec3::ONE);
+const LOWER_HALF: Aabb = Aabb::new(DVec3::ZERO, DVec3::new(1.0, 0.5, 1.0));
+const UPPER_HALF: Aabb = Aabb::new(DVec3::new(0.0, 0.5, 0.0), DVec3::ONE);
+const POST: Aabb = Aabb::new(DVec3::new(0.375, 0.0, 0.375), DVec3::new(0.625, 1.5, 0.625));
+
+impl VanillaBlocks {
+    /// A mapper for a file of `data_version` (the newest the table has when
+    /// the file does not say).
+    pub fn new(data_version: Option<i32>) -> Self {
+        let shapes = VanillaShapes::get().ok().map(|table| {
+            let version = data_version.map_or(u32::MAX, |v| u32::try_from(v).unwrap_or(0));
+            (table, table.version_for(version))
+        });
+        Self {
+            shapes,
+            mapped: HashMap::new(),
+        }
+    }
+
+    /// The registry block of state `name` (with or without `minecraft:`) with
+    /// `properties` (`k=v` pairs joined by commas), registering its shape in
+    /// `world` the first time one is needed.
+    pub fn block(&mut self, world: &mut World, name: &str, properties: &str) -> Mapped {
+        let key = format!("{name}|{properties}");
+        if let Some(&mapped) = self.mapped.get(&key) {
+            return mapped;
+        }
+        let mapped = self.map(world, name, properties);
+        self.mapped.insert(key, mapped);
+        mapped
+    }
+
+    fn map(&self, world: &mut World, name: &str, properties: &str) -> Mapped {
+        let name = name.strip_prefix("minecraft:").unwrap_or(name);
+        let by_name = map_block_state(name, properties);
+        if matches!(by_name.block, BlockId::WATER)
+            || matches!(name, "air" | "cave_air" | "void_air")
+        {
+            return by_name;
+        }
+        let Some((table, version)) = self.shapes else {
+            return by_name;
+        };
+        let stated: Vec<(&str, &str)> = properties
+            .split(',')
+            .filter_map(|kv| kv.split_once('='))
+            .map(|(k, v)| (k.trim(), v.trim()))
+            .collect();
+        let Ok(state) = table.state(version, name, &stated) else {
+            return by_name;
+        };
+        let known = |block| Mapped { block, known: true };
+        match state.boxes.as_slice() {
+            [] => known(BlockId::AIR),
+            [only] if *only == FULL => known(full_block(by_name.block)),
+            [only] if *only == LOWER_HALF => known(BlockId::SLAB),
+            [only] if *only == UPPER_HALF => known(BlockId::TOP_SLAB),
+            [only] if *only == POST => known(BlockId::POST),
+            boxes => {
+                let type_name = format!("{name}@{}", state.shape);
+                if let Some(id) = world.registry().id(&type_name) {
+                    return known(id);
+                }
+                let colour = world
+                    .registry()
+                    .get(full_block(by_name.block))
+                    .map_or([128, 128, 128], |t| t.look.colour);
+                let mut block = BlockType::new(type_name).with_colour(colour);
+                block.boxes = boxes.to_vec();
+                match world.register_block(block) {
+                    Ok(id) => known(id),
+                    Err(_) => Mapped {
+                        block: BlockId::STONE,
+                        known: false,
+                    },
+                }
+            }
+        }
+    }
+}
+
+/// The built-in full cube a state's name rules chose, or stone where they
+/// chose a shape that is not one (the table says the state is a full cube).
+fn full_block(by_name: BlockId) -> BlockId {
+    match by_name {
+        BlockId::AIR | BlockId::SLAB | BlockId::TOP_SLAB | BlockId::POST | BlockId::WATER => {
+            BlockId::STONE
+        }
+        other => other,
+    }
+}

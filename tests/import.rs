@@ -3,13 +3,11 @@
 //! v2 schematic written here with the format's own structure, and mutated
 //! copies of all of them.
 
-use std::io::{Cursor, Write};
+use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
 use fastanvil::{Chunk as _, JavaChunk, Region};
 use fastnbt::Value;
-use flate2::Compression;
-use flate2::write::GzEncoder;
 use glam::IVec3;
 use proptest::prelude::*;
 use voxwalk::geometry::Aabb;
@@ -17,6 +15,11 @@ use voxwalk::world::import::{ImportFormat, VanillaShapes, import};
 use voxwalk::world::{
     BlockId, BlockSource, Decoded, World, decode_named, load_detailed, map_block_state,
 };
+
+#[path = "support/schematic.rs"]
+mod schematic;
+
+use schematic::sponge_v2;
 
 fn realdata(name: &str) -> Option<PathBuf> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -91,56 +94,6 @@ fn sponge_v3_schematic_maps_states_and_counts_unknown_ones() {
     assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
 }
 
-/// A Sponge v2 schematic built here: no real v2 file is among the shared data.
-fn sponge_v2(
-    width: i16,
-    height: i16,
-    length: i16,
-    palette: &[(&str, i32)],
-    ids: &[i32],
-) -> Vec<u8> {
-    let mut data = Vec::new();
-    for &id in ids {
-        let mut v = id as u32;
-        loop {
-            let byte = (v & 0x7f) as u8;
-            v >>= 7;
-            if v == 0 {
-                data.push(byte as i8);
-                break;
-            }
-            data.push((byte | 0x80) as i8);
-        }
-    }
-    let palette: std::collections::HashMap<String, Value> = palette
-        .iter()
-        .map(|(s, id)| ((*s).to_owned(), Value::Int(*id)))
-        .collect();
-    let root: std::collections::HashMap<String, Value> = [
-        ("Version".to_owned(), Value::Int(2)),
-        ("DataVersion".to_owned(), Value::Int(2586)),
-        ("Width".to_owned(), Value::Short(width)),
-        ("Height".to_owned(), Value::Short(height)),
-        ("Length".to_owned(), Value::Short(length)),
-        ("PaletteMax".to_owned(), Value::Int(palette.len() as i32)),
-        ("Palette".to_owned(), Value::Compound(palette)),
-        (
-            "BlockData".to_owned(),
-            Value::ByteArray(fastnbt::ByteArray::new(data)),
-        ),
-    ]
-    .into_iter()
-    .collect();
-    let nbt = fastnbt::to_bytes_with_opts(
-        &Value::Compound(root),
-        fastnbt::SerOpts::new().root_name("Schematic"),
-    )
-    .unwrap();
-    let mut gz = GzEncoder::new(Vec::new(), Compression::default());
-    gz.write_all(&nbt).unwrap();
-    gz.finish().unwrap()
-}
-
 #[test]
 fn sponge_v2_schematic_places_cells_x_then_z_then_y() {
     let palette = [
@@ -172,7 +125,7 @@ fn sponge_v2_schematic_places_cells_x_then_z_then_y() {
     let mut palette = palette.to_vec();
     palette.push(("minecraft:bricks", 200));
     ids[3] = 200; // (3,0,0) bricks
-    let bytes = sponge_v2(4, 2, 3, &palette, &ids);
+    let bytes = sponge_v2(4, 2, 3, &palette, &ids, 2586);
     let (format, imported) = import(&bytes, None, &mut |_, _| {}).unwrap();
     assert_eq!(format, ImportFormat::Schematic);
     let w = &imported.world;
@@ -204,16 +157,16 @@ fn sponge_v2_schematic_places_cells_x_then_z_then_y() {
     // Hostile variants: an id not in the palette, data cut short, absurd sizes.
     let mut bad = ids.clone();
     bad[5] = 9;
-    let e = import(&sponge_v2(4, 2, 3, &palette, &bad), None, &mut |_, _| {}).unwrap_err();
+    let e = import(&sponge_v2(4, 2, 3, &palette, &bad, 2586), None, &mut |_, _| {}).unwrap_err();
     assert!(e.problem.contains("palette id 9"), "{e}");
     let e = import(
-        &sponge_v2(4, 2, 3, &palette, &ids[..20]),
+        &sponge_v2(4, 2, 3, &palette, &ids[..20], 2586),
         None,
         &mut |_, _| {},
     )
     .unwrap_err();
     assert!(e.problem.contains("ends at cell"), "{e}");
-    let e = import(&sponge_v2(-1, -1, -1, &palette, &ids), None, &mut |_, _| {}).unwrap_err();
+    let e = import(&sponge_v2(-1, -1, -1, &palette, &ids, 2586), None, &mut |_, _| {}).unwrap_err();
     assert!(e.problem.contains("more than"), "{e}");
 }
 

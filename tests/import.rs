@@ -157,7 +157,12 @@ fn sponge_v2_schematic_places_cells_x_then_z_then_y() {
     // Hostile variants: an id not in the palette, data cut short, absurd sizes.
     let mut bad = ids.clone();
     bad[5] = 9;
-    let e = import(&sponge_v2(4, 2, 3, &palette, &bad, 2586), None, &mut |_, _| {}).unwrap_err();
+    let e = import(
+        &sponge_v2(4, 2, 3, &palette, &bad, 2586),
+        None,
+        &mut |_, _| {},
+    )
+    .unwrap_err();
     assert!(e.problem.contains("palette id 9"), "{e}");
     let e = import(
         &sponge_v2(4, 2, 3, &palette, &ids[..20], 2586),
@@ -166,7 +171,12 @@ fn sponge_v2_schematic_places_cells_x_then_z_then_y() {
     )
     .unwrap_err();
     assert!(e.problem.contains("ends at cell"), "{e}");
-    let e = import(&sponge_v2(-1, -1, -1, &palette, &ids, 2586), None, &mut |_, _| {}).unwrap_err();
+    let e = import(
+        &sponge_v2(-1, -1, -1, &palette, &ids, 2586),
+        None,
+        &mut |_, _| {},
+    )
+    .unwrap_err();
     assert!(e.problem.contains("more than"), "{e}");
 }
 

@@ -23,14 +23,28 @@ fn states() -> Vec<String> {
     let mut out = Vec::new();
     for facing in ["north", "east", "south", "west"] {
         for half in ["bottom", "top"] {
-            for shape in ["straight", "inner_left", "inner_right", "outer_left", "outer_right"] {
-                out.push(format!("oak_stairs[facing={facing},half={half},shape={shape}]"));
+            for shape in [
+                "straight",
+                "inner_left",
+                "inner_right",
+                "outer_left",
+                "outer_right",
+            ] {
+                out.push(format!(
+                    "oak_stairs[facing={facing},half={half},shape={shape}]"
+                ));
             }
         }
     }
     let sides = ["north", "east", "south", "west"];
     for mask in 0..16 {
-        let connected = |k: usize| if mask & (1 << k) != 0 { "true" } else { "false" };
+        let connected = |k: usize| {
+            if mask & (1 << k) != 0 {
+                "true"
+            } else {
+                "false"
+            }
+        };
         let props = sides
             .iter()
             .enumerate()
@@ -60,9 +74,13 @@ fn states() -> Vec<String> {
         out.push(format!("chest[type={kind},facing=north]"));
     }
     for open in ["false", "true"] {
-        out.push(format!("oak_door[facing=east,half=lower,hinge=left,open={open}]"));
+        out.push(format!(
+            "oak_door[facing=east,half=lower,hinge=left,open={open}]"
+        ));
         for half in ["bottom", "top"] {
-            out.push(format!("oak_trapdoor[facing=north,half={half},open={open}]"));
+            out.push(format!(
+                "oak_trapdoor[facing=north,half={half},open={open}]"
+            ));
         }
     }
     for kind in ["bottom", "top", "double"] {
@@ -104,7 +122,11 @@ fn probed_world(states: &[String]) -> World {
     let palette: Vec<(&str, i32)> = palette.iter().map(|(s, id)| (s.as_str(), *id)).collect();
     let bytes = schematic::sponge_v2(width as i16, 1, 1, &palette, &ids, DATA_VERSION);
     let (_, imported) = import(&bytes, None, &mut |_, _| {}).unwrap();
-    assert!(imported.warnings.is_empty(), "{:?}", imported.warnings.lines());
+    assert!(
+        imported.warnings.is_empty(),
+        "{:?}",
+        imported.warnings.lines()
+    );
     imported.world
 }
 
@@ -138,7 +160,11 @@ fn probes_stop_on_and_against_every_vanilla_shape_where_its_boxes_say() {
         let origin = IVec3::new(k as i32 * SPACING, 0, 0);
         let boxes = vanilla_boxes(state);
         let shape = world.shape_at(origin);
-        assert_eq!(shape, boxes.as_slice(), "{state}: the imported cell's boxes");
+        assert_eq!(
+            shape,
+            boxes.as_slice(),
+            "{state}: the imported cell's boxes"
+        );
         let base = origin.as_dvec3();
         let half = 0.025;
         // Drops: a 0.05-wide probe from above onto 5 × 5 points of the cell.
@@ -157,7 +183,9 @@ fn probes_stop_on_and_against_every_vanilla_shape_where_its_boxes_say() {
                     })
                     .map(|b| b.max.y)
                     .fold(None, |a: Option<f64>, y| Some(a.map_or(y, |a| a.max(y))));
-                let m = resolver.move_box(&world, probe, DVec3::new(0.0, -4.0, 0.0)).unwrap();
+                let m = resolver
+                    .move_box(&world, probe, DVec3::new(0.0, -4.0, 0.0))
+                    .unwrap();
                 let want = top.map_or(-2.0, |t| t + CONTACT_GAP);
                 assert!(
                     (m.end.min.y - want).abs() < 1e-9,
@@ -182,7 +210,9 @@ fn probes_stop_on_and_against_every_vanilla_shape_where_its_boxes_say() {
                     })
                     .map(|b| b.min.x)
                     .fold(None, |a: Option<f64>, x| Some(a.map_or(x, |a| a.min(x))));
-                let m = resolver.move_box(&world, probe, DVec3::new(2.0, 0.0, 0.0)).unwrap();
+                let m = resolver
+                    .move_box(&world, probe, DVec3::new(2.0, 0.0, 0.0))
+                    .unwrap();
                 let want = face.map_or(base.x + 1.4, |f| base.x + f - CONTACT_GAP);
                 assert!(
                     (m.end.max.x - want).abs() < 1e-9,
@@ -208,14 +238,35 @@ fn vanilla_figures_hold_for_the_blocks_players_know() {
     assert_eq!(top("soul_sand"), 0.875);
     assert_eq!(top("farmland"), 0.9375);
     assert_eq!(top("dirt_path"), 0.9375);
-    assert_eq!(top("oak_fence[north=true,east=false,south=true,west=false]"), 1.5);
-    assert_eq!(top("cobblestone_wall[up=false,east=low,north=none,south=none,west=none]"), 1.5);
+    assert_eq!(
+        top("oak_fence[north=true,east=false,south=true,west=false]"),
+        1.5
+    );
+    assert_eq!(
+        top("cobblestone_wall[up=false,east=low,north=none,south=none,west=none]"),
+        1.5
+    );
     assert_eq!(top("white_carpet"), 0.0625);
-    assert!(vanilla_boxes("snow[layers=1]").is_empty(), "one layer has no collision");
+    assert!(
+        vanilla_boxes("snow[layers=1]").is_empty(),
+        "one layer has no collision"
+    );
     for layers in 2..=8 {
-        assert_eq!(top(&format!("snow[layers={layers}]")), f64::from(layers - 1) / 8.0);
+        assert_eq!(
+            top(&format!("snow[layers={layers}]")),
+            f64::from(layers - 1) / 8.0
+        );
     }
-    assert_eq!(vanilla_boxes("oak_stairs[facing=north,half=bottom,shape=straight]").len(), 2);
-    assert_eq!(vanilla_boxes("oak_stairs[facing=north,half=bottom,shape=outer_left]").len(), 2);
-    assert_eq!(vanilla_boxes("oak_stairs[facing=north,half=bottom,shape=inner_left]").len(), 3);
+    assert_eq!(
+        vanilla_boxes("oak_stairs[facing=north,half=bottom,shape=straight]").len(),
+        2
+    );
+    assert_eq!(
+        vanilla_boxes("oak_stairs[facing=north,half=bottom,shape=outer_left]").len(),
+        2
+    );
+    assert_eq!(
+        vanilla_boxes("oak_stairs[facing=north,half=bottom,shape=inner_left]").len(),
+        3
+    );
 }

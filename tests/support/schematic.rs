@@ -61,4 +61,3 @@ pub fn sponge_v2(
     gz.write_all(&nbt).unwrap();
     gz.finish().unwrap()
 }
-

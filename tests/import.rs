@@ -180,6 +180,56 @@ fn sponge_v2_schematic_places_cells_x_then_z_then_y() {
     assert!(e.problem.contains("more than"), "{e}");
 }
 
+#[test]
+fn schematics_that_claim_what_they_cannot_hold_are_errors_not_empty_worlds() {
+    let schematic = |width: Value, depth: i32, palette: &[(&str, i32)]| {
+        let root: std::collections::HashMap<String, Value> = [
+            ("Version".to_owned(), Value::Int(2)),
+            ("Width".to_owned(), width),
+            ("Height".to_owned(), Value::Int(depth)),
+            ("Length".to_owned(), Value::Int(depth)),
+            (
+                "Palette".to_owned(),
+                Value::Compound(
+                    palette
+                        .iter()
+                        .map(|(s, id)| ((*s).to_owned(), Value::Int(*id)))
+                        .collect(),
+                ),
+            ),
+            (
+                "BlockData".to_owned(),
+                Value::ByteArray(fastnbt::ByteArray::new(vec![0; 8])),
+            ),
+        ]
+        .into_iter()
+        .collect();
+        fastnbt::to_bytes_with_opts(
+            &Value::Compound(root),
+            fastnbt::SerOpts::new().root_name("Schematic"),
+        )
+        .unwrap()
+    };
+    // 4194304 × 2097152 × 2097152 = 2^64 cells: once wrapped to an empty world.
+    let e = import(
+        &schematic(Value::Int(4_194_304), 2_097_152, &[("minecraft:air", 0)]),
+        None,
+        &mut |_, _| {},
+    )
+    .unwrap_err();
+    assert!(e.problem.contains("4194304 is not a size"), "{e}");
+    // Two states with one id: once one of them silently won.
+    let mut root_palette = vec![("minecraft:stone", 0), ("minecraft:dirt", 0)];
+    root_palette.sort_unstable();
+    let e = import(
+        &schematic(Value::Short(1), 1, &root_palette),
+        None,
+        &mut |_, _| {},
+    )
+    .unwrap_err();
+    assert!(e.problem.contains("palette id 0 is given to both"), "{e}");
+}
+
 /// Cross-checks a region against fastanvil read independently: every `step`-th
 /// cell of every chunk collides with the vanilla boxes of its state for the
 /// chunk's `DataVersion` (states the table does not know: the name rules'
@@ -483,4 +533,43 @@ fn a_region_skips_the_chunk_with_short_block_states_and_reads_the_rest() {
         "{:?}",
         loaded.warnings
     );
+}
+
+#[test]
+fn a_vox_model_claiming_more_voxels_than_it_holds_is_an_error_not_an_empty_world() {
+    let chunk = |id: &[u8; 4], content: &[u8], children: &[u8]| {
+        let mut out = id.to_vec();
+        out.extend((content.len() as u32).to_le_bytes());
+        out.extend((children.len() as u32).to_le_bytes());
+        out.extend(content);
+        out.extend(children);
+        out
+    };
+    let size = chunk(b"SIZE", &[2, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0], &[]);
+    let lying = chunk(b"XYZI", &(1u32 << 30).to_le_bytes(), &[]);
+    let file = |children: &[u8]| {
+        let mut out = b"VOX ".to_vec();
+        out.extend(150u32.to_le_bytes());
+        out.extend(chunk(b"MAIN", &[], children));
+        out
+    };
+    let e = import(&file(&[size.clone(), lying].concat()), None, &mut |_, _| {}).unwrap_err();
+    assert!(
+        e.problem
+            .contains("model 0 claims 1073741824 voxels, its chunk holds 0"),
+        "{e}"
+    );
+    // One voxel, whole: it loads; cut two bytes short: the chunk claims more
+    // than the file holds.
+    let mut voxels = 1u32.to_le_bytes().to_vec();
+    voxels.extend([0, 0, 0, 1]);
+    let mut good = file(&[size, chunk(b"XYZI", &voxels, &[])].concat());
+    let (_, imported) = import(&good, None, &mut |_, _| {}).unwrap();
+    assert_eq!(
+        imported.world.count_blocks_by_name().values().sum::<u64>(),
+        1
+    );
+    good.truncate(good.len() - 2);
+    let e = import(&good, None, &mut |_, _| {}).unwrap_err();
+    assert!(e.problem.contains("are left"), "{e}");
 }

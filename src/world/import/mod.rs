@@ -13,6 +13,7 @@ mod section_check;
 mod vanilla_blocks;
 mod vanilla_shapes;
 mod vox;
+mod vox_chunks;
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -46,9 +46,22 @@ pub fn read(root: &HashMap<String, Value>) -> Result<Imported, ImportError> {
         int(schematic, "Height")?,
         int(schematic, "Length")?,
     );
-    // Sizes are unsigned shorts stored signed.
-    let unsigned = |v: i64| if v < 0 { v + 65_536 } else { v };
+    // Sizes are unsigned shorts stored signed; wider integers must fit one.
+    let unsigned = |v: i64| {
+        if (-32_768..0).contains(&v) {
+            v + 65_536
+        } else {
+            v
+        }
+    };
     let (w, h, l) = (unsigned(w), unsigned(h), unsigned(l));
+    for (axis, size) in [("Width", w), ("Height", h), ("Length", l)] {
+        if !(0..=65_535).contains(&size) {
+            return Err(ImportError::format(format!(
+                "`{axis}` {size} is not a size (0 to 65535)"
+            )));
+        }
+    }
     let cells = (w * h * l) as u64;
     if cells > MAX_CELLS {
         return Err(ImportError::format(format!(
@@ -92,7 +105,12 @@ pub fn read(root: &HashMap<String, Value>) -> Result<Imported, ImportError> {
         };
         let (name, props) = split_state(state);
         let mapped = vanilla.block(&mut world, name, props);
-        by_id.insert(id, (mapped.block, mapped.known, state.as_str()));
+        if let Some((_, _, other)) = by_id.insert(id, (mapped.block, mapped.known, state.as_str()))
+        {
+            return Err(ImportError::format(format!(
+                "palette id {id} is given to both {other:?} and {state:?}"
+            )));
+        }
     }
     let bytes: Vec<u8> = data.iter().map(|&b| b as u8).collect();
     let warnings = place_cells(&mut world, &bytes, &by_id, [w, h, l])?;

@@ -16,7 +16,7 @@
 use dot_vox::{DotVoxData, SceneNode};
 use glam::IVec3;
 
-use super::{ImportError, Imported, Warnings};
+use super::{ImportError, Imported, Warnings, vox_chunks};
 use crate::world::{BlockId, World};
 
 /// Most voxels accepted across all models.
@@ -103,8 +103,16 @@ struct Placement {
 
 /// Reads a `.vox` file.
 pub fn read(bytes: &[u8]) -> Result<Imported, ImportError> {
+    let models =
+        vox_chunks::check(bytes).map_err(|e| ImportError::format(format!("MagicaVoxel: {e}")))?;
     let data =
         dot_vox::load_bytes(bytes).map_err(|e| ImportError::format(format!("MagicaVoxel: {e}")))?;
+    if data.models.len() != models {
+        return Err(ImportError::format(format!(
+            "MagicaVoxel: the file has {models} models, {} could be read",
+            data.models.len()
+        )));
+    }
     let total: usize = data.models.iter().map(|m| m.voxels.len()).sum();
     if total > MAX_VOXELS {
         return Err(ImportError::format(format!(

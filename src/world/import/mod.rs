@@ -7,6 +7,7 @@
 
 mod anvil;
 mod block_states;
+mod material_colours;
 mod nbt_guard;
 mod schem;
 mod section_check;
@@ -24,6 +25,7 @@ use thiserror::Error;
 
 pub use anvil::{MAX_CHUNK_BYTES, region_of_name};
 pub use block_states::{Mapped, map_block_state, split_state};
+pub use material_colours::material_colour;
 pub use vanilla_shapes::{GameVersion, StateShape, UnknownState, VanillaShapes};
 
 use super::World;

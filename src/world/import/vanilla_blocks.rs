@@ -2,10 +2,11 @@
 //! game version a file's `DataVersion` names.
 //!
 //! What the table of vanilla shapes knows decides the shape: no box is air
-//! (flowers, torches, rails; fluids become water, which is seen but not
-//! solid), the full cube, the two half slabs and a lone fence post are the
+//! (flowers, torches, rails; water and lava are seen but not solid), the full cube, the two half slabs and a lone fence post are the
 //! built-in blocks of the same shape (full cubes by material, so worlds keep
-//! their look), and every
+//! their look; materials with colours of their own, such as gravel, ores,
+//! wool, terracotta, ice and snow, are full-cube types of that colour), and
+//! every
 //! other shape (stairs, fences, walls, panes, snow layers, chests, doors, …)
 //! is a registry type of its own, named after the block and the shape
 //! (`oak_stairs@12`) and registered once per world. States the table does not
@@ -23,6 +24,7 @@ use std::collections::HashMap;
 use glam::DVec3;
 
 use super::block_states::{Mapped, map_block_state};
+use super::material_colours::material_colour;
 use super::vanilla_shapes::{GameVersion, VanillaShapes};
 use crate::geometry::Aabb;
 use crate::world::{BlockId, BlockType, World};
@@ -69,6 +71,14 @@ impl VanillaBlocks {
     fn map(&self, world: &mut World, name: &str, properties: &str) -> Mapped {
         let name = name.strip_prefix("minecraft:").unwrap_or(name);
         let by_name = map_block_state(name, properties);
+        if matches!(name, "lava" | "flowing_lava") {
+            // Seen, not solid, like water, in its own colour.
+            let lava = BlockType::new("lava")
+                .passable()
+                .with_colour([207, 92, 20])
+                .with_glyph('~');
+            return registered(world, lava);
+        }
         if matches!(by_name.block, BlockId::WATER)
             || matches!(name, "air" | "cave_air" | "void_air")
         {
@@ -88,30 +98,48 @@ impl VanillaBlocks {
         let known = |block| Mapped { block, known: true };
         match state.boxes.as_slice() {
             [] => known(BlockId::AIR),
-            [only] if *only == FULL => known(full_block(by_name.block)),
+            [only] if *only == FULL => match material_colour(name) {
+                Some(rgb) => registered(world, BlockType::cube(name).with_colour(rgb)),
+                None => known(full_block(by_name.block)),
+            },
             [only] if *only == LOWER_HALF => known(BlockId::SLAB),
             [only] if *only == UPPER_HALF => known(BlockId::TOP_SLAB),
             [only] if *only == POST => known(BlockId::POST),
             boxes => {
-                let type_name = format!("{name}@{}", state.shape);
-                if let Some(id) = world.registry().id(&type_name) {
-                    return known(id);
-                }
-                let colour = world
-                    .registry()
-                    .get(full_block(by_name.block))
-                    .map_or([128, 128, 128], |t| t.look.colour);
-                let mut block = BlockType::new(type_name).with_colour(colour);
+                let colour = material_colour(name).unwrap_or_else(|| {
+                    world
+                        .registry()
+                        .get(full_block(by_name.block))
+                        .map_or([128, 128, 128], |t| t.look.colour)
+                });
+                let mut block =
+                    BlockType::new(format!("{name}@{}", state.shape)).with_colour(colour);
                 block.boxes = boxes.to_vec();
-                match world.register_block(block) {
-                    Ok(id) => known(id),
-                    Err(_) => Mapped {
-                        block: BlockId::STONE,
-                        known: false,
-                    },
-                }
+                registered(world, block)
             }
         }
+    }
+}
+
+/// The id of `block` in `world`, registering it the first time (the same name
+/// always stands for the same definition here); a definition the registry
+/// refuses stays a full block, counted as unknown.
+fn registered(world: &mut World, block: BlockType) -> Mapped {
+    if let Some(id) = world.registry().id(&block.name) {
+        return Mapped {
+            block: id,
+            known: true,
+        };
+    }
+    match world.register_block(block) {
+        Ok(id) => Mapped {
+            block: id,
+            known: true,
+        },
+        Err(_) => Mapped {
+            block: BlockId::STONE,
+            known: false,
+        },
     }
 }
 

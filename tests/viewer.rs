@@ -299,4 +299,11 @@ fn blocks_a_world_defines_are_drawn_by_their_shape_or_glyph() {
     // The flower's own glyph; the layer drawn as a lower half.
     assert!(top.contains("**"), "{top}");
     assert!(top.contains("▄▄"), "{top}");
+    // Along x through the stair lane, the stair shows its step.
+    app.view = ViewMode::Side;
+    app.axis = SliceAxis::X;
+    app.sim.bodies_mut()[0].aabb =
+        voxwalk::geometry::Aabb::from_feet(DVec3::new(1.5, 1.0, 1.5), DVec3::new(0.6, 1.8, 0.6));
+    let along = text(&render(&app, 60, 16));
+    assert!(along.contains("▄█████"), "{along}");
 }

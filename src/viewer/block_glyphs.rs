@@ -51,17 +51,34 @@ impl BlockGlyphs {
         }
     }
 
-    /// The slot seen from the side.
-    pub fn side(self) -> Cow<'static, str> {
+    /// The slot seen from the side, across `axis` (0 for x, 2 for z): a
+    /// broad shape is drawn half a block at a time, each of the slot's two
+    /// columns showing which vertical halves of its half of the cell the boxes
+    /// fill, so stairs show their step (`▄█`).
+    pub fn side(self, block: &BlockType, axis: usize) -> Cow<'static, str> {
         match self {
             BlockGlyphs::Post => "▐▌".into(),
-            other => other.top_down(),
+            BlockGlyphs::Own(_) => self.top_down(),
+            _ => {
+                let column = |from: f64, to: f64| {
+                    let fills = |bottom: f64, top: f64| {
+                        block.boxes.iter().any(|b| {
+                            b.min[axis] < to
+                                && b.max[axis] > from
+                                && b.min.y < top
+                                && b.max.y > bottom
+                        })
+                    };
+                    match (fills(0.0, 0.5), fills(0.5, 1.0)) {
+                        (true, true) => '█',
+                        (true, false) => '▄',
+                        (false, true) => '▀',
+                        (false, false) => ' ',
+                    }
+                };
+                format!("{}{}", column(0.0, 0.5), column(0.5, 1.0)).into()
+            }
         }
-    }
-
-    /// Whether the glyphs fill the slot, so no sky shows around them.
-    pub fn fills(self) -> bool {
-        self == BlockGlyphs::Full
     }
 }
 
@@ -79,5 +96,26 @@ mod tests {
         assert_eq!(glyphs(BlockId::TOP_SLAB), BlockGlyphs::Upper);
         assert_eq!(glyphs(BlockId::POST), BlockGlyphs::Post);
         assert_eq!(glyphs(BlockId::WATER).top_down(), "~~");
+        let side = |id| glyphs(id).side(registry.get(id).unwrap(), 0);
+        assert_eq!(side(BlockId::STONE), "██");
+        assert_eq!(side(BlockId::SLAB), "▄▄");
+        assert_eq!(side(BlockId::TOP_SLAB), "▀▀");
+        assert_eq!(side(BlockId::POST), "▐▌");
+    }
+
+    #[test]
+    fn stairs_show_their_step_from_the_side() {
+        use crate::geometry::Aabb;
+        use glam::DVec3;
+        let stair = BlockType::new("stair")
+            .with_box(Aabb::new(DVec3::ZERO, DVec3::new(1.0, 0.5, 1.0)))
+            .with_box(Aabb::new(DVec3::new(0.5, 0.5, 0.0), DVec3::ONE));
+        let glyphs = BlockGlyphs::of(&stair);
+        assert_eq!(glyphs.side(&stair, 0), "▄█", "across x");
+        assert_eq!(
+            glyphs.side(&stair, 2),
+            "██",
+            "across z: the step is seen end-on"
+        );
     }
 }

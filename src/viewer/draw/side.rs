@@ -35,6 +35,10 @@ impl Widget for Side<'_> {
             SliceAxis::X => (feet.x, feet.z.floor() as i32),
             SliceAxis::Z => (feet.z, feet.x.floor() as i32),
         };
+        let across_axis = match app.axis {
+            SliceAxis::X => 0,
+            SliceAxis::Z => 2,
+        };
         let cell = |u: i32, y: i32| match app.axis {
             SliceAxis::X => IVec3::new(u, y, slice),
             SliceAxis::Z => IVec3::new(slice, y, u),
@@ -59,7 +63,12 @@ impl Widget for Side<'_> {
                     // Without colour, caves are shaded so they read apart from sky.
                     BlockId::AIR if roofed => ((if mono { "░░" } else { "  " }).into(), CAVE),
                     BlockId::AIR => ("  ".into(), SKY),
-                    _ => (glyphs.side(), block_rgb(registry, b)),
+                    _ => {
+                        let glyph = registry
+                            .get(b)
+                            .map_or("██".into(), |t| glyphs.side(t, across_axis));
+                        (glyph, block_rgb(registry, b))
+                    }
                 };
                 roofed |= registry.is_solid(b);
                 let mut style = Style::new();
@@ -70,7 +79,7 @@ impl Widget for Side<'_> {
                         style.fg(c)
                     };
                     if b != BlockId::AIR
-                        && !glyphs.fills()
+                        && glyph != "██"
                         && let Some(sky) = palette.colour(if roofed { CAVE } else { SKY }, 1.0)
                     {
                         style = style.bg(sky);

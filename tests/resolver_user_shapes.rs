@@ -15,8 +15,8 @@ use std::sync::Arc;
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
-use support::motion_path::{hits_in_order, path};
-use support::reference_resolver::{overlaps_solid, reference_move, segment_blocked};
+use support::move_invariants::check_move_invariants;
+use support::reference_resolver::reference_move;
 use user_blocks::registry_of_user_shapes;
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{Motion, Resolver};
@@ -115,29 +115,8 @@ fn grid_move() -> impl Strategy<Value = DVec3> {
     (-64..64i32, -64..64i32, -64..64i32).prop_map(|(x, y, z)| IVec3::new(x, y, z).as_dvec3() / 16.0)
 }
 
-/// No end inside a solid, no straight piece of the path through one, at most
-/// one hit per axis in time order, nothing truncated, the size kept.
 fn check_invariants(world: &World, m: &Motion, by: DVec3) -> Result<(), TestCaseError> {
-    prop_assert!(
-        !overlaps_solid(world, &m.end),
-        "ends inside a solid: {:?}",
-        m.end
-    );
-    for pair in path(m, by).windows(2) {
-        let d = pair[1].min - pair[0].min;
-        prop_assert!(
-            !segment_blocked(world, &pair[0], d),
-            "segment {:?} -> {:?} passes through a solid",
-            pair[0],
-            pair[1]
-        );
-    }
-    prop_assert!(!m.truncated);
-    prop_assert!(m.hits.len() <= 3);
-    hits_in_order(m).map_err(TestCaseError::fail)?;
-    let resized = (m.end.size() - m.start.size()).abs().max_element();
-    prop_assert!(resized < 1e-9, "the box changed size by {resized}");
-    Ok(())
+    check_move_invariants(world, m, by).map_err(TestCaseError::fail)
 }
 
 proptest! {

@@ -1,5 +1,6 @@
 //! Fixtures shared by the integration tests and the benchmarks.
 
 pub mod motion_path;
+pub mod move_invariants;
 pub mod reference_resolver;
 pub mod terrain;

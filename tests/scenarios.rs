@@ -221,3 +221,58 @@ fn folders_are_searched_in_name_order() {
     );
     assert!(voxwalk::scenario::discover(&[Path::new("no/such/folder").into()]).is_err());
 }
+
+#[test]
+fn checks_that_could_never_fail_are_errors_with_their_line() {
+    // The floor takes lines 1–6, spawn and inputs lines 7–8, `[[…]]` line 9.
+    let cases: [(&str, &str); 5] = [
+        ("[[expect]]\npos = [nan, nan, nan]\n", "line 10"),
+        ("[[expect]]\nmax_height = nan\n", "line 10"),
+        ("[[expect]]\nmin_peak = nan\n", "line 10"),
+        ("[[always]]\nx = [0, inf]\n", "line 10"),
+        ("[[expect]]\nno_event_by = \"jumpd\"\n", "line 10"),
+    ];
+    for (checks, line) in cases {
+        let text = format!("{FLOOR}spawn = [0.5, 1, 0.5]\ninputs = \"1 east\"\n{checks}");
+        let (_dir, path) = temp_scenario("never-fails", &text);
+        let message = Scenario::load(&path).unwrap_err().to_string();
+        assert!(message.contains(line), "{checks}: {message}");
+        assert!(
+            message.contains("finite numbers") || message.contains("no event is called \"jumpd\""),
+            "{checks}: {message}"
+        );
+    }
+}
+
+#[test]
+fn every_event_kind_is_one_a_check_may_name() {
+    use voxwalk::controller::Event;
+    use voxwalk::scenario::event_kind;
+    let every = [
+        Event::PushedOut {
+            offset: [0.0; 3],
+            resolved: true,
+        },
+        Event::Jumped,
+        Event::Landed { speed: 1.0 },
+        Event::HitWall {
+            normal: [1.0, 0.0, 0.0],
+        },
+        Event::HitCeiling,
+        Event::Stepped { height: 0.5 },
+        Event::EdgeGuard { axis: "x" },
+        Event::PushedByBody {
+            other: 1,
+            offset: [0.0; 3],
+        },
+        Event::Bounced {
+            normal: [0.0, 1.0, 0.0],
+            speed: 1.0,
+        },
+        Event::CameToRest,
+    ];
+    let kinds: Vec<String> = every.iter().map(event_kind).collect();
+    assert_eq!(kinds, Event::KINDS);
+    let named: Vec<&str> = every.iter().map(Event::kind).collect();
+    assert_eq!(named, Event::KINDS);
+}

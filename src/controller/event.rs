@@ -56,3 +56,38 @@ pub enum Event {
     /// A ball stopped moving on a surface.
     CameToRest,
 }
+
+impl Event {
+    /// This event's `kind`, as reports and scenario checks name it. A match
+    /// over every variant, so a new one cannot be left out of [`Event::KINDS`]
+    /// unnoticed (a test compares the two).
+    #[must_use]
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Event::PushedOut { .. } => "pushed_out",
+            Event::Jumped => "jumped",
+            Event::Landed { .. } => "landed",
+            Event::HitWall { .. } => "hit_wall",
+            Event::HitCeiling => "hit_ceiling",
+            Event::Stepped { .. } => "stepped",
+            Event::EdgeGuard { .. } => "edge_guard",
+            Event::PushedByBody { .. } => "pushed_by_body",
+            Event::Bounced { .. } => "bounced",
+            Event::CameToRest => "came_to_rest",
+        }
+    }
+
+    /// The `kind` of every event, as reports and scenario checks name them.
+    pub const KINDS: [&'static str; 10] = [
+        "pushed_out",
+        "jumped",
+        "landed",
+        "hit_wall",
+        "hit_ceiling",
+        "stepped",
+        "edge_guard",
+        "pushed_by_body",
+        "bounced",
+        "came_to_rest",
+    ];
+}

@@ -5,6 +5,7 @@ use std::fmt;
 use glam::DVec3;
 use serde::Deserialize;
 
+use super::checked_fields::{event_kind, finite};
 use super::trajectory::Frame;
 
 /// A check of one body or ball at one tick.
@@ -22,32 +23,44 @@ pub struct Expectation {
     /// Or which ball.
     pub ball: Option<usize>,
     /// Feet position of a body, centre of a ball, within `tolerance` on each axis.
+    #[serde(default, deserialize_with = "finite")]
     pub pos: Option<[f64; 3]>,
     /// For `pos` (default 1e-6).
+    #[serde(default, deserialize_with = "finite")]
     pub tolerance: Option<f64>,
     /// Bounds `[min, max]` on the x of `pos`.
+    #[serde(default, deserialize_with = "finite")]
     pub x: Option<[f64; 2]>,
     /// Bounds on y.
+    #[serde(default, deserialize_with = "finite")]
     pub y: Option<[f64; 2]>,
     /// Bounds on z.
+    #[serde(default, deserialize_with = "finite")]
     pub z: Option<[f64; 2]>,
     /// Whether a body is on the ground.
     pub grounded: Option<bool>,
     /// Whether a ball lies still.
     pub resting: Option<bool>,
     /// Bounds on the length of the velocity.
+    #[serde(default, deserialize_with = "finite")]
     pub speed: Option<[f64; 2]>,
     /// Bounds on the length of the horizontal (x, z) velocity.
+    #[serde(default, deserialize_with = "finite")]
     pub horizontal_speed: Option<[f64; 2]>,
     /// The highest `pos.y` from the start up to this tick is at most this.
+    #[serde(default, deserialize_with = "finite")]
     pub max_height: Option<f64>,
     /// The highest `pos.y` from the start up to this tick is at least this.
+    #[serde(default, deserialize_with = "finite")]
     pub min_peak: Option<f64>,
     /// An event of this kind (`stepped`, `landed`, …) happened at this tick.
+    #[serde(default, deserialize_with = "event_kind")]
     pub event: Option<String>,
     /// An event of this kind happened at some tick up to this one.
+    #[serde(default, deserialize_with = "event_kind")]
     pub event_by: Option<String>,
     /// No event of this kind happened at any tick up to this one.
+    #[serde(default, deserialize_with = "event_kind")]
     pub no_event_by: Option<String>,
 }
 
@@ -60,12 +73,16 @@ pub struct Always {
     /// The first tick checked (default 0).
     pub from_tick: Option<u64>,
     /// `pos.y` never goes above this.
+    #[serde(default, deserialize_with = "finite")]
     pub max_height: Option<f64>,
     /// `pos.x` stays within `[min, max]`.
+    #[serde(default, deserialize_with = "finite")]
     pub x: Option<[f64; 2]>,
     /// `pos.y` stays within.
+    #[serde(default, deserialize_with = "finite")]
     pub y: Option<[f64; 2]>,
     /// `pos.z` stays within.
+    #[serde(default, deserialize_with = "finite")]
     pub z: Option<[f64; 2]>,
     /// Whether the body is on the ground at every tick.
     pub grounded: Option<bool>,

@@ -7,6 +7,7 @@
 //! (`trajectory`) and an optional mirror run; `table` prints the outcomes.
 
 mod block_file;
+mod checked_fields;
 mod expectation;
 mod runner;
 mod spec;

@@ -331,3 +331,28 @@ fn a_world_whose_cells_outrun_its_registry_collides_as_cubes_and_is_not_saved() 
         text_format::TextWriteError::UnknownBlockId { id: 500 }
     );
 }
+
+#[test]
+fn a_spawn_no_format_reads_is_neither_written_nor_read() {
+    let mut world = World::new();
+    world.spawn = Some(DVec3::new(1e300, 0.0, 0.0));
+    assert!(matches!(
+        binary_format::encode(&world),
+        Err(binary_format::BinaryWriteError::SpawnOutOfRange { .. })
+    ));
+    assert!(matches!(
+        text_format::to_text(&world),
+        Err(text_format::TextWriteError::SpawnOutOfRange { .. })
+    ));
+    // A binary file that claims one anyway (written by hand) is refused on read.
+    world.spawn = Some(DVec3::new(4.0, 0.0, 0.0));
+    let payload = inflate(&binary_format::encode(&world).unwrap());
+    let at = payload
+        .windows(8)
+        .position(|w| w == 4.0f64.to_le_bytes())
+        .unwrap();
+    let mut far = payload.clone();
+    far[at..at + 8].copy_from_slice(&1e300f64.to_le_bytes());
+    let e = binary_format::decode(&deflated_file(&far)).unwrap_err();
+    assert!(e.to_string().contains("beyond"), "{e}");
+}

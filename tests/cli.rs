@@ -354,3 +354,16 @@ fn check_prints_a_table_and_exits_1_when_a_scenario_fails() {
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("1 of 1 scenarios failed"));
 }
+
+#[test]
+fn a_batch_of_one_endless_line_is_refused_not_read_into_memory() {
+    // As from `--batch /dev/zero`.
+    let dir = temp_dir::Dir::new("cli-endless-batch");
+    let endless = dir.path().join("endless.txt");
+    std::fs::write(&endless, "0".repeat(1 << 20)).unwrap();
+    let endless = endless.display().to_string();
+    let out = voxwalk(&["sweep", "worlds/seams.vxw", "--batch", &endless], "");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("line 1: longer than 4096 bytes"), "{err}");
+}

@@ -1,6 +1,6 @@
 //! `voxwalk sweep`: the resolver from the command line, one move or a batch.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 
 use clap::Args;
@@ -93,6 +93,10 @@ pub(super) fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<(), CliError>
     }
 }
 
+/// The longest line a batch file may have: a move is two short lists of
+/// numbers.
+pub const MAX_BATCH_LINE_BYTES: usize = 4096;
+
 fn run_batch(
     world: &World,
     resolver: &mut Resolver,
@@ -114,12 +118,34 @@ fn run_batch(
         Box::new(std::io::BufReader::new(file))
     };
     let mut out = std::io::BufWriter::new(out);
-    for (index, line) in reader.lines().enumerate() {
+    let mut reader = reader;
+    let mut bytes = Vec::new();
+    for index in 0.. {
         let place = format!("{name} line {}", index + 1);
-        let line = line.map_err(|source| CliError::Io {
-            place: place.clone(),
-            source,
-        })?;
+        bytes.clear();
+        // Read at most one byte past the limit: a file of one endless line
+        // (`/dev/zero`) is refused instead of filling memory.
+        let read = Read::take(&mut reader, MAX_BATCH_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut bytes)
+            .map_err(|source| CliError::Io {
+                place: place.clone(),
+                source,
+            })?;
+        if read == 0 {
+            break;
+        }
+        if bytes.len() > MAX_BATCH_LINE_BYTES && !bytes.ends_with(b"\n") {
+            return Err(CliError::BadLine {
+                place,
+                message: format!("longer than {MAX_BATCH_LINE_BYTES} bytes"),
+            });
+        }
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            return Err(CliError::BadLine {
+                place,
+                message: "not UTF-8 text".into(),
+            });
+        };
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;

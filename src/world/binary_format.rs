@@ -130,7 +130,7 @@ pub enum BinaryWorldError {
 }
 
 /// Why a world cannot be written as a binary world.
-#[derive(Debug, Error, PartialEq, Eq)]
+#[derive(Debug, Error, PartialEq)]
 pub enum BinaryWriteError {
     /// A cell holds an id its world's registry has no type for, so the file
     /// could not say what the cell is.
@@ -138,6 +138,12 @@ pub enum BinaryWriteError {
     UnknownBlockId {
         /// The id.
         id: u16,
+    },
+    /// The spawn lies beyond the range every format reads.
+    #[error("spawn {spawn:?} is not finite or beyond ±{limit}", limit = super::text_format::MAX_CELL_COORDINATE)]
+    SpawnOutOfRange {
+        /// The spawn.
+        spawn: [f64; 3],
     },
 }
 
@@ -157,8 +163,17 @@ pub enum BinaryWriteError {
 ///
 /// # Errors
 /// [`BinaryWriteError::UnknownBlockId`] when a cell holds an id the world's
-/// registry does not define.
+/// registry does not define; [`BinaryWriteError::SpawnOutOfRange`] when the
+/// spawn could not be read back.
 pub fn encode(world: &World) -> Result<Vec<u8>, BinaryWriteError> {
+    if let Some(spawn) = world.spawn
+        && !(spawn.is_finite()
+            && spawn.abs().max_element() <= f64::from(super::text_format::MAX_CELL_COORDINATE))
+    {
+        return Err(BinaryWriteError::SpawnOutOfRange {
+            spawn: spawn.to_array(),
+        });
+    }
     let mut payload = Vec::new();
     put_varint(&mut payload, world.name.len() as u64);
     payload.extend_from_slice(world.name.as_bytes());
@@ -433,8 +448,10 @@ impl PayloadReader<'_> {
                     *slot = f64::from_le_bytes(self.array()?);
                 }
                 let spawn = DVec3::from_array(v);
-                if !spawn.is_finite() {
-                    return self.fail(format!("spawn {v:?} is not finite"));
+                // The range every format reads, so a world converts to any other.
+                let limit = f64::from(super::text_format::MAX_CELL_COORDINATE);
+                if !spawn.is_finite() || spawn.abs().max_element() > limit {
+                    return self.fail(format!("spawn {v:?} is not finite or beyond ±{limit}"));
                 }
                 world.spawn = Some(spawn);
             }

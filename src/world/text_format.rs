@@ -503,6 +503,12 @@ pub enum TextWriteError {
         /// Characters free for them.
         available: usize,
     },
+    /// The spawn lies beyond the range the reader takes.
+    #[error("spawn {spawn:?} is not finite or beyond ±{MAX_CELL_COORDINATE}")]
+    SpawnOutOfRange {
+        /// The spawn.
+        spawn: [f64; 3],
+    },
     /// A cell holds an id its world's registry has no type for.
     #[error("a cell holds block id {id}, which the world's registry does not define")]
     UnknownBlockId {
@@ -535,6 +541,13 @@ pub fn to_text(world: &World) -> Result<String, TextWriteError> {
     let name = &world.name;
     if name.chars().any(char::is_control) || name.trim() != name {
         return Err(TextWriteError::UnwritableName { name: name.clone() });
+    }
+    if let Some(spawn) = world.spawn
+        && !(spawn.is_finite() && spawn.abs().max_element() <= f64::from(MAX_CELL_COORDINATE))
+    {
+        return Err(TextWriteError::SpawnOutOfRange {
+            spawn: spawn.to_array(),
+        });
     }
     let mut out = format!("{MAGIC} {VERSION}\n");
     // Writing to a String cannot fail; the results are ignored on purpose.

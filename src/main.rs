@@ -5,14 +5,14 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use voxwalk::cli::{Cli, run};
+use voxwalk::cli::{Cli, run, terminal_safe};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli, &mut std::io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("voxwalk: {error}");
+            eprintln!("voxwalk: {}", terminal_safe(&error.to_string()));
             ExitCode::from(error.exit_code())
         }
     }

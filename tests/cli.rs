@@ -367,3 +367,19 @@ fn a_batch_of_one_endless_line_is_refused_not_read_into_memory() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("line 1: longer than 4096 bytes"), "{err}");
 }
+
+#[test]
+fn messages_escape_the_control_characters_a_file_holds() {
+    let dir = temp_dir::Dir::new("cli-escape");
+    let bad = dir.path().join("escape.vxw");
+    std::fs::write(&bad, "voxwalk-world 1\nlayer 0\n|#\u{1b}#|\n").unwrap();
+    let bad = bad.display().to_string();
+    let out = voxwalk(&["info", &bad], "");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        !err.contains('\u{1b}'),
+        "a raw ESC reached the terminal: {err:?}"
+    );
+    assert!(err.contains("\\u{1b}"), "{err}");
+}

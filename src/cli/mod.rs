@@ -9,6 +9,7 @@ mod numbers;
 mod play;
 mod run;
 mod sweep;
+mod terminal_text;
 
 use std::path::PathBuf;
 
@@ -20,6 +21,7 @@ use crate::scenario::ScenarioError;
 use crate::world::{LoadError, SaveError};
 
 pub use numbers::{parse_box, parse_vector};
+pub use terminal_text::terminal_safe;
 
 impl CliError {
     /// The process exit code for this error: 1 when checks ran and some failed,
@@ -144,7 +146,10 @@ pub fn open_world(spec: &str) -> Result<crate::world::Loaded, CliError> {
     };
     let loaded = crate::world::open_detailed(spec, &mut progress)?;
     for warning in &loaded.warnings {
-        eprintln!("voxwalk: warning: {spec}: {warning}");
+        eprintln!(
+            "voxwalk: warning: {}",
+            terminal_safe(&format!("{spec}: {warning}"))
+        );
     }
     Ok(loaded)
 }

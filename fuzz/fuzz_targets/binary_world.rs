@@ -9,8 +9,8 @@ fuzz_target!(|data: &[u8]| {
     let _ = decode_any(data);
     if let Ok(world) = binary_format::decode(data) {
         let again =
-            binary_format::decode(&binary_format::encode(&world).expect("decoded worlds encode")).expect("encoded worlds decode");
+            binary_format::decode(&binary_format::encode(&world).expect("decoded worlds encode"))
+                .expect("encoded worlds decode");
         assert_eq!(again.count_blocks_by_name(), world.count_blocks_by_name());
     }
 });
-

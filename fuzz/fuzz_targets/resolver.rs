@@ -22,7 +22,7 @@ use support::motion_path::{hits_in_order, path};
 use support::reference_resolver::passes_through;
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{
-    MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT, Resolver, TOUCH_TOLERANCE,
+    EDGE_ROUNDING, MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT, Resolver, TOUCH_TOLERANCE,
 };
 use voxwalk::world::{BlockId, World};
 
@@ -135,7 +135,7 @@ fuzz_target!(|data: &[u8]| {
             && aabb.max.is_finite()
             && by.is_finite()
             && aabb.size().cmpge(DVec3::ZERO).all()
-            && aabb.size().max_element() <= MAX_BOX_EDGE
+            && aabb.size().max_element() <= MAX_BOX_EDGE + EDGE_ROUNDING
             && by.abs().max_element() <= MAX_DISPLACEMENT
             && aabb.min.abs().max(aabb.max.abs()).max_element() + by.abs().max_element()
                 <= MAX_COORDINATE;

@@ -16,4 +16,3 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(again.count_blocks_by_name(), world.count_blocks_by_name());
     }
 });
-

@@ -21,6 +21,6 @@ pub use motion::{Depenetration, Hit, Hits, Motion};
 pub use move_box::{Resolver, move_box};
 pub use sweep_box_box::{Sweep, sweep_box_box};
 pub use tolerances::{
-    CONTACT_GAP, MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT, MAX_PASSES, MAX_PUSH_OUT_MARGIN,
-    SEGMENT_LENGTH, TOUCH_TOLERANCE,
+    CONTACT_GAP, EDGE_ROUNDING, MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT, MAX_PASSES,
+    MAX_PUSH_OUT_MARGIN, SEGMENT_LENGTH, TOUCH_TOLERANCE,
 };

@@ -6,8 +6,8 @@ use super::cell_range::{CellRange, cell_containing_validated};
 use super::depenetration::{depenetrate, overlaps_solid};
 use super::sweep_box_box::{Sweep, sweep_box_box};
 use super::{
-    CONTACT_GAP, Hit, Hits, MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT, MAX_PASSES, Motion,
-    MoveError, SEGMENT_LENGTH, TOUCH_TOLERANCE,
+    CONTACT_GAP, EDGE_ROUNDING, Hit, Hits, MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT,
+    MAX_PASSES, Motion, MoveError, SEGMENT_LENGTH, TOUCH_TOLERANCE,
 };
 use crate::geometry::Aabb;
 use crate::world::BlockSource;
@@ -431,7 +431,7 @@ fn validate(aabb: &Aabb, displacement: DVec3) -> Result<(), MoveError> {
     // or infinite: these bounds also say that every number is finite.
     let size = aabb.max - aabb.min;
     let bounded = size.cmpge(DVec3::ZERO).all()
-        && size.cmple(DVec3::splat(MAX_BOX_EDGE)).all()
+        && size.cmple(DVec3::splat(MAX_BOX_EDGE + EDGE_ROUNDING)).all()
         && displacement
             .abs()
             .cmple(DVec3::splat(MAX_DISPLACEMENT))
@@ -455,7 +455,7 @@ fn explain_invalid(aabb: &Aabb, displacement: DVec3) -> Result<(), MoveError> {
     if aabb.min.cmpgt(aabb.max).any() {
         return Err(MoveError::InvertedBox { aabb: corners });
     }
-    if aabb.size().max_element() > MAX_BOX_EDGE {
+    if aabb.size().max_element() > MAX_BOX_EDGE + EDGE_ROUNDING {
         return Err(MoveError::BoxTooLarge {
             aabb: corners,
             limit: MAX_BOX_EDGE,

@@ -44,6 +44,12 @@ pub const MAX_DISPLACEMENT: f64 = 1e6;
 /// cells one segment of a sweep can touch.
 pub const MAX_BOX_EDGE: f64 = 64.0;
 
+/// How far past [`MAX_BOX_EDGE`] an edge may measure and still be taken as
+/// that edge: the rounding moves themselves cause. A body made 64 wide
+/// measures 64.000000000000014 after moves far from the origin, and must not
+/// be stopped for it.
+pub const EDGE_ROUNDING: f64 = 1e-6;
+
 /// How far a box that starts inside solids may be pushed out, beyond its own
 /// largest edge. A box buried deeper stays where it is and is reported stuck.
 pub const MAX_PUSH_OUT_MARGIN: f64 = 2.0;

@@ -444,9 +444,10 @@ fn a_box_pulled_back_to_the_gap_still_sees_the_blocks_behind_it() {
 fn the_largest_body_is_not_refused_for_the_rounding_of_its_own_moves() {
     let w = World::new();
     let mut r = Resolver::new();
-    // 64 wide as rounding far from the origin leaves it: still a 64 box.
+    // 64 wide as rounding far from the origin leaves it (64.000000000000014,
+    // one unit in the last place more): still a 64 box.
     let min = DVec3::new(3.0e7, 10.0, 0.5);
-    let rounded = Aabb::new(min, min + DVec3::new(64.000_000_000_000_014, 1.8, 0.6));
+    let rounded = Aabb::new(min, min + DVec3::new(64.0f64.next_up(), 1.8, 0.6));
     assert!(r.move_box(&w, rounded, DVec3::X).is_ok());
     // A box truly larger than the limit still is refused.
     let larger = Aabb::new(min, min + DVec3::new(64.001, 1.8, 0.6));

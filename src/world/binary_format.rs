@@ -61,9 +61,10 @@ pub const HEADER_BYTES: usize = 24;
 /// Largest decompressed payload accepted: far beyond real worlds (a
 /// 256×96×256 world is tens of kilobytes), small enough to hold in memory.
 pub const MAX_PAYLOAD_BYTES: u64 = 1 << 30;
-/// Most chunks accepted: 131,072 chunks is 33 million columns of cells; a file
-/// claiming more is refused before anything is built.
-pub const MAX_CHUNKS: u64 = 1 << 17;
+/// Most chunks accepted, the limit every world file shares
+/// ([`MAX_FILE_CHUNKS`](super::MAX_FILE_CHUNKS)); a file claiming more is
+/// refused before anything is built.
+pub const MAX_CHUNKS: u64 = super::MAX_FILE_CHUNKS as u64;
 /// Longest world name accepted.
 pub const MAX_NAME_BYTES: u64 = 4096;
 

@@ -9,6 +9,7 @@ mod block_line;
 mod block_source;
 mod chunk;
 mod coords;
+mod file_limits;
 mod generate;
 pub mod import;
 mod load;
@@ -28,6 +29,7 @@ pub use coords::{
     CHUNK_EDGE, CHUNK_EDGE_BITS, CHUNK_VOLUME, cell_containing, cell_of, chunk_of, index_of,
     local_of,
 };
+pub use file_limits::MAX_FILE_CHUNKS;
 pub use generate::{Generator, Preset};
 pub use import::map_block_state;
 pub use load::{

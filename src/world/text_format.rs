@@ -142,6 +142,13 @@ pub enum TextProblem {
     /// A cell or spawn lies farther out than the format allows.
     #[error("position out of range (cells must lie within ±{MAX_CELL_COORDINATE})")]
     OutOfRange,
+    /// The rows so far open more chunks than a world file may hold.
+    #[error(
+        "this block opens chunk number {chunks}, more than the {limit} a world file may hold (MAX_FILE_CHUNKS)",
+        chunks = super::MAX_FILE_CHUNKS + 1,
+        limit = super::MAX_FILE_CHUNKS
+    )]
+    TooManyChunks,
 }
 
 /// Reads a text world.
@@ -398,6 +405,9 @@ impl Parser {
                 return Err(at(column, TextProblem::OutOfRange));
             }
             self.world.set_block(IVec3::new(x, y, z), block);
+            if self.world.chunk_count() > super::MAX_FILE_CHUNKS {
+                return Err(at(column, TextProblem::TooManyChunks));
+            }
         }
         Ok(())
     }

@@ -20,10 +20,15 @@ use super::block_states::Mapped;
 use super::section_check::{SectionLayout, check_sections};
 use super::vanilla_blocks::VanillaBlocks;
 use super::{ImportError, Imported, Warnings, nbt_guard};
-use crate::world::{BlockId, Chunk, World};
+use crate::world::{BlockId, Chunk, MAX_FILE_CHUNKS, World};
 
-/// Largest inflated chunk accepted (real chunks are well under a megabyte).
-pub const MAX_CHUNK_BYTES: u64 = 32 << 20;
+/// Largest inflated chunk accepted (real chunks are well under a megabyte:
+/// the largest of a busy 1.19.4 region inflates to 62 KB).
+pub const MAX_CHUNK_BYTES: u64 = 16 << 20;
+/// Most bytes inflated for one region file, all chunks together. A real region
+/// inflates to tens of megabytes (12 MB for 676 chunks of 1.19.4); the limit
+/// keeps a small file of highly compressible chunks to a second or two of work.
+pub const MAX_REGION_INFLATED_BYTES: u64 = 256 << 20;
 const SECTOR: usize = 4096;
 
 /// Whether `bytes` look like a region file: a whole number of sectors, at least
@@ -86,24 +91,65 @@ pub fn read_region(
         .collect();
     let total = entries.len();
     let mut skipped = 0;
-    for (done, (index, offset, _sectors)) in entries.into_iter().enumerate() {
+    let mut inflated: u64 = 0;
+    // Which entry holds each sector: entries never share sectors in a file a
+    // game wrote, and a file whose 1,024 entries all name one chunk would
+    // otherwise make us read that chunk 1,024 times.
+    let mut owner: Vec<Option<usize>> = vec![None; bytes.len() / SECTOR];
+    for (done, (index, offset, sectors)) in entries.into_iter().enumerate() {
         progress(done, total);
         let (cx, cz) = ((index % 32) as i32, (index / 32) as i32);
         let key = (region.0 * 32 + cx, region.1 * 32 + cz);
-        match chunk_nbt(bytes, offset)
-            .and_then(|nbt| place_chunk(&mut world, &nbt, key, &mut warnings))
+        let claimed = offset..(offset + sectors.max(1)).min(owner.len());
+        if let Some(first) = owner
+            .get(claimed.clone())
+            .into_iter()
+            .flatten()
+            .flatten()
+            .next()
         {
-            Ok(()) => {}
+            skipped += 1;
+            warnings.note(format!(
+                "chunk ({cx}, {cz}) skipped: its sectors from {offset} overlap those of chunk ({}, {})",
+                first % 32,
+                first / 32
+            ));
+            continue;
+        }
+        for sector in claimed {
+            owner[sector] = Some(index);
+        }
+        let nbt = match chunk_nbt(bytes, offset) {
+            Ok(nbt) => nbt,
             Err(problem) => {
                 skipped += 1;
                 warnings.note(format!("chunk ({cx}, {cz}) skipped: {problem}"));
+                continue;
             }
+        };
+        inflated += nbt.len() as u64;
+        if inflated > MAX_REGION_INFLATED_BYTES {
+            return Err(ImportError::format(format!(
+                "chunk ({cx}, {cz}): the chunks so far inflate to {inflated} bytes, more than the \
+                 {MAX_REGION_INFLATED_BYTES} one region may (MAX_REGION_INFLATED_BYTES)"
+            )));
+        }
+        if let Err(problem) = place_chunk(&mut world, &nbt, key, &mut warnings) {
+            skipped += 1;
+            warnings.note(format!("chunk ({cx}, {cz}) skipped: {problem}"));
+        }
+        if world.chunk_count() > MAX_FILE_CHUNKS {
+            return Err(ImportError::format(format!(
+                "chunk ({cx}, {cz}): the region opens more than the {MAX_FILE_CHUNKS} chunks a \
+                 world file may hold (MAX_FILE_CHUNKS)"
+            )));
         }
     }
     progress(total, total);
     if skipped == total && total > 0 {
+        let first = warnings.notes.first().map_or("", String::as_str);
         return Err(ImportError::format(format!(
-            "none of the {total} chunks could be read"
+            "none of the {total} chunks could be read; the first: {first}"
         )));
     }
     world.name = format!("Minecraft region r.{}.{}", region.0, region.1);

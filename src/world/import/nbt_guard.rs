@@ -1,9 +1,17 @@
 //! A pass over NBT bytes before a full parse: bounds every length against the
-//! bytes present and the nesting depth, so a hostile file cannot make the
-//! parser recurse off the stack or reserve what the file does not hold.
+//! bytes present, the nesting depth and the number of elements, so a hostile
+//! file cannot make the parser recurse off the stack, reserve what the file
+//! does not hold, or build a tree many times its own size.
 
 /// Deepest nesting of lists and compounds accepted (real files stay under 20).
 pub const MAX_DEPTH: usize = 256;
+/// Most list elements and compound entries accepted in one file. A parsed
+/// element costs around 60 bytes against one byte in the file (a list of 50
+/// million bytes inflates from 48 KB of gzip to 3 GB of tree); 2²¹ elements
+/// keep a tree near 150 MB. Real chunks hold a few thousand elements, large
+/// schematics a few hundred thousand; packed block data are arrays, which do
+/// not count.
+pub const MAX_ELEMENTS: usize = 1 << 21;
 
 /// A container being walked: a compound (named entries until End) or a list
 /// with its element tag and the count left.
@@ -105,6 +113,7 @@ pub fn check(bytes: &[u8]) -> Result<(), String> {
     let name = c.u16()?;
     c.take(name)?;
     let mut stack = vec![Open::Compound];
+    let mut elements = 0usize;
     loop {
         if stack.len() > MAX_DEPTH {
             return Err(format!("NBT byte {}: nested deeper than {MAX_DEPTH}", c.at));
@@ -130,6 +139,13 @@ pub fn check(bytes: &[u8]) -> Result<(), String> {
                 *tag
             }
         };
+        elements += 1;
+        if elements > MAX_ELEMENTS {
+            return Err(format!(
+                "NBT byte {}: more than {MAX_ELEMENTS} list elements and compound entries (MAX_ELEMENTS)",
+                c.at
+            ));
+        }
         if let Some(open) = c.value(tag)? {
             stack.push(open);
         }

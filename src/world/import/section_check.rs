@@ -76,6 +76,11 @@ pub struct CheckedChunk {
     pub data_version: Option<i32>,
 }
 
+/// Most sections a chunk may list: their `Y` is a byte, so a chunk has at
+/// most 256 distinct ones (the game writes 26). Reading cells looks sections
+/// up one by one, so a chunk listing millions would take minutes.
+pub const MAX_SECTIONS: usize = 256;
+
 /// Checks that every section of the chunk `nbt` with block-state data holds
 /// all of its cells for its palette, read as `layout`.
 ///
@@ -84,6 +89,20 @@ pub struct CheckedChunk {
 pub fn check_sections(nbt: &[u8], layout: SectionLayout) -> Result<CheckedChunk, String> {
     let chunk: Layout =
         fastnbt::from_bytes(nbt).map_err(|e| format!("not a chunk this reads: {e}"))?;
+    let sections = match layout {
+        SectionLayout::Padded => chunk.sections.as_ref().map_or(0, Vec::len),
+        SectionLayout::Legacy => chunk
+            .level
+            .as_ref()
+            .and_then(|l| l.sections.as_ref())
+            .map_or(0, Vec::len),
+    };
+    if sections > MAX_SECTIONS {
+        return Err(format!(
+            "{sections} sections, more than the {MAX_SECTIONS} a chunk can have (MAX_SECTIONS: \
+             a section's Y is one byte)"
+        ));
+    }
     let mut air = Vec::new();
     match layout {
         SectionLayout::Padded => {

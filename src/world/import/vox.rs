@@ -17,12 +17,20 @@ use dot_vox::{DotVoxData, SceneNode};
 use glam::IVec3;
 
 use super::{ImportError, Imported, Warnings, vox_chunks};
-use crate::world::{BlockId, World};
+use crate::world::{BlockId, MAX_FILE_CHUNKS, World};
 
-/// Most voxels accepted across all models.
+/// Most voxels a file may place, counting a model once for every time the
+/// scene graph places it: the cost of a file is what it makes us build, and a
+/// 30 KB file can list one model thousands of times.
 pub const MAX_VOXELS: usize = 1 << 26;
 /// Deepest scene graph followed; deeper (or cyclic) graphs are an error.
-const MAX_SCENE_DEPTH: usize = 64;
+pub const MAX_SCENE_DEPTH: usize = 64;
+/// Most scene-graph nodes visited. A group may list the same child twice, so
+/// a graph of a few hundred bytes can expand to 2³⁰ paths; real scenes visit
+/// a node or two per model.
+pub const MAX_SCENE_VISITS: usize = 1 << 16;
+/// Most model placements (shape entries reached through the graph).
+pub const MAX_PLACEMENTS: usize = 1 << 16;
 
 const BLOCK_COLOURS: [(BlockId, [i32; 3]); 9] = [
     (BlockId::GRASS, [95, 159, 53]),
@@ -113,29 +121,24 @@ pub fn read(bytes: &[u8]) -> Result<Imported, ImportError> {
             data.models.len()
         )));
     }
-    let total: usize = data.models.iter().map(|m| m.voxels.len()).sum();
-    if total > MAX_VOXELS {
-        return Err(ImportError::format(format!(
-            "{total} voxels, more than the {MAX_VOXELS} allowed"
-        )));
-    }
-    let mut warnings = Warnings::default();
-    let mut placements: Vec<(usize, Placement)> = Vec::new();
+    let mut expansion = Expansion {
+        data: &data,
+        placements: Vec::new(),
+        visits: 0,
+        placed_voxels: 0,
+        warnings: Warnings::default(),
+    };
     if data.scenes.is_empty() {
         let mut x = 0;
         for (i, model) in data.models.iter().enumerate() {
-            let half = IVec3::new(
-                model.size.x as i32,
-                model.size.y as i32,
-                model.size.z as i32,
-            ) / 2;
-            placements.push((
+            let half = half_size(model);
+            expansion.place(
                 i,
                 Placement {
                     rotation: Rotation::IDENTITY,
                     translation: IVec3::new(x, 0, 0) + half,
                 },
-            ));
+            )?;
             x += model.size.x as i32 + 1;
         }
     } else {
@@ -143,8 +146,13 @@ pub fn read(bytes: &[u8]) -> Result<Imported, ImportError> {
             rotation: Rotation::IDENTITY,
             translation: IVec3::ZERO,
         };
-        walk(&data, 0, root, 0, &mut placements, &mut warnings)?;
+        expansion.walk(0, root, 0)?;
     }
+    let Expansion {
+        placements,
+        mut warnings,
+        ..
+    } = expansion;
     let mut world = World::new();
     for (model_index, place) in placements {
         let Some(model) = data.models.get(model_index) else {
@@ -153,11 +161,7 @@ pub fn read(bytes: &[u8]) -> Result<Imported, ImportError> {
             ));
             continue;
         };
-        let half = IVec3::new(
-            model.size.x as i32,
-            model.size.y as i32,
-            model.size.z as i32,
-        ) / 2;
+        let half = half_size(model);
         for v in &model.voxels {
             let local = IVec3::new(i32::from(v.x), i32::from(v.y), i32::from(v.z)) - half;
             let p = place.translation + place.rotation.apply(local);
@@ -168,10 +172,16 @@ pub fn read(bytes: &[u8]) -> Result<Imported, ImportError> {
             let cell = IVec3::new(p.x, p.z, -1 - p.y);
             if cell.abs().max_element() > 1 << 24 {
                 return Err(ImportError::format(format!(
-                    "a voxel at {p} is too far out"
+                    "model {model_index}: a voxel at {p} is too far out"
                 )));
             }
             world.set_block(cell, block_for_colour(colour));
+            if world.chunk_count() > MAX_FILE_CHUNKS {
+                return Err(ImportError::format(format!(
+                    "model {model_index}: the voxel at {p} opens more than the \
+                     {MAX_FILE_CHUNKS} chunks a world file may hold (MAX_FILE_CHUNKS)"
+                )));
+            }
         }
     }
     world.name = format!("MagicaVoxel, {} models", data.models.len());
@@ -179,60 +189,104 @@ pub fn read(bytes: &[u8]) -> Result<Imported, ImportError> {
     Ok(Imported { world, warnings })
 }
 
-fn walk(
-    data: &DotVoxData,
-    node: u32,
-    parent: Placement,
-    depth: usize,
-    out: &mut Vec<(usize, Placement)>,
-    warnings: &mut Warnings,
-) -> Result<(), ImportError> {
-    if depth > MAX_SCENE_DEPTH {
-        return Err(ImportError::format(format!(
-            "the scene graph is deeper than {MAX_SCENE_DEPTH} (or loops)"
-        )));
+fn half_size(model: &dot_vox::Model) -> IVec3 {
+    IVec3::new(
+        model.size.x as i32,
+        model.size.y as i32,
+        model.size.z as i32,
+    ) / 2
+}
+
+/// The scene graph unfolded into placements, counted against the limits as
+/// it grows so a hostile graph is refused before it costs anything.
+struct Expansion<'a> {
+    data: &'a DotVoxData,
+    placements: Vec<(usize, Placement)>,
+    visits: usize,
+    placed_voxels: usize,
+    warnings: Warnings,
+}
+
+impl Expansion<'_> {
+    fn place(&mut self, model: usize, place: Placement) -> Result<(), ImportError> {
+        if self.placements.len() == MAX_PLACEMENTS {
+            return Err(ImportError::format(format!(
+                "model {model}: more than {MAX_PLACEMENTS} model placements (MAX_PLACEMENTS)"
+            )));
+        }
+        let voxels = self.data.models.get(model).map_or(0, |m| m.voxels.len());
+        self.placed_voxels += voxels;
+        if self.placed_voxels > MAX_VOXELS {
+            return Err(ImportError::format(format!(
+                "placement {} of model {model} brings the voxels placed to {}, more than the \
+                 {MAX_VOXELS} allowed (MAX_VOXELS)",
+                self.placements.len() + 1,
+                self.placed_voxels
+            )));
+        }
+        self.placements.push((model, place));
+        Ok(())
     }
-    let Some(scene) = data.scenes.get(node as usize) else {
-        warnings.note(format!(
-            "the scene graph names node {node}, which does not exist"
-        ));
-        return Ok(());
-    };
-    match scene {
-        SceneNode::Transform { frames, child, .. } => {
-            let frame = frames.first();
-            let translation = frame
-                .and_then(|f| f.attributes.get("_t"))
-                .and_then(|t| parse_triple(t))
-                .unwrap_or(IVec3::ZERO);
-            let rotation = match frame.and_then(|f| f.attributes.get("_r")) {
-                None => Rotation::IDENTITY,
-                Some(r) => r
-                    .trim()
-                    .parse::<u8>()
-                    .ok()
-                    .and_then(Rotation::from_byte)
-                    .ok_or_else(|| {
-                        ImportError::format(format!("bad rotation `{r}` in node {node}"))
-                    })?,
-            };
-            let here = Placement {
-                rotation: parent.rotation.then_inner(rotation),
-                translation: parent.translation + parent.rotation.apply(translation),
-            };
-            walk(data, *child, here, depth + 1, out, warnings)
+
+    fn walk(&mut self, node: u32, parent: Placement, depth: usize) -> Result<(), ImportError> {
+        if depth > MAX_SCENE_DEPTH {
+            return Err(ImportError::format(format!(
+                "node {node}: the scene graph is deeper than {MAX_SCENE_DEPTH} (MAX_SCENE_DEPTH), \
+                 or loops"
+            )));
         }
-        SceneNode::Group { children, .. } => {
-            for &c in children {
-                walk(data, c, parent, depth + 1, out, warnings)?;
-            }
-            Ok(())
+        self.visits += 1;
+        if self.visits > MAX_SCENE_VISITS {
+            return Err(ImportError::format(format!(
+                "node {node}: the scene graph unfolds to more than {MAX_SCENE_VISITS} nodes \
+                 (MAX_SCENE_VISITS); a group lists the same child again and again"
+            )));
         }
-        SceneNode::Shape { models, .. } => {
-            for m in models {
-                out.push((m.model_id as usize, parent));
+        let Some(scene) = self.data.scenes.get(node as usize) else {
+            self.warnings.note(format!(
+                "the scene graph names node {node}, which does not exist"
+            ));
+            return Ok(());
+        };
+        match scene {
+            SceneNode::Transform { frames, child, .. } => {
+                let frame = frames.first();
+                let translation = frame
+                    .and_then(|f| f.attributes.get("_t"))
+                    .and_then(|t| parse_triple(t))
+                    .unwrap_or(IVec3::ZERO);
+                let rotation = match frame.and_then(|f| f.attributes.get("_r")) {
+                    None => Rotation::IDENTITY,
+                    Some(r) => r
+                        .trim()
+                        .parse::<u8>()
+                        .ok()
+                        .and_then(Rotation::from_byte)
+                        .ok_or_else(|| {
+                            ImportError::format(format!(
+                                "node {node}: bad rotation `{}`",
+                                r.escape_default()
+                            ))
+                        })?,
+                };
+                let here = Placement {
+                    rotation: parent.rotation.then_inner(rotation),
+                    translation: parent.translation + parent.rotation.apply(translation),
+                };
+                self.walk(*child, here, depth + 1)
             }
-            Ok(())
+            SceneNode::Group { children, .. } => {
+                for &c in children {
+                    self.walk(c, parent, depth + 1)?;
+                }
+                Ok(())
+            }
+            SceneNode::Shape { models, .. } => {
+                for m in models {
+                    self.place(m.model_id as usize, parent)?;
+                }
+                Ok(())
+            }
         }
     }
 }

@@ -8,6 +8,10 @@
 
 /// Bytes of a chunk's header: id, content length, children length.
 const HEADER: usize = 12;
+/// Deepest nesting of chunks accepted. MagicaVoxel writes one level (`MAIN`
+/// holds everything); a file of chunks nested thousands deep would otherwise
+/// walk off the stack, here or in the parser after us.
+pub const MAX_CHUNK_DEPTH: usize = 16;
 
 /// Checks every chunk's lengths against what holds it and every `XYZI` count
 /// against its content, and returns how many models (`XYZI` chunks) the file
@@ -20,12 +24,23 @@ pub fn check(bytes: &[u8]) -> Result<usize, String> {
         return Err("not a MagicaVoxel file".into());
     }
     let mut models = 0;
-    walk(bytes, 8, bytes.len(), &mut models)?;
+    walk(bytes, 8, bytes.len(), 0, &mut models)?;
     Ok(models)
 }
 
 /// Walks the chunks from `at` to `end`, descending into children.
-fn walk(bytes: &[u8], mut at: usize, end: usize, models: &mut usize) -> Result<(), String> {
+fn walk(
+    bytes: &[u8],
+    mut at: usize,
+    end: usize,
+    depth: usize,
+    models: &mut usize,
+) -> Result<(), String> {
+    if depth > MAX_CHUNK_DEPTH && at < end {
+        return Err(format!(
+            "byte {at}: chunks nested deeper than {MAX_CHUNK_DEPTH} (MAX_CHUNK_DEPTH)"
+        ));
+    }
     while at < end {
         if end - at < HEADER {
             return Err(format!(
@@ -61,7 +76,13 @@ fn walk(bytes: &[u8], mut at: usize, end: usize, models: &mut usize) -> Result<(
             }
             *models += 1;
         }
-        walk(bytes, body + content, body + content + children, models)?;
+        walk(
+            bytes,
+            body + content,
+            body + content + children,
+            depth + 1,
+            models,
+        )?;
         at = body + content + children;
     }
     Ok(())

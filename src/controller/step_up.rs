@@ -6,6 +6,11 @@ use crate::geometry::Aabb;
 use crate::resolver::{Motion, MoveError, Resolver, TOUCH_TOLERANCE};
 use crate::world::BlockSource;
 
+/// How much farther than the plain move's height the climb's down move looks
+/// for a floor: more than the resolver's contact gap, so the floor the body
+/// stood on is found.
+const LANDING_MARGIN: f64 = 1e-6;
+
 /// A climb that got the body farther than walking into the ledge did.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Step {
@@ -41,12 +46,17 @@ pub(crate) fn step_up<W: BlockSource + ?Sized>(
         up.end,
         DVec3::new(displacement.x, 0.0, displacement.z),
     )?;
+    // Down no lower than the plain move ends (a step climbs, it never goes
+    // down: with a long tick the tick's fall would otherwise carry the body
+    // off a ledge as a "step"), and a hair farther so a floor at that height is
+    // met rather than missed by the contact gap.
+    let lowest = plain.end.min.y.min(start.min.y) - LANDING_MARGIN;
     let down = resolver.move_box(
         world,
         across.end,
-        DVec3::new(0.0, -raised + displacement.y.min(0.0), 0.0),
+        DVec3::new(0.0, lowest - up.end.min.y, 0.0),
     )?;
-    if !down.blocked.y {
+    if !down.blocked.y || down.end.min.y < plain.end.min.y {
         // Nothing to stand on up there: the climb would leave the body in the air.
         return Ok(None);
     }

@@ -8,6 +8,11 @@ use super::{Body, Event, Input, Settings};
 use crate::resolver::{Motion, MoveError, Resolver, TOUCH_TOLERANCE};
 use crate::world::BlockSource;
 
+/// How far below `step_height` under its feet a guarded sneaking body may end a
+/// tick before the guard's fallback holds it in place: resting heights differ
+/// from the floor by [`crate::resolver::CONTACT_GAP`], never by more.
+const SNEAK_DROP_TOLERANCE: f64 = 1e-6;
+
 /// Advances `body` by one tick of `settings.dt()` seconds under `input`, pushing
 /// what happened onto `events`.
 ///
@@ -35,20 +40,44 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     // 2. Edge guard.
     let start = body.aabb;
     let mut displacement = velocity * dt;
-    if input.sneak && !flying && body.grounded && settings.sneak_edge_guard {
-        let (guarded, cut) =
+    let guarded = input.sneak && !flying && body.grounded && settings.sneak_edge_guard;
+    let mut cut = [false; 2];
+    if guarded {
+        (displacement, cut) =
             guard_edges(world, resolver, &start, displacement, settings.step_height)?;
-        displacement = guarded;
-        for (slot, (axis, name)) in [(0, "x"), (2, "z")].into_iter().enumerate() {
-            if cut[slot] {
-                velocity[axis] = 0.0;
-                events.push(Event::EdgeGuard { axis: name });
-            }
-        }
     }
 
     // 3. The move.
-    let motion = resolver.move_box(world, start, displacement)?;
+    let mut motion = resolver.move_box(world, start, displacement)?;
+    // The guard follows the way axis by axis; the move goes straight, and
+    // falls while it goes. Where that straight way still leaves the ground
+    // (it cuts the corner of a hole and ends over it, or rounding ends it on a
+    // sliver the guard counted), the body keeps its place instead: sneaking
+    // never leaves the surface it stands on.
+    if guarded
+        && motion.depenetration.is_none()
+        && (displacement.x != 0.0 || displacement.z != 0.0)
+        && !ends_supported(
+            world,
+            resolver,
+            &motion.end,
+            start.min.y,
+            settings.step_height,
+        )?
+    {
+        for (slot, axis) in [0, 2].into_iter().enumerate() {
+            cut[slot] |= displacement[axis] != 0.0;
+        }
+        displacement.x = 0.0;
+        displacement.z = 0.0;
+        motion = resolver.move_box(world, start, displacement)?;
+    }
+    for (slot, (axis, name)) in [(0, "x"), (2, "z")].into_iter().enumerate() {
+        if cut[slot] {
+            velocity[axis] = 0.0;
+            events.push(Event::EdgeGuard { axis: name });
+        }
+    }
     let mut start_free = start;
     if let Some(d) = motion.depenetration {
         events.push(Event::PushedOut {
@@ -112,6 +141,23 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     body.velocity = velocity;
     body.grounded = landed || stepped;
     Ok(())
+}
+
+/// Whether a body that ended at `end` stands on something no more than
+/// `step_height` below `feet`, where it started.
+fn ends_supported<W: BlockSource + ?Sized>(
+    world: &W,
+    resolver: &mut Resolver,
+    end: &crate::geometry::Aabb,
+    feet: f64,
+    step_height: f64,
+) -> Result<bool, MoveError> {
+    let lowest = feet - step_height - SNEAK_DROP_TOLERANCE;
+    if end.min.y < lowest {
+        return Ok(false);
+    }
+    let probe = DVec3::new(0.0, (lowest - end.min.y).min(-SNEAK_DROP_TOLERANCE), 0.0);
+    Ok(resolver.move_box(world, *end, probe)?.blocked.y)
 }
 
 /// Step 1 of a tick: the velocity the body moves with this tick.

@@ -183,9 +183,27 @@ impl Expectation {
     /// The first check that fails against the recorded frames.
     #[must_use]
     pub fn first_failure(&self, frames: &[Frame]) -> Option<Failure> {
-        let tick = self.tick_in(frames.len() as u64);
-        self.state_failure(tick, &frames[tick as usize])
-            .or_else(|| self.history_failure(tick, &frames[..=tick as usize]))
+        let mut watch = self.watch(frames.len() as u64);
+        for (tick, frame) in frames.iter().enumerate() {
+            if watch.see(tick as u64, frame) {
+                break;
+            }
+        }
+        watch.failure()
+    }
+
+    /// Follows this expectation through a run of `ticks` ticks, a frame at a
+    /// time, keeping only what its checks need of the history.
+    #[must_use]
+    pub fn watch(&self, ticks: u64) -> ExpectationWatch<'_> {
+        ExpectationWatch {
+            expectation: self,
+            tick: self.tick_in(ticks),
+            peak: f64::NEG_INFINITY,
+            first_event_by: None,
+            first_no_event: None,
+            failure: None,
+        }
     }
 
     fn who(&self) -> String {
@@ -270,19 +288,16 @@ impl Expectation {
     }
 
     /// The checks on everything up to the tick: peaks and events.
-    fn history_failure(&self, tick: u64, history: &[Frame]) -> Option<Failure> {
+    fn history_failure(&self, watch: &ExpectationWatch<'_>) -> Option<Failure> {
         let fail = |check: &str, expected: String, actual: String| {
             Some(Failure {
-                tick,
+                tick: watch.tick,
                 check: format!("{} {check}", self.who()),
                 expected,
                 actual,
             })
         };
-        let peak = history
-            .iter()
-            .map(|f| self.subject(f).0.y)
-            .fold(f64::NEG_INFINITY, f64::max);
+        let peak = watch.peak;
         if let Some(limit) = self.max_height
             && peak > limit
         {
@@ -293,13 +308,8 @@ impl Expectation {
         {
             return fail("highest pos.y", format!("≥ {limit}"), format!("{peak}"));
         }
-        let first = |kind: &str| {
-            history
-                .iter()
-                .position(|f| self.event_kinds(f).iter().any(|k| k == kind))
-        };
         if let Some(kind) = &self.event_by
-            && first(kind).is_none()
+            && watch.first_event_by.is_none()
         {
             return fail(
                 "events",
@@ -308,7 +318,7 @@ impl Expectation {
             );
         }
         if let Some(kind) = &self.no_event_by
-            && let Some(at) = first(kind)
+            && let Some(at) = watch.first_no_event
         {
             return fail(
                 "events",
@@ -317,6 +327,59 @@ impl Expectation {
             );
         }
         None
+    }
+}
+
+/// An [`Expectation`] followed through a run a frame at a time
+/// ([`Expectation::watch`]): the highest point so far and the first tick of
+/// each event kind it names, so that a run of millions of ticks is judged
+/// without keeping its frames.
+#[derive(Clone, Debug)]
+pub struct ExpectationWatch<'e> {
+    expectation: &'e Expectation,
+    /// The tick the expectation is about.
+    tick: u64,
+    peak: f64,
+    first_event_by: Option<u64>,
+    first_no_event: Option<u64>,
+    failure: Option<Failure>,
+}
+
+impl ExpectationWatch<'_> {
+    /// Takes in the frame after `tick` (frames come in order, from tick 0);
+    /// true once the expectation's tick has been judged and later frames no
+    /// longer matter.
+    pub fn see(&mut self, tick: u64, frame: &Frame) -> bool {
+        if tick > self.tick {
+            return true;
+        }
+        let e = self.expectation;
+        self.peak = self.peak.max(e.subject(frame).0.y);
+        let kinds = e.event_kinds(frame);
+        let happened = |kind: &Option<String>| {
+            kind.as_ref()
+                .is_some_and(|k| kinds.iter().any(|seen| seen == k))
+        };
+        if self.first_event_by.is_none() && happened(&e.event_by) {
+            self.first_event_by = Some(tick);
+        }
+        if self.first_no_event.is_none() && happened(&e.no_event_by) {
+            self.first_no_event = Some(tick);
+        }
+        if tick == self.tick {
+            self.failure = e
+                .state_failure(tick, frame)
+                .or_else(|| e.history_failure(self));
+            return true;
+        }
+        false
+    }
+
+    /// The failure found, if the expectation's tick has been seen and a check
+    /// did not hold.
+    #[must_use]
+    pub fn failure(&self) -> Option<Failure> {
+        self.failure.clone()
     }
 }
 
@@ -331,43 +394,52 @@ impl Always {
     /// The first tick and check that fails.
     #[must_use]
     pub fn first_failure(&self, frames: &[Frame]) -> Option<Failure> {
-        let from = self.from_tick.unwrap_or(0) as usize;
-        for (tick, frame) in frames.iter().enumerate().skip(from) {
-            for (index, body) in frame.bodies.iter().enumerate() {
-                if self.body.is_some_and(|b| b != index) {
-                    continue;
-                }
-                let fail = |check: String, expected: String, actual: String| {
-                    Some(Failure {
-                        tick: tick as u64,
-                        check: format!("body {index} {check} (always)"),
-                        expected,
-                        actual,
-                    })
-                };
-                if let Some(limit) = self.max_height
-                    && body.feet.y > limit
-                {
-                    return fail(
-                        "pos.y".into(),
-                        format!("≤ {limit}"),
-                        format!("{}", body.feet.y),
-                    );
-                }
-                if let Some((check, expected, actual)) =
-                    out_of_bounds([self.x, self.y, self.z], body.feet)
-                {
-                    return fail(check, expected, actual);
-                }
-                if let Some(want) = self.grounded
-                    && want != body.grounded
-                {
-                    return fail(
-                        "grounded".into(),
-                        want.to_string(),
-                        body.grounded.to_string(),
-                    );
-                }
+        frames
+            .iter()
+            .enumerate()
+            .find_map(|(tick, frame)| self.failure_at(tick as u64, frame))
+    }
+
+    /// The check that fails in the frame after `tick`, if any.
+    #[must_use]
+    pub fn failure_at(&self, tick: u64, frame: &Frame) -> Option<Failure> {
+        if tick < self.from_tick.unwrap_or(0) {
+            return None;
+        }
+        for (index, body) in frame.bodies.iter().enumerate() {
+            if self.body.is_some_and(|b| b != index) {
+                continue;
+            }
+            let fail = |check: String, expected: String, actual: String| {
+                Some(Failure {
+                    tick,
+                    check: format!("body {index} {check} (always)"),
+                    expected,
+                    actual,
+                })
+            };
+            if let Some(limit) = self.max_height
+                && body.feet.y > limit
+            {
+                return fail(
+                    "pos.y".into(),
+                    format!("≤ {limit}"),
+                    format!("{}", body.feet.y),
+                );
+            }
+            if let Some((check, expected, actual)) =
+                out_of_bounds([self.x, self.y, self.z], body.feet)
+            {
+                return fail(check, expected, actual);
+            }
+            if let Some(want) = self.grounded
+                && want != body.grounded
+            {
+                return fail(
+                    "grounded".into(),
+                    want.to_string(),
+                    body.grounded.to_string(),
+                );
             }
         }
         None

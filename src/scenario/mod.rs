@@ -2,9 +2,11 @@
 //! controller behaviour (`voxwalk check`, and `cargo test` over
 //! `worlds/scenarios/`).
 //!
-//! `spec` reads a file into a [`Scenario`]; `runner` records its run as
-//! [`Frame`]s and judges them against `expectation`s, a golden trajectory
-//! (`trajectory`) and an optional mirror run; `table` prints the outcomes.
+//! `spec` reads a file into a [`Scenario`]; `runner` runs it a tick at a
+//! time and judges each [`Frame`] as it comes against `expectation`s, a golden
+//! trajectory (`trajectory`) and an optional mirror run, keeping no more than
+//! the checks need, so the longest scenario runs in the memory of one tick;
+//! `table` prints the outcomes.
 
 mod block_file;
 mod checked_fields;
@@ -14,8 +16,11 @@ mod spec;
 mod table;
 mod trajectory;
 
-pub use expectation::{Always, Expectation, Failure};
+pub use expectation::{Always, Expectation, ExpectationWatch, Failure};
 pub use runner::{Outcome, Verdict, check_file, check_paths, discover, judge, record};
 pub use spec::{Mirror, Scenario, ScenarioBody, ScenarioError};
 pub use table::format_table;
-pub use trajectory::{BallState, BodyState, Frame, compare_golden, event_kind, write_golden};
+pub use trajectory::{
+    BallState, BodyState, Frame, GoldenComparison, GoldenWriter, compare_golden, event_kind,
+    write_golden,
+};

@@ -3,11 +3,11 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use glam::IVec3;
+use glam::{DVec3, IVec3};
 
-use super::expectation::Failure;
+use super::expectation::{ExpectationWatch, Failure};
 use super::spec::{Scenario, ScenarioError};
-use super::trajectory::{Frame, compare_golden, write_golden};
+use super::trajectory::{Frame, GoldenComparison, GoldenWriter};
 use crate::controller::{Input, Simulation, SimulationError};
 use crate::geometry::Aabb;
 use crate::resolver::{CellRange, TOUCH_TOLERANCE};
@@ -54,35 +54,58 @@ pub struct Outcome {
 /// # Errors
 /// When the resolver refuses a move (a body flew out of the coordinate range).
 pub fn record(scenario: &Scenario) -> Result<Vec<Frame>, SimulationError> {
-    simulate(scenario, &scenario.world, glam::DVec3::ZERO)
-}
-
-/// Runs `scenario`'s bodies and balls in `world`, everything displaced by `-shift`.
-fn simulate(
-    scenario: &Scenario,
-    world: &World,
-    shift: glam::DVec3,
-) -> Result<Vec<Frame>, SimulationError> {
-    let mut sim = Simulation::new(world.clone(), scenario.settings.clone())?;
-    for b in &scenario.bodies {
-        let mut body = b.body;
-        body.aabb = body.aabb.translated(-shift);
-        sim.add_body(body);
-    }
-    for ball in &scenario.balls {
-        let mut ball = *ball;
-        ball.center -= shift;
-        sim.add_ball(ball);
-    }
-    let mut frames = Vec::with_capacity(scenario.ticks as usize);
-    let mut inputs: Vec<Input> = Vec::with_capacity(scenario.bodies.len());
-    for tick in 0..scenario.ticks {
-        inputs.clear();
-        inputs.extend(scenario.bodies.iter().map(|b| b.script.input_at(tick)));
-        let report = sim.step(&inputs)?;
-        frames.push(Frame::capture(&sim, &report));
+    let mut run = Run::new(scenario, &scenario.world, DVec3::ZERO)?;
+    let mut frames = Vec::with_capacity(scenario.ticks.min(1 << 20) as usize);
+    while let Some(frame) = run.next_frame()? {
+        frames.push(frame);
     }
     Ok(frames)
+}
+
+/// A scenario's bodies and balls run in `world`, everything displaced by
+/// `-shift`, handing out one frame a tick: nothing is kept, so a scenario of
+/// millions of ticks runs in the memory of one.
+struct Run<'s> {
+    scenario: &'s Scenario,
+    sim: Simulation,
+    inputs: Vec<Input>,
+    tick: u64,
+}
+
+impl<'s> Run<'s> {
+    fn new(scenario: &'s Scenario, world: &World, shift: DVec3) -> Result<Self, SimulationError> {
+        let mut sim = Simulation::new(world.clone(), scenario.settings.clone())?;
+        for b in &scenario.bodies {
+            let mut body = b.body;
+            body.aabb = body.aabb.translated(-shift);
+            sim.add_body(body);
+        }
+        for ball in &scenario.balls {
+            let mut ball = *ball;
+            ball.center -= shift;
+            sim.add_ball(ball);
+        }
+        Ok(Run {
+            scenario,
+            sim,
+            inputs: Vec::with_capacity(scenario.bodies.len()),
+            tick: 0,
+        })
+    }
+
+    /// The frame after the next tick; `None` after the scenario's last tick.
+    fn next_frame(&mut self) -> Result<Option<Frame>, SimulationError> {
+        if self.tick == self.scenario.ticks {
+            return Ok(None);
+        }
+        let tick = self.tick;
+        self.inputs.clear();
+        self.inputs
+            .extend(self.scenario.bodies.iter().map(|b| b.script.input_at(tick)));
+        let report = self.sim.step(&self.inputs)?;
+        self.tick += 1;
+        Ok(Some(Frame::capture(&self.sim, &report)))
+    }
 }
 
 /// A solid cell the box overlaps by more than the touch tolerance, if any.
@@ -101,95 +124,190 @@ fn overlapped_block(world: &World, aabb: &Aabb) -> Option<IVec3> {
     found
 }
 
-/// Runs one scenario and applies every check: no body ever inside a block, the
-/// `[[always]]` and `[[expect]]` checks, the golden trajectory (written instead
-/// when `bless`), and the mirror run.
-#[must_use]
-pub fn judge(scenario: &Scenario, bless: bool) -> Verdict {
-    let frames = match record(scenario) {
-        Ok(f) => f,
-        Err(e) => return Verdict::Error(e.to_string()),
-    };
-    for (tick, frame) in frames.iter().enumerate() {
-        for (index, body) in frame.bodies.iter().enumerate() {
-            if let Some(cell) = overlapped_block(&scenario.world, &body.aabb) {
-                return Verdict::Failed(Failure {
-                    tick: tick as u64,
-                    check: format!("body {index} never overlaps a solid"),
-                    expected: "no overlap".into(),
-                    actual: format!("box {:?} inside block {}", body.aabb.to_array(), cell),
-                });
-            }
-        }
-    }
-    for always in &scenario.always {
-        if let Some(f) = always.first_failure(&frames) {
-            return Verdict::Failed(f);
-        }
-    }
-    for expectation in &scenario.expectations {
-        if let Some(f) = expectation.first_failure(&frames) {
-            return Verdict::Failed(f);
-        }
-    }
-    if let Some(mirror) = &scenario.mirror {
-        let twin = match simulate(scenario, &mirror.world, mirror.offset) {
-            Ok(f) => f,
-            Err(e) => return Verdict::Error(format!("mirror run: {e}")),
-        };
-        if let Some(f) = compare_mirror(&frames, &twin, mirror.offset, mirror.tolerance) {
-            return Verdict::Failed(f);
-        }
-    }
-    if let Some(golden) = &scenario.golden {
-        if bless {
-            return match write_golden(golden, &frames) {
-                Ok(()) => Verdict::Blessed,
-                Err(e) => Verdict::Error(format!("{}: {e}", golden.display())),
-            };
-        }
-        let text = match std::fs::read_to_string(golden) {
-            Ok(t) => t,
-            Err(e) => {
-                return Verdict::Error(format!(
-                    "{}: {e} (run `voxwalk check --bless` to write it)",
-                    golden.display()
-                ));
-            }
-        };
-        match compare_golden(&text, &frames, scenario.golden_tolerance) {
-            Ok(None) => {}
-            Ok(Some(f)) => return Verdict::Failed(f),
-            Err(e) => return Verdict::Error(format!("{}: {e}", golden.display())),
-        }
-    }
-    Verdict::Passed
+/// The first body in `frame` that overlaps a solid, as a failure.
+fn overlap_failure(world: &World, tick: u64, frame: &Frame) -> Option<Failure> {
+    frame.bodies.iter().enumerate().find_map(|(index, body)| {
+        overlapped_block(world, &body.aabb).map(|cell| Failure {
+            tick,
+            check: format!("body {index} never overlaps a solid"),
+            expected: "no overlap".into(),
+            actual: format!("box {:?} inside block {}", body.aabb.to_array(), cell),
+        })
+    })
 }
 
+/// Runs one scenario and applies every check: no body ever inside a block, the
+/// `[[always]]` and `[[expect]]` checks, the mirror run, and the golden
+/// trajectory (written instead when `bless`). The checks follow the run a tick
+/// at a time, keeping only what they need (peaks, first events, the first
+/// failure of each), so memory does not grow with the number of ticks; when
+/// several fail, the verdict names the first failure in that order of checks.
+#[must_use]
+pub fn judge(scenario: &Scenario, bless: bool) -> Verdict {
+    match judge_streaming(scenario, bless) {
+        Ok(verdict) | Err(verdict) => verdict,
+    }
+}
+
+fn judge_streaming(scenario: &Scenario, bless: bool) -> Result<Verdict, Verdict> {
+    let error = |e: &dyn std::fmt::Display| Verdict::Error(e.to_string());
+    let mut run = Run::new(scenario, &scenario.world, DVec3::ZERO).map_err(|e| error(&e))?;
+    let mut twin = match &scenario.mirror {
+        Some(mirror) => Some(
+            Run::new(scenario, &mirror.world, mirror.offset)
+                .map_err(|e| Verdict::Error(format!("mirror run: {e}")))?,
+        ),
+        None => None,
+    };
+    // A missing golden file is reported where the golden check comes, after
+    // the others: a failing expectation says more than a file to bless.
+    let golden_text = match (&scenario.golden, bless) {
+        (Some(golden), false) => Some(std::fs::read_to_string(golden).map_err(|e| {
+            format!(
+                "{}: {e} (run `voxwalk check --bless` to write it)",
+                golden.display()
+            )
+        })),
+        _ => None,
+    };
+    let mut writer = match (&scenario.golden, bless) {
+        (Some(golden), true) => Some(
+            GoldenWriter::create(golden)
+                .map_err(|e| Verdict::Error(format!("{}: {e}", golden.display())))?,
+        ),
+        _ => None,
+    };
+    let mut comparison = match &golden_text {
+        Some(Ok(text)) => Some(GoldenComparison::new(text, scenario.golden_tolerance)),
+        _ => None,
+    };
+
+    let mut checks = Checks::new(scenario);
+    while let Some(frame) = run.next_frame().map_err(|e| error(&e))? {
+        let tick = run.tick - 1;
+        checks.see(tick, &frame, twin.as_mut());
+        if let Some(c) = comparison.as_mut() {
+            c.see(tick, &frame);
+        }
+        if let (Some(w), Some(golden)) = (writer.as_mut(), &scenario.golden) {
+            w.write(tick, &frame)
+                .map_err(|e| Verdict::Error(format!("{}: {e}", golden.display())))?;
+        }
+    }
+    if let Some(verdict) = checks.verdict() {
+        return Err(verdict);
+    }
+    if let (Some(w), Some(golden)) = (writer, &scenario.golden) {
+        w.commit()
+            .map_err(|e| Verdict::Error(format!("{}: {e}", golden.display())))?;
+        return Ok(Verdict::Blessed);
+    }
+    if let Some(Err(e)) = golden_text {
+        return Err(Verdict::Error(e));
+    }
+    if let (Some(c), Some(golden)) = (comparison, &scenario.golden) {
+        match c.finish() {
+            Ok(None) => {}
+            Ok(Some(f)) => return Err(Verdict::Failed(f)),
+            Err(e) => return Err(Verdict::Error(format!("{}: {e}", golden.display()))),
+        }
+    }
+    Ok(Verdict::Passed)
+}
+
+/// The checks of a scenario but the golden file, following a run a frame at a
+/// time: the first failure of each, the state expectations need.
+struct Checks<'s> {
+    scenario: &'s Scenario,
+    overlap: Option<Failure>,
+    always: Vec<Option<Failure>>,
+    expectations: Vec<ExpectationWatch<'s>>,
+    mirror: Option<Result<Failure, String>>,
+}
+
+impl<'s> Checks<'s> {
+    fn new(scenario: &'s Scenario) -> Self {
+        Checks {
+            scenario,
+            overlap: None,
+            always: vec![None; scenario.always.len()],
+            expectations: scenario
+                .expectations
+                .iter()
+                .map(|e| e.watch(scenario.ticks))
+                .collect(),
+            mirror: None,
+        }
+    }
+
+    /// Takes in the frame after `tick`, and steps the mirror run beside it.
+    fn see(&mut self, tick: u64, frame: &Frame, twin: Option<&mut Run<'_>>) {
+        if self.overlap.is_none() {
+            self.overlap = overlap_failure(&self.scenario.world, tick, frame);
+        }
+        for (check, found) in self.scenario.always.iter().zip(&mut self.always) {
+            if found.is_none() {
+                *found = check.failure_at(tick, frame);
+            }
+        }
+        for watch in &mut self.expectations {
+            watch.see(tick, frame);
+        }
+        if self.mirror.is_none()
+            && let (Some(twin), Some(m)) = (twin, &self.scenario.mirror)
+        {
+            match twin.next_frame() {
+                Ok(Some(other)) => {
+                    self.mirror =
+                        compare_mirror(tick, frame, &other, m.offset, m.tolerance).map(Ok);
+                }
+                Ok(None) => {}
+                Err(e) => self.mirror = Some(Err(format!("mirror run: {e}"))),
+            }
+        }
+    }
+
+    /// The verdict of the first check that failed, in the order the checks
+    /// are documented; `None` when all held.
+    fn verdict(self) -> Option<Verdict> {
+        let failure = self
+            .overlap
+            .or_else(|| self.always.into_iter().flatten().next())
+            .or_else(|| self.expectations.iter().find_map(ExpectationWatch::failure));
+        if let Some(f) = failure {
+            return Some(Verdict::Failed(f));
+        }
+        match self.mirror? {
+            Ok(f) => Some(Verdict::Failed(f)),
+            Err(e) => Some(Verdict::Error(e)),
+        }
+    }
+}
+
+/// Where the body states of one tick of a run and its mirror run differ.
 fn compare_mirror(
-    frames: &[Frame],
-    twin: &[Frame],
-    offset: glam::DVec3,
+    tick: u64,
+    frame: &Frame,
+    twin: &Frame,
+    offset: DVec3,
     tolerance: f64,
 ) -> Option<Failure> {
-    for (tick, (a, b)) in frames.iter().zip(twin).enumerate() {
-        for (index, (x, y)) in a.bodies.iter().zip(&b.bodies).enumerate() {
-            let moved_back = x.feet - offset;
-            for axis in 0..3 {
-                let differs =
-                    (moved_back[axis] - y.feet[axis]).abs() > tolerance || x.grounded != y.grounded;
-                if differs {
-                    return Some(Failure {
-                        tick: tick as u64,
-                        check: format!("body {index} matches the mirror run"),
-                        expected: format!(
-                            "pos − offset = {:?} ± {tolerance}, grounded {}",
-                            y.feet.to_array(),
-                            y.grounded
-                        ),
-                        actual: format!("{:?}, grounded {}", moved_back.to_array(), x.grounded),
-                    });
-                }
+    for (index, (x, y)) in frame.bodies.iter().zip(&twin.bodies).enumerate() {
+        let moved_back = x.feet - offset;
+        for axis in 0..3 {
+            let differs =
+                (moved_back[axis] - y.feet[axis]).abs() > tolerance || x.grounded != y.grounded;
+            if differs {
+                return Some(Failure {
+                    tick,
+                    check: format!("body {index} matches the mirror run"),
+                    expected: format!(
+                        "pos − offset = {:?} ± {tolerance}, grounded {}",
+                        y.feet.to_array(),
+                        y.grounded
+                    ),
+                    actual: format!("{:?}, grounded {}", moved_back.to_array(), x.grounded),
+                });
             }
         }
     }

@@ -110,32 +110,28 @@ struct GoldenThing {
     on: bool,
 }
 
-fn golden_lines(frames: &[Frame]) -> Vec<GoldenLine> {
-    frames
-        .iter()
-        .enumerate()
-        .map(|(tick, f)| GoldenLine {
-            tick: tick as u64,
-            bodies: f
-                .bodies
-                .iter()
-                .map(|b| GoldenThing {
-                    pos: b.feet.to_array(),
-                    vel: b.velocity.to_array(),
-                    on: b.grounded,
-                })
-                .collect(),
-            balls: f
-                .balls
-                .iter()
-                .map(|b| GoldenThing {
-                    pos: b.center.to_array(),
-                    vel: b.velocity.to_array(),
-                    on: b.resting,
-                })
-                .collect(),
-        })
-        .collect()
+fn golden_line(tick: u64, f: &Frame) -> GoldenLine {
+    GoldenLine {
+        tick,
+        bodies: f
+            .bodies
+            .iter()
+            .map(|b| GoldenThing {
+                pos: b.feet.to_array(),
+                vel: b.velocity.to_array(),
+                on: b.grounded,
+            })
+            .collect(),
+        balls: f
+            .balls
+            .iter()
+            .map(|b| GoldenThing {
+                pos: b.center.to_array(),
+                vel: b.velocity.to_array(),
+                on: b.resting,
+            })
+            .collect(),
+    }
 }
 
 /// Writes `frames` as a golden trajectory: one JSON object per tick, numbers
@@ -145,14 +141,73 @@ fn golden_lines(frames: &[Frame]) -> Vec<GoldenLine> {
 /// # Errors
 /// Whatever the file system says.
 pub fn write_golden(path: &Path, frames: &[Frame]) -> std::io::Result<()> {
-    let mut text = String::new();
-    for line in golden_lines(frames) {
-        text.push_str(&serde_json::to_string(&line).map_err(std::io::Error::other)?);
-        text.push('\n');
+    let mut writer = GoldenWriter::create(path)?;
+    for (tick, frame) in frames.iter().enumerate() {
+        writer.write(tick as u64, frame)?;
     }
-    let temporary = path.with_extension("golden.tmp");
-    std::fs::write(&temporary, text)?;
-    std::fs::rename(&temporary, path)
+    writer.commit()
+}
+
+/// A golden trajectory written a frame at a time, to a temporary file beside
+/// `path` that [`GoldenWriter::commit`] renames into place; dropped without a
+/// commit (a check failed, the run stopped), it removes the temporary file and
+/// leaves the old golden file as it was.
+#[derive(Debug)]
+pub struct GoldenWriter {
+    file: Option<std::io::BufWriter<std::fs::File>>,
+    temporary: std::path::PathBuf,
+    path: std::path::PathBuf,
+}
+
+impl GoldenWriter {
+    /// Starts a golden file for `path`.
+    ///
+    /// # Errors
+    /// Whatever the file system says.
+    pub fn create(path: &Path) -> std::io::Result<GoldenWriter> {
+        let temporary = path.with_extension("golden.tmp");
+        let file = std::fs::File::create(&temporary)?;
+        Ok(GoldenWriter {
+            file: Some(std::io::BufWriter::new(file)),
+            temporary,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Appends the frame after `tick`.
+    ///
+    /// # Errors
+    /// Whatever the file system says.
+    pub fn write(&mut self, tick: u64, frame: &Frame) -> std::io::Result<()> {
+        use std::io::Write;
+        let Some(file) = self.file.as_mut() else {
+            return Ok(());
+        };
+        serde_json::to_writer(&mut *file, &golden_line(tick, frame))
+            .map_err(std::io::Error::other)?;
+        file.write_all(b"\n")
+    }
+
+    /// Flushes the file and puts it in place of the old one.
+    ///
+    /// # Errors
+    /// Whatever the file system says.
+    pub fn commit(mut self) -> std::io::Result<()> {
+        use std::io::Write;
+        if let Some(mut file) = self.file.take() {
+            file.flush()?;
+            file.get_ref().sync_all()?;
+        }
+        std::fs::rename(&self.temporary, &self.path)
+    }
+}
+
+impl Drop for GoldenWriter {
+    fn drop(&mut self) {
+        if self.file.take().is_some() {
+            let _ = std::fs::remove_file(&self.temporary);
+        }
+    }
 }
 
 /// Compares `frames` with the golden trajectory in `text`; the first tick and
@@ -165,75 +220,150 @@ pub fn compare_golden(
     frames: &[Frame],
     tolerance: f64,
 ) -> Result<Option<Failure>, String> {
-    let mut golden = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
+    let mut comparison = GoldenComparison::new(text, tolerance);
+    for (tick, frame) in frames.iter().enumerate() {
+        if comparison.see(tick as u64, frame) {
+            break;
         }
-        let parsed: GoldenLine =
-            serde_json::from_str(line).map_err(|e| format!("line {}: {e}", i + 1))?;
-        golden.push(parsed);
     }
-    let now = golden_lines(frames);
-    for (want, got) in golden.iter().zip(&now) {
-        let fail = |check: String, expected: String, actual: String| {
-            Ok(Some(Failure {
-                tick: got.tick,
-                check: format!("golden {check}"),
-                expected,
-                actual,
-            }))
-        };
-        if want.tick != got.tick {
-            return Err(format!("ticks out of order at golden tick {}", want.tick));
+    comparison.finish()
+}
+
+/// A golden trajectory compared with a run a frame at a time, reading the
+/// file's lines as the ticks come (see [`compare_golden`]).
+#[derive(Debug)]
+pub struct GoldenComparison<'t> {
+    lines: std::iter::Enumerate<std::str::Lines<'t>>,
+    tolerance: f64,
+    seen: u64,
+    golden_ticks: u64,
+    outcome: Option<Result<Option<Failure>, String>>,
+}
+
+impl<'t> GoldenComparison<'t> {
+    /// Starts comparing with the golden file's `text`.
+    #[must_use]
+    pub fn new(text: &'t str, tolerance: f64) -> Self {
+        GoldenComparison {
+            lines: text.lines().enumerate(),
+            tolerance,
+            seen: 0,
+            golden_ticks: 0,
+            outcome: None,
         }
-        for (kind, w_list, g_list) in [
-            ("body", &want.bodies, &got.bodies),
-            ("ball", &want.balls, &got.balls),
-        ] {
-            if w_list.len() != g_list.len() {
-                return fail(
-                    format!("{kind} count"),
-                    w_list.len().to_string(),
-                    g_list.len().to_string(),
-                );
+    }
+
+    /// Takes in the frame after `tick`; true once the outcome is known.
+    pub fn see(&mut self, tick: u64, frame: &Frame) -> bool {
+        if self.outcome.is_some() {
+            return true;
+        }
+        self.seen = tick + 1;
+        let want = loop {
+            match self.lines.next() {
+                None => return false,
+                Some((_, line)) if line.trim().is_empty() => {}
+                Some((i, line)) => match serde_json::from_str::<GoldenLine>(line) {
+                    Ok(parsed) => break parsed,
+                    Err(e) => {
+                        self.outcome = Some(Err(format!("line {}: {e}", i + 1)));
+                        return true;
+                    }
+                },
             }
-            for (index, (w, g)) in w_list.iter().zip(g_list).enumerate() {
-                for (field, wv, gv) in [("pos", w.pos, g.pos), ("vel", w.vel, g.vel)] {
-                    for axis in 0..3 {
-                        let differs = (wv[axis] - gv[axis]).abs() > tolerance
-                            || wv[axis].is_nan() != gv[axis].is_nan();
-                        if differs {
-                            return fail(
-                                format!("{kind} {index} {field}.{}", ["x", "y", "z"][axis]),
-                                format!("{} ± {tolerance}", wv[axis]),
-                                gv[axis].to_string(),
-                            );
-                        }
+        };
+        self.golden_ticks += 1;
+        let got = golden_line(tick, frame);
+        if want.tick != got.tick {
+            self.outcome = Some(Err(format!(
+                "ticks out of order at golden tick {}",
+                want.tick
+            )));
+            return true;
+        }
+        if let Some(failure) = differs(&want, &got, self.tolerance) {
+            self.outcome = Some(Ok(Some(failure)));
+            return true;
+        }
+        false
+    }
+
+    /// The outcome once every frame has been seen: a difference, a golden file
+    /// of another length, or none.
+    ///
+    /// # Errors
+    /// A message naming the line that does not parse.
+    pub fn finish(mut self) -> Result<Option<Failure>, String> {
+        if let Some(outcome) = self.outcome.take() {
+            return outcome;
+        }
+        for (i, line) in self.lines.by_ref() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            serde_json::from_str::<GoldenLine>(line).map_err(|e| format!("line {}: {e}", i + 1))?;
+            self.golden_ticks += 1;
+        }
+        if self.golden_ticks != self.seen {
+            return Ok(Some(Failure {
+                tick: self.golden_ticks.min(self.seen),
+                check: "golden length".into(),
+                expected: format!("{} ticks", self.golden_ticks),
+                actual: format!("{} ticks", self.seen),
+            }));
+        }
+        Ok(None)
+    }
+}
+
+/// The first field of `got` that differs from `want` by more than `tolerance`.
+fn differs(want: &GoldenLine, got: &GoldenLine, tolerance: f64) -> Option<Failure> {
+    let fail = |check: String, expected: String, actual: String| {
+        Some(Failure {
+            tick: got.tick,
+            check: format!("golden {check}"),
+            expected,
+            actual,
+        })
+    };
+    for (kind, w_list, g_list) in [
+        ("body", &want.bodies, &got.bodies),
+        ("ball", &want.balls, &got.balls),
+    ] {
+        if w_list.len() != g_list.len() {
+            return fail(
+                format!("{kind} count"),
+                w_list.len().to_string(),
+                g_list.len().to_string(),
+            );
+        }
+        for (index, (w, g)) in w_list.iter().zip(g_list).enumerate() {
+            for (field, wv, gv) in [("pos", w.pos, g.pos), ("vel", w.vel, g.vel)] {
+                for axis in 0..3 {
+                    let differs = (wv[axis] - gv[axis]).abs() > tolerance
+                        || wv[axis].is_nan() != gv[axis].is_nan();
+                    if differs {
+                        return fail(
+                            format!("{kind} {index} {field}.{}", ["x", "y", "z"][axis]),
+                            format!("{} ± {tolerance}", wv[axis]),
+                            gv[axis].to_string(),
+                        );
                     }
                 }
-                if w.on != g.on {
-                    let name = if kind == "body" {
-                        "grounded"
-                    } else {
-                        "resting"
-                    };
-                    return fail(
-                        format!("{kind} {index} {name}"),
-                        w.on.to_string(),
-                        g.on.to_string(),
-                    );
-                }
+            }
+            if w.on != g.on {
+                let name = if kind == "body" {
+                    "grounded"
+                } else {
+                    "resting"
+                };
+                return fail(
+                    format!("{kind} {index} {name}"),
+                    w.on.to_string(),
+                    g.on.to_string(),
+                );
             }
         }
     }
-    if golden.len() != now.len() {
-        return Ok(Some(Failure {
-            tick: golden.len().min(now.len()) as u64,
-            check: "golden length".into(),
-            expected: format!("{} ticks", golden.len()),
-            actual: format!("{} ticks", now.len()),
-        }));
-    }
-    Ok(None)
+    None
 }

@@ -1,5 +1,6 @@
 //! Importers on real files written by MagicaVoxel, WorldEdit-style tools and
-//! Minecraft (from `../shared/realdata/`, skipped when it is absent), a Sponge
+//! Minecraft (from `../shared/realdata/`: those tests are ignored unless asked
+//! for with `cargo test --release -- --ignored`, and then fail without it), a Sponge
 //! v2 schematic written here with the format's own structure, and mutated
 //! copies of all of them.
 
@@ -21,16 +22,18 @@ mod schematic;
 
 use schematic::sponge_v2;
 
-fn realdata(name: &str) -> Option<PathBuf> {
+/// The real file `name`. Tests that read one are `#[ignore]`d, so a machine
+/// without `../shared` says it skipped them; asked for, they need it.
+fn realdata(name: &str) -> PathBuf {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/realdata")
         .join(name);
-    if path.exists() {
-        Some(path)
-    } else {
-        eprintln!("skipped: {} is not there", path.display());
-        None
-    }
+    assert!(
+        path.exists(),
+        "{} is not there: this test needs ../shared/realdata beside the project",
+        path.display()
+    );
+    path
 }
 
 fn count(world: &World, block: BlockId) -> u64 {
@@ -38,10 +41,9 @@ fn count(world: &World, block: BlockId) -> u64 {
 }
 
 #[test]
+#[ignore = "needs ../shared/realdata"]
 fn magicavoxel_models_are_placed_y_up() {
-    let Some(path) = realdata("dot_vox-placeholder.vox") else {
-        return;
-    };
+    let path = realdata("dot_vox-placeholder.vox");
     let loaded = load_detailed(&path, &mut |_, _| {}).unwrap();
     assert_eq!(loaded.format, "MagicaVoxel (.vox)");
     let w = &loaded.world;
@@ -68,10 +70,9 @@ fn magicavoxel_models_are_placed_y_up() {
 }
 
 #[test]
+#[ignore = "needs ../shared/realdata"]
 fn sponge_v3_schematic_maps_states_and_counts_unknown_ones() {
-    let Some(path) = realdata("valence-example-v3.schem") else {
-        return;
-    };
+    let path = realdata("valence-example-v3.schem");
     let loaded = load_detailed(&path, &mut |_, _| {}).unwrap();
     assert_eq!(loaded.format, "Sponge schematic (.schem)");
     let w = &loaded.world;
@@ -305,9 +306,11 @@ fn cross_check_region(path: &Path, region: (i32, i32), step: usize) -> usize {
 }
 
 #[test]
+#[ignore = "needs ../shared/realdata"]
 fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
     // 1.15 (Level.Sections, BlockStates + Palette), one chunk at (1, 3).
-    if let Some(p) = realdata("querz-1.15-r.0.0.mca") {
+    {
+        let p = realdata("querz-1.15-r.0.0.mca");
         let w = load_detailed(&p, &mut |_, _| {}).unwrap().world;
         assert_eq!(
             w.bounds(),
@@ -317,7 +320,8 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
         assert!(cross_check_region(&p, (0, 0), 7) > 2_000);
     }
     // 1.18 (sections[].block_states, yPos −4), region (−1, −1) from its name.
-    if let Some(p) = realdata("querz-1.18-r.-1.-1.mca") {
+    {
+        let p = realdata("querz-1.18-r.-1.-1.mca");
         let w = load_detailed(&p, &mut |_, _| {}).unwrap().world;
         let (lo, hi) = w.bounds().unwrap();
         assert_eq!((lo, hi.x, hi.z), (IVec3::new(-128, -64, -192), -113, -177));
@@ -325,7 +329,8 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
         assert!(cross_check_region(&p, (-1, -1), 7) > 2_000);
     }
     // 1.13 with stored lengths that stop before the zlib checksum: all three read.
-    if let Some(p) = realdata("querz-1.13-r.2.2-short-lengths.mca") {
+    {
+        let p = realdata("querz-1.13-r.2.2-short-lengths.mca");
         let loaded = load_detailed(&p, &mut |_, _| {}).unwrap();
         assert!(
             !loaded.warnings.iter().any(|w| w.contains("skipped")),
@@ -337,7 +342,8 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
         assert_eq!(columns.len(), 3);
     }
     // A whole 1.19.4 region: 676 chunks, y −64..320.
-    if let Some(p) = realdata("fastanvil-1.19.4-r.mca") {
+    {
+        let p = realdata("fastanvil-1.19.4-r.mca");
         let mut seen = (0, 0);
         let loaded = load_detailed(&p, &mut |done, total| seen = (done, total)).unwrap();
         assert_eq!(seen, (676, 676), "progress reaches the end");
@@ -374,10 +380,9 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
 }
 
 #[test]
+#[ignore = "needs ../shared/realdata"]
 fn a_bare_chunk_lands_at_its_xpos_zpos() {
-    let Some(p) = realdata("fastanvil-forge-1.20.1-chunk.nbt") else {
-        return;
-    };
+    let p = realdata("fastanvil-forge-1.20.1-chunk.nbt");
     let loaded = load_detailed(&p, &mut |_, _| {}).unwrap();
     assert_eq!(loaded.format, "Minecraft chunk (.nbt)");
     let (lo, hi) = loaded.world.bounds().unwrap();
@@ -396,7 +401,7 @@ fn small_real_files() -> Vec<(String, Vec<u8>)> {
         "fastanvil-forge-1.20.1-chunk.nbt",
     ]
     .iter()
-    .filter_map(|n| realdata(n).map(|p| ((*n).to_owned(), std::fs::read(p).unwrap())))
+    .map(|n| ((*n).to_owned(), std::fs::read(realdata(n)).unwrap()))
     .collect()
 }
 
@@ -412,14 +417,13 @@ proptest! {
 
     /// Damaged files of every imported format are errors or worlds, never panics.
     #[test]
+    #[ignore = "needs ../shared/realdata"]
     fn mutated_real_files_never_panic(
         which in any::<usize>(),
         edits in proptest::collection::vec((any::<usize>(), any::<u8>(), 0u8..4), 1..6),
     ) {
         thread_local! { static FILES: Vec<(String, Vec<u8>)> = small_real_files(); }
-        let Some((name, mut bytes)) = FILES.with(|f| (!f.is_empty()).then(|| f[which % f.len()].clone())) else {
-            return Ok(());
-        };
+        let (name, mut bytes) = FILES.with(|f| f[which % f.len()].clone());
         for &(at, value, kind) in &edits {
             let n = bytes.len().max(1);
             match kind {

@@ -1,5 +1,6 @@
 //! The generated table of vanilla shapes against the data it was generated
-//! from (`../shared/realdata/minecraft-data`, skipped when it is absent): every
+//! from (`../shared/realdata/minecraft-data`: ignored unless asked for with
+//! `cargo test --release -- --ignored`, and then failing without it): every
 //! state of every block of four game versions gets the boxes the data lists.
 
 use std::path::{Path, PathBuf};
@@ -7,14 +8,14 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use voxwalk::world::import::VanillaShapes;
 
-fn data_dir() -> Option<PathBuf> {
+fn data_dir() -> PathBuf {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/realdata/minecraft-data");
-    if path.exists() {
-        Some(path)
-    } else {
-        eprintln!("skipped: {} is not there", path.display());
-        None
-    }
+    assert!(
+        path.exists(),
+        "{} is not there: this test needs ../shared/realdata beside the project",
+        path.display()
+    );
+    path
 }
 
 fn json(path: &Path) -> Value {
@@ -35,10 +36,9 @@ fn values(property: &Value) -> Vec<String> {
 }
 
 #[test]
+#[ignore = "needs ../shared/realdata"]
 fn every_state_of_four_versions_has_the_boxes_of_the_data() {
-    let Some(dir) = data_dir() else {
-        return;
-    };
+    let dir = data_dir();
     let shapes = VanillaShapes::get().unwrap();
     let paths = json(&dir.join("dataPaths.json"));
     let mut checked = 0usize;

@@ -248,6 +248,13 @@ fn checks_that_could_never_fail_are_errors_with_their_line() {
 fn every_event_kind_is_one_a_check_may_name() {
     use voxwalk::controller::Event;
     use voxwalk::scenario::event_kind;
+    let mut sim = voxwalk::controller::Simulation::new(
+        voxwalk::world::World::new(),
+        voxwalk::controller::Settings::default(),
+    )
+    .unwrap();
+    let body = voxwalk::controller::Body::new(glam::DVec3::ZERO, glam::DVec3::ONE).unwrap();
+    let other = sim.add_body(body);
     let every = [
         Event::PushedOut {
             offset: [0.0; 3],
@@ -260,9 +267,11 @@ fn every_event_kind_is_one_a_check_may_name() {
         },
         Event::HitCeiling,
         Event::Stepped { height: 0.5 },
-        Event::EdgeGuard { axis: "x" },
+        Event::EdgeGuard {
+            axis: voxwalk::controller::HorizontalAxis::X,
+        },
         Event::PushedByBody {
-            other: 1,
+            other,
             offset: [0.0; 3],
         },
         Event::Bounced {

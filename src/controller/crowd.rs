@@ -3,10 +3,11 @@
 use std::ops::Range;
 
 use glam::{DVec2, DVec3};
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
-use super::{Body, Event};
+use super::{Body, BodyHandle, Event};
 use crate::geometry::{Aabb, Contact, contact_circle_circle, separation};
 use crate::resolver::{MoveError, Resolver, TOUCH_TOLERANCE};
 use crate::world::BlockSource;
@@ -114,6 +115,7 @@ pub(crate) fn push_bodies_apart<W: BlockSource + Sync + ?Sized>(
     world: &W,
     resolver: &mut Resolver,
     bodies: &mut [Body],
+    handles: &[BodyHandle],
     events: &mut [Vec<Event>],
     cells: &mut CrowdCells,
     parallel: bool,
@@ -136,16 +138,20 @@ pub(crate) fn push_bodies_apart<W: BlockSource + Sync + ?Sized>(
         }
     };
     let order = |c: &CrowdCell| (c.cell, c.index);
-    if parallel {
-        bodies
-            .par_iter()
-            .enumerate()
-            .map(cell_of)
-            .collect_into_vec(cells);
-        cells.par_sort_unstable_by_key(order);
-    } else {
-        cells.extend(bodies.iter().enumerate().map(cell_of));
-        cells.sort_unstable_by_key(order);
+    match () {
+        #[cfg(feature = "parallel")]
+        () if parallel => {
+            bodies
+                .par_iter()
+                .enumerate()
+                .map(cell_of)
+                .collect_into_vec(cells);
+            cells.par_sort_unstable_by_key(order);
+        }
+        () => {
+            cells.extend(bodies.iter().enumerate().map(cell_of));
+            cells.sort_unstable_by_key(order);
+        }
     }
     let cells: &[CrowdCell] = cells;
     // The pairs of the bodies `cells[from..to]` with the rest of their own cell,
@@ -189,16 +195,16 @@ pub(crate) fn push_bodies_apart<W: BlockSource + Sync + ?Sized>(
     let blocks = (0..cells.len())
         .step_by(PAIR_SEARCH_BLOCK)
         .map(|from| (from, (from + PAIR_SEARCH_BLOCK).min(cells.len())));
-    let pairs: Vec<Candidate> = if parallel {
-        blocks
+    let pairs: Vec<Candidate> = match () {
+        #[cfg(feature = "parallel")]
+        () if parallel => blocks
             .collect::<Vec<_>>()
             .into_par_iter()
             .flat_map_iter(candidates)
-            .collect()
-    } else {
-        blocks.flat_map(candidates).collect()
+            .collect(),
+        () => blocks.flat_map(candidates).collect(),
     };
-    push_rows(world, resolver, bodies, events, &pairs, parallel)?;
+    push_rows(world, resolver, bodies, handles, events, &pairs, parallel)?;
     Ok(pairs.len())
 }
 
@@ -211,6 +217,7 @@ fn push_rows<W: BlockSource + Sync + ?Sized>(
     world: &W,
     resolver: &mut Resolver,
     bodies: &mut [Body],
+    handles: &[BodyHandle],
     events: &mut [Vec<Event>],
     pairs: &[Candidate],
     parallel: bool,
@@ -224,18 +231,18 @@ fn push_rows<W: BlockSource + Sync + ?Sized>(
             .map(|(_, range)| &pairs[range.clone()])
             .collect();
         let (bodies_now, pushed_now) = (&*bodies, &pushed);
-        let outcomes: Vec<Result<RowPushes, MoveError>> = if parallel {
-            of_parity
+        let outcomes: Vec<Result<RowPushes, MoveError>> = match () {
+            #[cfg(feature = "parallel")]
+            () if parallel => of_parity
                 .par_iter()
                 .map_init(Resolver::new, |resolver, row| {
                     push_row(world, resolver, bodies_now, pushed_now, row)
                 })
-                .collect()
-        } else {
-            of_parity
+                .collect(),
+            () => of_parity
                 .iter()
                 .map(|row| push_row(world, resolver, bodies_now, pushed_now, row))
-                .collect()
+                .collect(),
         };
         for outcome in outcomes {
             let RowPushes {
@@ -246,8 +253,11 @@ fn push_rows<W: BlockSource + Sync + ?Sized>(
                 bodies[index as usize].aabb = aabb;
                 pushed[index as usize] = true;
             }
-            for (index, event) in row_events {
-                events[index as usize].push(event);
+            for (index, other, offset) in row_events {
+                events[index as usize].push(Event::PushedByBody {
+                    other: handles[other as usize],
+                    offset,
+                });
             }
         }
     }
@@ -272,8 +282,9 @@ fn rows_of(pairs: &[Candidate]) -> Vec<(i64, Range<usize>)> {
 struct RowPushes {
     /// Each body the row moved, with its box after its last push.
     moved: Vec<(u32, Aabb)>,
-    /// The events of the pushes, in the order they happened.
-    events: Vec<(u32, Event)>,
+    /// The pushes as events will tell them, in the order they happened: the
+    /// body pushed, the other body, how far it moved.
+    events: Vec<(u32, u32, [f64; 3])>,
 }
 
 /// Makes the pushes of one row's pairs, in order, reading `bodies` as they were
@@ -325,13 +336,8 @@ fn push_row<W: BlockSource + ?Sized>(
                 slot_of.insert(index, out.moved.len());
                 out.moved.push((index, motion.end));
             }
-            out.events.push((
-                index,
-                Event::PushedByBody {
-                    other: other as usize,
-                    offset: (motion.end.min - start.min).to_array(),
-                },
-            ));
+            out.events
+                .push((index, other, (motion.end.min - start.min).to_array()));
         }
     }
     Ok(out)

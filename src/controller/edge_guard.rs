@@ -32,6 +32,7 @@ const SUPPORT_OVERLAP: f64 = 1e-6;
 pub(crate) fn guard_edges<W: BlockSource + ?Sized>(
     world: &W,
     resolver: &mut Resolver,
+    support: &mut Vec<(f64, f64)>,
     start: &Aabb,
     displacement: DVec3,
     step_height: f64,
@@ -47,7 +48,7 @@ pub(crate) fn guard_edges<W: BlockSource + ?Sized>(
         along[axis] = out[axis];
         // Walls end the way before any drop can: look no farther than they let.
         let walked = resolver.move_box(world, at, along)?.end;
-        let reach = supported_reach(world, &at, &walked, axis, step_height);
+        let reach = supported_reach(world, support, &at, &walked, axis, step_height);
         let wanted = walked.min[axis] - at.min[axis];
         let allowed = reach - at.min[axis];
         if (wanted > 0.0 && allowed < wanted) || (wanted < 0.0 && allowed > wanted) {
@@ -72,6 +73,7 @@ pub(crate) fn guard_edges<W: BlockSource + ?Sized>(
 /// intervals that holds the start, or the start itself when none does.
 fn supported_reach<W: BlockSource + ?Sized>(
     world: &W,
+    intervals: &mut Vec<(f64, f64)>,
     from: &Aabb,
     to: &Aabb,
     axis: usize,
@@ -85,8 +87,9 @@ fn supported_reach<W: BlockSource + ?Sized>(
     region.min.y = lowest_top;
     region.max.y = feet;
     let cells = CellRange::covering(&region, &world.registry().reach());
-    // Open intervals of the corner's position along `axis` that a box supports.
-    let mut intervals: Vec<(f64, f64)> = Vec::new();
+    // Open intervals of the corner's position along `axis` that a box supports
+    // (kept between calls, so a warm controller allocates nothing).
+    intervals.clear();
     world.for_each_solid_in(cells.lo, cells.hi, |cell, boxes| {
         let origin = cell.as_dvec3();
         for b in boxes {

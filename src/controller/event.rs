@@ -1,11 +1,23 @@
 //! Things worth telling about one tick of one body or ball.
 
-use serde::Serialize;
+use super::BodyHandle;
 
-/// Something that happened to a body or ball during a tick. Serialised as
-/// `{"kind": "...", ...}` in `voxwalk run` output.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+/// A horizontal axis, for the events that name one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum HorizontalAxis {
+    /// East–west.
+    X,
+    /// North–south.
+    Z,
+}
+
+/// Something that happened to a body or ball during a tick. Serialised (with
+/// the `serde` feature) as `{"kind": "...", ...}`, as `voxwalk run` prints it.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
 pub enum Event {
     /// The body started the tick inside blocks and was pushed out (least
     /// penetration); `resolved` is false when no push within the limit freed it.
@@ -36,13 +48,13 @@ pub enum Event {
     },
     /// Sneaking kept the body from walking off a drop on this axis.
     EdgeGuard {
-        /// `"x"` or `"z"`.
-        axis: &'static str,
+        /// The axis whose motion was cut.
+        axis: HorizontalAxis,
     },
     /// Another body pushed this one (or was pushed by it) to end an overlap.
     PushedByBody {
-        /// Index of the other body.
-        other: usize,
+        /// The other body.
+        other: BodyHandle,
         /// How far this body moved.
         offset: [f64; 3],
     },

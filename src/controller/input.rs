@@ -6,9 +6,14 @@ use thiserror::Error;
 
 /// The controls held during one tick. Each is a level, not an edge: `jump` held
 /// on the ground jumps, `fly` held means flying for that tick.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[allow(clippy::struct_excessive_bools)] // one flag per key, as the player holds them
 pub struct Input {
+    /// An analog stick's wish, in the body's frame like the keys: `x` towards
+    /// east, `y` towards south, its length the fraction of full speed (a stick
+    /// tilted half way walks at half speed). Lengths above 1 count as 1, and
+    /// anything not finite as no wish; the keys add to it, up to full speed.
+    pub analog: glam::DVec2,
     /// Towards +x.
     pub east: bool,
     /// Towards −x.
@@ -39,6 +44,7 @@ const WORDS: [&str; 10] = [
 impl Input {
     /// No control held.
     pub const IDLE: Input = Input {
+        analog: glam::DVec2::ZERO,
         east: false,
         west: false,
         south: false,
@@ -50,6 +56,27 @@ impl Input {
         up: false,
         down: false,
     };
+
+    /// [`Input::analog`] as it is walked: at most 1 long, zero when not finite.
+    ///
+    /// ```
+    /// use glam::DVec2;
+    /// use voxwalk::controller::Input;
+    /// let half = Input { analog: DVec2::new(0.0, 0.5), ..Input::IDLE };
+    /// assert_eq!(half.analog_wish(), DVec2::new(0.0, 0.5));
+    /// let wild = Input { analog: DVec2::new(3.0, 4.0), ..Input::IDLE };
+    /// assert_eq!(wild.analog_wish(), DVec2::new(0.6, 0.8));
+    /// let broken = Input { analog: DVec2::new(f64::NAN, 0.0), ..Input::IDLE };
+    /// assert_eq!(broken.analog_wish(), DVec2::ZERO);
+    /// ```
+    #[must_use]
+    pub fn analog_wish(&self) -> glam::DVec2 {
+        if self.analog.is_finite() {
+            self.analog.clamp_length_max(1.0)
+        } else {
+            glam::DVec2::ZERO
+        }
+    }
 
     fn flag_mut(&mut self, word: &str) -> Option<&mut bool> {
         Some(match word {
@@ -153,7 +180,7 @@ pub const MAX_SCRIPT_TICKS: u64 = 20 * 86_400 * 10;
 /// assert!(s.input_at(45).jump);
 /// assert_eq!(s.input_at(50), Input::IDLE); // idle after the end
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct InputScript {
     segments: Vec<(u64, Input)>,
     len: u64,

@@ -1,6 +1,5 @@
 //! Every constant of the controller, in one struct with tuned defaults.
 
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// How bodies and balls move. Units are blocks and seconds.
@@ -19,8 +18,9 @@ use thiserror::Error;
 /// assert!(s.set("stepheight", "1.0").is_err()); // unknown names are errors
 /// assert!(s.set("gravity", "-3").is_err()); // and so are nonsense values
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct Settings {
     /// Fixed ticks per second; each tick advances time by `1 / tick_rate`.
     pub tick_rate: f64,

@@ -1,26 +1,30 @@
 //! A world with bodies and balls in it, advanced one fixed tick at a time.
 
 use glam::DVec3;
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 use thiserror::Error;
 
 use super::ball::tick_ball;
+use super::body_controller::tick_with;
 use super::crowd::push_bodies_apart;
-use super::walk::tick_body;
-use super::{Ball, Body, Event, Input, SettingError, Settings};
-use crate::resolver::{MoveError, Resolver};
-use crate::world::World;
+use super::walk::TickScratch;
+use super::{Ball, Body, BodyHandle, Event, Input, SettingError, Settings};
+use crate::resolver::MoveError;
+use crate::world::{BlockSource, World};
 
 /// How far below its feet [`Simulation::add_body`] looks for ground: a body
 /// resting on a floor floats [`crate::resolver::CONTACT_GAP`] above it.
 pub const GROUND_PROBE: f64 = 1e-6;
 
-/// Everything that moves in one world.
+/// Everything that moves in one world: any [`BlockSource`], voxwalk's own
+/// [`World`] unless said otherwise.
 ///
-/// Each [`Simulation::step`] is one fixed tick: every dynamic body in index
-/// order, then the pushes between bodies, then every ball. Nothing depends on
-/// wall-clock time, hash order or threads, so the same world, settings and
-/// inputs give the same trajectory bit for bit.
+/// Each [`Simulation::step`] is one fixed tick: every dynamic body in the
+/// order of [`Simulation::bodies`], then the pushes between bodies, then every
+/// ball. Nothing depends on wall-clock time, hash order or threads, so the
+/// same world, settings, bodies and inputs give the same trajectory bit for
+/// bit. Bodies are named by [`BodyHandle`]s, which removals do not disturb.
 ///
 /// ```
 /// use glam::DVec3;
@@ -29,28 +33,46 @@ pub const GROUND_PROBE: f64 = 1e-6;
 ///
 /// let world = text_format::parse("voxwalk-world 1\nlayer 0\n|##########|\n").unwrap();
 /// let mut sim = Simulation::new(world, Settings::default()).unwrap();
-/// sim.add_body(Body::new(DVec3::new(0.5, 1.0, 0.5), Body::DEFAULT_SIZE).unwrap());
+/// let walker = sim.add_body(Body::new(DVec3::new(0.5, 1.0, 0.5), Body::DEFAULT_SIZE).unwrap());
 /// let east = Input::parse("east").unwrap();
 /// for _ in 0..20 {
 ///     sim.step(&[east]).unwrap();
 /// }
-/// let body = &sim.bodies()[0];
+/// let body = sim.body(walker).unwrap();
 /// assert!(body.grounded);
 /// assert_eq!(body.velocity.x, 4.317); // full walking speed after a second
 /// assert!(body.feet().x > 4.0);
 /// ```
 #[derive(Debug)]
-pub struct Simulation {
-    world: World,
+pub struct Simulation<W: BlockSource = World> {
+    world: W,
     settings: Settings,
+    /// The bodies, densely: the order of ticks, of [`TickReport::bodies`] and
+    /// of the inputs of [`Simulation::step`].
     bodies: Vec<Body>,
+    /// The handle of each body, in the same order.
+    handles: Vec<BodyHandle>,
+    /// Settings of bodies that have their own, in the same order.
+    own_settings: Vec<Option<Box<Settings>>>,
+    /// Per slot of a handle: its generation and where its body is, if alive.
+    slots: Vec<Slot>,
+    /// Slots free for reuse, most recently freed last.
+    free: Vec<u32>,
     balls: Vec<Ball>,
     tick: u64,
-    resolver: Resolver,
+    scratch: TickScratch,
     /// Scratch for the body–body broad phase.
     crowd_cells: super::crowd::CrowdCells,
     /// Tick bodies on all of rayon's threads.
     parallel: bool,
+}
+
+/// A slot of the handle table.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    generation: u32,
+    /// Index in the dense arrays; `None` once the body is removed.
+    dense: Option<u32>,
 }
 
 /// What one tick did.
@@ -58,13 +80,25 @@ pub struct Simulation {
 pub struct TickReport {
     /// The tick that ran (0 for the first).
     pub tick: u64,
-    /// Events of each body, by index.
+    /// Events of each body, in the order of [`Simulation::bodies`].
     pub bodies: Vec<Vec<Event>>,
+    /// The handle of each body, in the same order.
+    pub handles: Vec<BodyHandle>,
     /// Events of each ball, by index.
     pub balls: Vec<Vec<Event>>,
     /// Pairs of bodies the body–body broad phase handed on to the exact
     /// circle test (grows with contacts, not with the square of the count).
     pub pairs_checked: usize,
+}
+
+impl TickReport {
+    /// Each body's handle with its events this tick.
+    pub fn body_events(&self) -> impl Iterator<Item = (BodyHandle, &[Event])> {
+        self.handles
+            .iter()
+            .copied()
+            .zip(self.bodies.iter().map(Vec::as_slice))
+    }
 }
 
 /// Why a tick could not run.
@@ -74,49 +108,136 @@ pub enum SimulationError {
     #[error(transparent)]
     Settings(#[from] SettingError),
     /// The resolver refused a body's move (it left the coordinate range, …).
-    #[error("tick {tick}, body {body}: {source}")]
+    #[error("tick {tick}, {}: {source}", body.map_or_else(|| "pushing bodies apart".to_owned(), |b| format!("body {}", b.slot())))]
     Move {
         /// The tick.
         tick: u64,
-        /// The body.
-        body: usize,
+        /// The body, when one body's own move was refused (not a push).
+        body: Option<BodyHandle>,
         /// What the resolver said.
         source: MoveError,
     },
 }
 
-impl Simulation {
+impl<W: BlockSource + Sync> Simulation<W> {
     /// An empty simulation over `world`.
     ///
     /// # Errors
     /// The first setting out of range.
-    pub fn new(world: World, settings: Settings) -> Result<Simulation, SettingError> {
+    pub fn new(world: W, settings: Settings) -> Result<Simulation<W>, SettingError> {
         settings.validate()?;
         Ok(Simulation {
             world,
             settings,
             bodies: Vec::new(),
+            handles: Vec::new(),
+            own_settings: Vec::new(),
+            slots: Vec::new(),
+            free: Vec::new(),
             balls: Vec::new(),
             tick: 0,
-            resolver: Resolver::new(),
+            scratch: TickScratch::default(),
             crowd_cells: Vec::new(),
             parallel: false,
         })
     }
 
-    /// Adds a body; returns its index. A dynamic body added standing on
-    /// something (within [`GROUND_PROBE`] of it) starts grounded, so it can walk
-    /// and jump on its first tick.
-    pub fn add_body(&mut self, mut body: Body) -> usize {
+    /// Adds a body and returns its handle. A dynamic body added standing on
+    /// something (within [`GROUND_PROBE`] of it) starts grounded, so it can
+    /// walk and jump on its first tick. It ticks after the bodies already
+    /// there.
+    pub fn add_body(&mut self, mut body: Body) -> BodyHandle {
         if !body.is_static() {
             let probe = DVec3::new(0.0, -GROUND_PROBE, 0.0);
             body.grounded = self
+                .scratch
                 .resolver
                 .move_box(&self.world, body.aabb, probe)
                 .is_ok_and(|m| m.blocked.y && m.depenetration.is_none());
         }
+        let dense = self.bodies.len() as u32;
+        let handle = if let Some(slot) = self.free.pop() {
+            let entry = &mut self.slots[slot as usize];
+            entry.dense = Some(dense);
+            BodyHandle::new(slot, entry.generation)
+        } else {
+            self.slots.push(Slot {
+                generation: 0,
+                dense: Some(dense),
+            });
+            BodyHandle::new(self.slots.len() as u32 - 1, 0)
+        };
         self.bodies.push(body);
-        self.bodies.len() - 1
+        self.handles.push(handle);
+        self.own_settings.push(None);
+        handle
+    }
+
+    /// Removes a body and returns it; `None` when the handle names no body
+    /// (removed already). The last body takes its place in
+    /// [`Simulation::bodies`]; every other handle still names its body.
+    pub fn remove_body(&mut self, handle: BodyHandle) -> Option<Body> {
+        let dense = self.dense_index(handle)?;
+        let slot = &mut self.slots[handle.slot() as usize];
+        slot.dense = None;
+        slot.generation = slot.generation.wrapping_add(1);
+        self.free.push(handle.slot());
+        let body = self.bodies.swap_remove(dense);
+        self.handles.swap_remove(dense);
+        self.own_settings.swap_remove(dense);
+        if let Some(&moved) = self.handles.get(dense) {
+            self.slots[moved.slot() as usize].dense = Some(dense as u32);
+        }
+        Some(body)
+    }
+
+    /// Where `handle`'s body is in [`Simulation::bodies`], if it is alive.
+    #[must_use]
+    pub fn dense_index(&self, handle: BodyHandle) -> Option<usize> {
+        let slot = self.slots.get(handle.slot() as usize)?;
+        (slot.generation == handle.generation())
+            .then_some(slot.dense)
+            .flatten()
+            .map(|d| d as usize)
+    }
+
+    /// The body `handle` names, if it is still there.
+    #[must_use]
+    pub fn body(&self, handle: BodyHandle) -> Option<&Body> {
+        self.dense_index(handle).map(|i| &self.bodies[i])
+    }
+
+    /// The body `handle` names, to teleport, turn or stop it.
+    pub fn body_mut(&mut self, handle: BodyHandle) -> Option<&mut Body> {
+        self.dense_index(handle).map(|i| &mut self.bodies[i])
+    }
+
+    /// Gives one body settings of its own (a faster runner, a heavier robot),
+    /// or back the simulation's with `None`. False when the handle names no
+    /// body.
+    ///
+    /// # Errors
+    /// The first setting out of range; nothing changes then.
+    pub fn set_body_settings(
+        &mut self,
+        handle: BodyHandle,
+        settings: Option<Settings>,
+    ) -> Result<bool, SettingError> {
+        if let Some(s) = &settings {
+            s.validate()?;
+        }
+        let Some(i) = self.dense_index(handle) else {
+            return Ok(false);
+        };
+        self.own_settings[i] = settings.map(Box::new);
+        Ok(true)
+    }
+
+    /// The settings `handle`'s body ticks with.
+    #[must_use]
+    pub fn body_settings(&self, handle: BodyHandle) -> Option<&Settings> {
+        let i = self.dense_index(handle)?;
+        Some(self.own_settings[i].as_deref().unwrap_or(&self.settings))
     }
 
     /// Adds a ball; returns its index.
@@ -128,19 +249,28 @@ impl Simulation {
     /// Ticks bodies on all of rayon's threads (`true`) or on the caller's.
     /// The trajectories are the same bit for bit either way; only the time
     /// differs. When a move fails, which failing body is reported may differ.
+    #[cfg(feature = "parallel")]
     pub fn set_parallel(&mut self, parallel: bool) {
         self.parallel = parallel;
     }
 
-    /// The bodies, by index.
+    /// The bodies, in the order they tick (the order of
+    /// [`Simulation::handles`]; a removal moves the last body into the gap).
     #[must_use]
     pub fn bodies(&self) -> &[Body] {
         &self.bodies
     }
 
-    /// The bodies, for callers that teleport or remove them.
-    pub fn bodies_mut(&mut self) -> &mut Vec<Body> {
+    /// The bodies, to teleport or stop them; [`Simulation::remove_body`]
+    /// removes one.
+    pub fn bodies_mut(&mut self) -> &mut [Body] {
         &mut self.bodies
+    }
+
+    /// Each body's handle, in the order of [`Simulation::bodies`].
+    #[must_use]
+    pub fn handles(&self) -> &[BodyHandle] {
+        &self.handles
     }
 
     /// The balls, by index.
@@ -156,19 +286,29 @@ impl Simulation {
 
     /// The world.
     #[must_use]
-    pub fn world(&self) -> &World {
+    pub fn world(&self) -> &W {
         &self.world
     }
 
     /// The world, for callers that edit blocks between ticks.
-    pub fn world_mut(&mut self) -> &mut World {
+    pub fn world_mut(&mut self) -> &mut W {
         &mut self.world
     }
 
-    /// The settings in force.
+    /// The settings in force for bodies without their own, and for balls.
     #[must_use]
     pub fn settings(&self) -> &Settings {
         &self.settings
+    }
+
+    /// Changes the settings between ticks.
+    ///
+    /// # Errors
+    /// The first setting out of range; the old settings stay.
+    pub fn set_settings(&mut self, settings: Settings) -> Result<(), SettingError> {
+        settings.validate()?;
+        self.settings = settings;
+        Ok(())
     }
 
     /// Ticks run so far.
@@ -177,7 +317,8 @@ impl Simulation {
         self.tick
     }
 
-    /// Runs one tick. `inputs[i]` drives body `i`; bodies without one idle.
+    /// Runs one tick. `inputs[i]` drives the body at `bodies()[i]` (and
+    /// `handles()[i]`); bodies without one idle.
     ///
     /// # Errors
     /// [`SimulationError`] when the resolver refuses a move; the bodies moved
@@ -223,61 +364,69 @@ impl Simulation {
         report.pairs_checked = 0;
         report.bodies.resize_with(self.bodies.len(), Vec::new);
         report.balls.resize_with(self.balls.len(), Vec::new);
-        if self.parallel {
-            report.bodies.par_iter_mut().for_each(Vec::clear);
-        } else {
-            report.bodies.iter_mut().for_each(Vec::clear);
+        report.handles.clear();
+        report.handles.extend_from_slice(&self.handles);
+        match () {
+            #[cfg(feature = "parallel")]
+            () if self.parallel => report.bodies.par_iter_mut().for_each(Vec::clear),
+            () => report.bodies.iter_mut().for_each(Vec::clear),
         }
         report.balls.iter_mut().for_each(Vec::clear);
         let (world, settings) = (&self.world, &self.settings);
-        let tick_one = |resolver: &mut Resolver,
+        let (handles, own_settings) = (&self.handles, &self.own_settings);
+        let tick_one = |scratch: &mut TickScratch,
                         (index, (body, events)): (usize, (&mut Body, &mut Vec<Event>))|
          -> Result<(), SimulationError> {
             if body.is_static() {
                 return Ok(());
             }
             let input = inputs.get(index).copied().unwrap_or_default();
-            tick_body(world, resolver, settings, body, input, events).map_err(|source| {
-                SimulationError::Move {
+            let settings = own_settings[index].as_deref().unwrap_or(settings);
+            tick_with(world, scratch, settings, body, input, events)
+                .map(|_| ())
+                .map_err(|source| SimulationError::Move {
                     tick,
-                    body: index,
+                    body: Some(handles[index]),
                     source,
-                }
-            })
+                })
         };
-        if self.parallel {
+        match () {
             // Each body's tick reads the world and writes only that body: the
             // result is the same on any number of threads.
-            self.bodies
+            #[cfg(feature = "parallel")]
+            () if self.parallel => self
+                .bodies
                 .par_iter_mut()
                 .zip(report.bodies.par_iter_mut())
                 .enumerate()
-                .try_for_each_init(Resolver::new, tick_one)?;
-        } else {
-            let resolver = &mut self.resolver;
-            self.bodies
-                .iter_mut()
-                .zip(report.bodies.iter_mut())
-                .enumerate()
-                .try_for_each(|item| tick_one(resolver, item))?;
+                .try_for_each_init(TickScratch::default, tick_one)?,
+            () => {
+                let scratch = &mut self.scratch;
+                self.bodies
+                    .iter_mut()
+                    .zip(report.bodies.iter_mut())
+                    .enumerate()
+                    .try_for_each(|item| tick_one(scratch, item))?;
+            }
         }
         report.pairs_checked = push_bodies_apart(
             &self.world,
-            &mut self.resolver,
+            &mut self.scratch.resolver,
             &mut self.bodies,
+            &self.handles,
             &mut report.bodies,
             &mut self.crowd_cells,
             self.parallel,
         )
         .map_err(|source| SimulationError::Move {
             tick,
-            body: usize::MAX,
+            body: None,
             source,
         })?;
         for (index, ball) in self.balls.iter_mut().enumerate() {
             tick_ball(
                 &self.world,
-                &mut self.resolver,
+                &mut self.scratch.resolver,
                 &self.settings,
                 ball,
                 &mut report.balls[index],

@@ -4,7 +4,7 @@ use glam::{DVec2, DVec3};
 
 use super::edge_guard::guard_edges;
 use super::step_up::step_up;
-use super::{Body, Event, Input, Settings};
+use super::{Body, Event, HorizontalAxis, Input, Settings};
 use crate::resolver::{Motion, MoveError, Resolver, TOUCH_TOLERANCE};
 use crate::world::BlockSource;
 
@@ -27,57 +27,29 @@ const SNEAK_DROP_TOLERANCE: f64 = 1e-6;
 ///    it came down onto something.
 pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     world: &W,
-    resolver: &mut Resolver,
+    scratch: &mut TickScratch,
     settings: &Settings,
     body: &mut Body,
     input: Input,
     events: &mut Vec<Event>,
-) -> Result<(), MoveError> {
-    let dt = settings.dt();
+) -> Result<Contacts, MoveError> {
+    let TickScratch { resolver, support } = scratch;
     let flying = input.fly;
     let mut velocity = next_velocity(settings, body, input, events);
 
-    // 2. Edge guard.
+    // 2 and 3. The edge guard, and the move.
     let start = body.aabb;
-    let mut displacement = velocity * dt;
     let guarded = input.sneak && !flying && body.grounded && settings.sneak_edge_guard;
-    let mut cut = [false; 2];
-    if guarded {
-        (displacement, cut) =
-            guard_edges(world, resolver, &start, displacement, settings.step_height)?;
-    }
-
-    // 3. The move.
-    let mut motion = resolver.move_box(world, start, displacement)?;
-    // The guard follows the way axis by axis; the move goes straight, and
-    // falls while it goes. Where that straight way still leaves the ground
-    // (it cuts the corner of a hole and ends over it, or rounding ends it on a
-    // sliver the guard counted), the body keeps its place instead: sneaking
-    // never leaves the surface it stands on.
-    if guarded
-        && motion.depenetration.is_none()
-        && (displacement.x != 0.0 || displacement.z != 0.0)
-        && !ends_supported(
-            world,
-            resolver,
-            &motion.end,
-            start.min.y,
-            settings.step_height,
-        )?
-    {
-        for (slot, axis) in [0, 2].into_iter().enumerate() {
-            cut[slot] |= displacement[axis] != 0.0;
-        }
-        displacement.x = 0.0;
-        displacement.z = 0.0;
-        motion = resolver.move_box(world, start, displacement)?;
-    }
-    for (slot, (axis, name)) in [(0, "x"), (2, "z")].into_iter().enumerate() {
-        if cut[slot] {
-            velocity[axis] = 0.0;
-            events.push(Event::EdgeGuard { axis: name });
-        }
-    }
+    let (motion, displacement) = guarded_move(
+        world,
+        resolver,
+        support,
+        settings,
+        &start,
+        &mut velocity,
+        guarded,
+        events,
+    )?;
     let mut start_free = start;
     if let Some(d) = motion.depenetration {
         events.push(Event::PushedOut {
@@ -116,8 +88,14 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
         });
     }
 
-    // 5. What the contacts mean.
-    if !stepped {
+    // 5. What the contacts mean. A climb replaces the plain move's contacts,
+    // but a body that came down onto the ledge it climbs has still landed
+    // (fall damage keys on it).
+    if stepped {
+        if landed && !body.grounded {
+            events.push(Event::Landed { speed: -velocity.y });
+        }
+    } else {
         for hit in motion.hits.as_slice() {
             if hit.normal.y > 0.0 {
                 if !body.grounded {
@@ -132,6 +110,7 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
             }
         }
     }
+    let ceiling = !stepped && motion.hits.as_slice().iter().any(|h| h.normal.y < 0.0);
     for axis in 0..3 {
         if blocked.test(axis) {
             velocity[axis] = 0.0;
@@ -140,7 +119,102 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     body.aabb = end;
     body.velocity = velocity;
     body.grounded = landed || stepped;
-    Ok(())
+    Ok(Contacts {
+        ground: body.grounded,
+        ceiling,
+        wall_x: blocked.x,
+        wall_z: blocked.z,
+    })
+}
+
+/// What a body touched during its tick: the blocks that stopped it.
+///
+/// A body that stands still on a floor touches it every tick (gravity presses
+/// it down, the floor stops it), so `ground` is the grounded state after the
+/// tick.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[allow(clippy::struct_excessive_bools)] // one flag per side a block can stop a body from
+pub struct Contacts {
+    /// Came down onto something (or climbed onto it).
+    pub ground: bool,
+    /// Rose into something.
+    pub ceiling: bool,
+    /// A wall stopped motion along x.
+    pub wall_x: bool,
+    /// A wall stopped motion along z.
+    pub wall_z: bool,
+}
+
+/// What one body's tick needs besides the world and the body, kept between
+/// ticks so that a warm tick allocates nothing.
+#[derive(Debug, Default)]
+pub(crate) struct TickScratch {
+    pub resolver: Resolver,
+    /// The edge guard's support intervals.
+    pub support: Vec<(f64, f64)>,
+}
+
+/// Steps 2 and 3 of a tick: the move of `velocity` for one tick, cut back at
+/// drops first when `guarded` (a sneaking body on the ground). Returns the
+/// move and the displacement it was asked for; cut axes lose their velocity
+/// and say so in `events`.
+#[allow(clippy::too_many_arguments)] // the parts of one tick, handed down by the one caller
+fn guarded_move<W: BlockSource + ?Sized>(
+    world: &W,
+    resolver: &mut Resolver,
+    support: &mut Vec<(f64, f64)>,
+    settings: &Settings,
+    start: &crate::geometry::Aabb,
+    velocity: &mut DVec3,
+    guarded: bool,
+    events: &mut Vec<Event>,
+) -> Result<(Motion, DVec3), MoveError> {
+    let mut displacement = *velocity * settings.dt();
+    let mut cut = [false; 2];
+    if guarded {
+        (displacement, cut) = guard_edges(
+            world,
+            resolver,
+            support,
+            start,
+            displacement,
+            settings.step_height,
+        )?;
+    }
+    let mut motion = resolver.move_box(world, *start, displacement)?;
+    // The guard follows the way axis by axis; the move goes straight, and
+    // falls while it goes. Where that straight way still leaves the ground
+    // (it cuts the corner of a hole and ends over it, or rounding ends it on a
+    // sliver the guard counted), the body keeps its place instead: sneaking
+    // never leaves the surface it stands on.
+    if guarded
+        && motion.depenetration.is_none()
+        && (displacement.x != 0.0 || displacement.z != 0.0)
+        && !ends_supported(
+            world,
+            resolver,
+            &motion.end,
+            start.min.y,
+            settings.step_height,
+        )?
+    {
+        for (slot, axis) in [0, 2].into_iter().enumerate() {
+            cut[slot] |= displacement[axis] != 0.0;
+        }
+        displacement.x = 0.0;
+        displacement.z = 0.0;
+        motion = resolver.move_box(world, *start, displacement)?;
+    }
+    for (slot, (axis, name)) in [(0, HorizontalAxis::X), (2, HorizontalAxis::Z)]
+        .into_iter()
+        .enumerate()
+    {
+        if cut[slot] {
+            velocity[axis] = 0.0;
+            events.push(Event::EdgeGuard { axis: name });
+        }
+    }
+    Ok((motion, displacement))
 }
 
 /// Whether a body that ended at `end` stands on something no more than
@@ -167,8 +241,16 @@ fn next_velocity(settings: &Settings, body: &Body, input: Input, events: &mut Ve
     let mut velocity = body.velocity;
 
     let axis = |plus: bool, minus: bool| f64::from(u8::from(plus)) - f64::from(u8::from(minus));
-    let compass = DVec2::new(axis(input.east, input.west), axis(input.south, input.north))
+    let keys = DVec2::new(axis(input.east, input.west), axis(input.south, input.north))
         .normalize_or_zero();
+    // The keys walk at full speed; a stick tilted part way walks slower. Both
+    // at once add up, never past full speed.
+    let analog = input.analog_wish();
+    let compass = if analog == DVec2::ZERO {
+        keys
+    } else {
+        (keys + analog).clamp_length_max(1.0)
+    };
     // Into the body's frame; the default heading (1, 0) leaves it exactly as is.
     let h = body.heading;
     let wish = DVec2::new(

@@ -257,6 +257,7 @@ impl App {
         }
         let (jump, sneak) = (held(Hold::Jump), held(Hold::Sneak));
         Input {
+            analog: glam::DVec2::ZERO,
             east: wish.x > 0.0,
             west: wish.x < 0.0,
             south: wish.y > 0.0,
@@ -348,7 +349,9 @@ impl App {
         let ahead = DVec3::new(self.facing.x, 0.0, self.facing.y) * 1.5;
         match Body::new(self.player().feet() + ahead, Body::DEFAULT_SIZE) {
             Ok(body) => {
-                let index = self.sim.add_body(body);
+                self.sim.add_body(body);
+                // Bodies are only ever added here, so a new one is last.
+                let index = self.sim.bodies().len() - 1;
                 self.wanderers.push(Wanderer::new(index, index as u64));
                 self.message = format!("wanderer {index} added");
             }

@@ -4,10 +4,14 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+#[cfg(feature = "binary")]
 use super::binary_format::{self, BinaryWorldError};
+#[cfg(feature = "import")]
 use super::import::{self, ImportError};
 use super::text_format::{self, TextWorldError, TextWriteError};
-use super::{Generator, Preset, World};
+#[cfg(feature = "generate")]
+use super::{Generator, Preset};
+use super::{World, write_atomically};
 
 /// Largest world file read whole into memory. Text worlds are meant to be edited by
 /// hand; anything larger is almost surely not one.
@@ -35,6 +39,7 @@ pub enum LoadError {
         source: TextWorldError,
     },
     /// The file is a binary world with a problem.
+    #[cfg(feature = "binary")]
     #[error("{path}: {source}")]
     Binary {
         /// The file.
@@ -43,6 +48,7 @@ pub enum LoadError {
         source: BinaryWorldError,
     },
     /// A file of another tool's format that could not be imported.
+    #[cfg(feature = "import")]
     #[error("{path}: {source}")]
     Import {
         /// The file.
@@ -65,6 +71,16 @@ pub enum LoadError {
     UnknownFormat {
         /// The file.
         path: PathBuf,
+    },
+    /// A format this build was made without (a Cargo feature left out).
+    #[error("{what}: {format} needs voxwalk built with the `{feature}` feature")]
+    NotBuiltIn {
+        /// The file or world name.
+        what: String,
+        /// The format.
+        format: &'static str,
+        /// The Cargo feature that reads it.
+        feature: &'static str,
     },
     /// The file is larger than any world of its format should be.
     #[error("{path}: {bytes} bytes is larger than the {limit}-byte limit for this format")]
@@ -129,13 +145,20 @@ pub fn load_detailed(
             path: path.to_path_buf(),
             source,
         },
+        #[cfg(feature = "binary")]
         Decoded::Binary(source) => LoadError::Binary {
             path: path.to_path_buf(),
             source,
         },
+        #[cfg(feature = "import")]
         Decoded::Import(source) => LoadError::Import {
             path: path.to_path_buf(),
             source,
+        },
+        Decoded::NotBuiltIn { format, feature } => LoadError::NotBuiltIn {
+            what: path.display().to_string(),
+            format,
+            feature,
         },
         Decoded::TooLarge { limit } => LoadError::TooLarge {
             path: path.to_path_buf(),
@@ -154,9 +177,18 @@ pub enum Decoded {
     /// A text world with a mistake.
     Text(TextWorldError),
     /// A binary world with a problem.
+    #[cfg(feature = "binary")]
     Binary(BinaryWorldError),
     /// Another tool's file that could not be imported.
+    #[cfg(feature = "import")]
     Import(ImportError),
+    /// A format this build was made without.
+    NotBuiltIn {
+        /// The format.
+        format: &'static str,
+        /// The Cargo feature that reads it.
+        feature: &'static str,
+    },
     /// Larger than its format allows.
     TooLarge {
         /// The format's limit.
@@ -189,10 +221,16 @@ pub fn decode_named(
         format: format.to_owned(),
         warnings: Vec::new(),
     };
-    if data.starts_with(binary_format::MAGIC) {
+    if data.starts_with(BINARY_MAGIC) {
+        #[cfg(feature = "binary")]
         return binary_format::decode(data)
             .map(|w| plain(w, "voxwalk binary (.vxb)"))
             .map_err(Decoded::Binary);
+        #[cfg(not(feature = "binary"))]
+        return Err(Decoded::NotBuiltIn {
+            format: "a voxwalk binary world",
+            feature: "binary",
+        });
     }
     if let Some(text) = std::str::from_utf8(data)
         .ok()
@@ -207,6 +245,19 @@ pub fn decode_named(
             .map(|w| plain(w, "voxwalk text (.vxw)"))
             .map_err(Decoded::Text);
     }
+    imported(data, file_name, progress)
+}
+
+/// The first bytes of a binary world (`binary_format::MAGIC`), known without
+/// the format, so a build without it can say what it was given.
+const BINARY_MAGIC: &[u8; 8] = b"VOXWALKB";
+
+#[cfg(feature = "import")]
+fn imported(
+    data: &[u8],
+    file_name: Option<&str>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Loaded, Decoded> {
     if import::detect(data).is_none() {
         return Err(Decoded::Unknown);
     }
@@ -216,6 +267,28 @@ pub fn decode_named(
         format: format.to_string(),
         warnings: imported.warnings.lines(),
     })
+}
+
+/// Without the importers, another tool's file is named for what it is by its
+/// first bytes alone.
+#[cfg(not(feature = "import"))]
+fn imported(
+    data: &[u8],
+    _file_name: Option<&str>,
+    _progress: &mut dyn FnMut(usize, usize),
+) -> Result<Loaded, Decoded> {
+    let looks_imported = data.starts_with(b"VOX ")
+        || data.starts_with(&[0x1f, 0x8b])
+        || data.first() == Some(&10)
+        || (data.len() >= 8192 && data.len() % 4096 == 0);
+    if looks_imported {
+        Err(Decoded::NotBuiltIn {
+            format: "another tool's world file (.vox, .schem, .mca, .nbt)",
+            feature: "import",
+        })
+    } else {
+        Err(Decoded::Unknown)
+    }
 }
 
 /// Opens a world by name: `gen:PRESET:SEED` generates one (256×96×256 cells,
@@ -245,6 +318,20 @@ pub fn open_detailed(
     let Some(rest) = spec.strip_prefix("gen:") else {
         return load_detailed(Path::new(spec), progress);
     };
+    generated(spec, rest)
+}
+
+#[cfg(not(feature = "generate"))]
+fn generated(spec: &str, _rest: &str) -> Result<Loaded, LoadError> {
+    Err(LoadError::NotBuiltIn {
+        what: spec.to_owned(),
+        format: "a generated world",
+        feature: "generate",
+    })
+}
+
+#[cfg(feature = "generate")]
+fn generated(spec: &str, rest: &str) -> Result<Loaded, LoadError> {
     let bad = |problem: String| LoadError::Generated {
         spec: spec.to_owned(),
         problem,
@@ -266,8 +353,10 @@ pub fn open_detailed(
 }
 
 /// The chunks a `gen:` world covers.
+#[cfg(feature = "generate")]
 pub const GENERATED_LO: glam::IVec3 = glam::IVec3::new(-8, 0, -8);
 /// The last chunk a `gen:` world covers.
+#[cfg(feature = "generate")]
 pub const GENERATED_HI: glam::IVec3 = glam::IVec3::new(7, 5, 7);
 
 /// Why a world could not be saved.
@@ -288,6 +377,7 @@ pub enum SaveError {
         source: TextWriteError,
     },
     /// The world cannot be written as a binary world.
+    #[cfg(feature = "binary")]
     #[error("{path}: {source}")]
     Binary {
         /// The file.
@@ -312,6 +402,7 @@ pub enum SaveError {
 /// [`SaveError`]; on any error the file at `path` is as it was.
 pub fn save(world: &World, path: &Path) -> Result<(), SaveError> {
     let bytes = match path.extension().and_then(|e| e.to_str()) {
+        #[cfg(feature = "binary")]
         Some("vxb") => binary_format::encode(world).map_err(|source| SaveError::Binary {
             path: path.to_path_buf(),
             source,
@@ -328,7 +419,7 @@ pub fn save(world: &World, path: &Path) -> Result<(), SaveError> {
             });
         }
     };
-    binary_format::write_atomically(path, &bytes).map_err(|source| SaveError::Io {
+    write_atomically(path, &bytes).map_err(|source| SaveError::Io {
         path: path.to_path_buf(),
         source,
     })

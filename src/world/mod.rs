@@ -3,6 +3,8 @@
 //! Cells are `IVec3`; cell `(i, j, k)` covers `[i, i+1] × [j, j+1] × [k, k+1]` in
 //! world space. Chunks are 16³ cells; chunks nobody created are air.
 
+mod atomic_write;
+#[cfg(feature = "binary")]
 pub mod binary_format;
 mod block;
 mod block_line;
@@ -10,13 +12,16 @@ mod block_source;
 mod chunk;
 mod coords;
 mod file_limits;
+#[cfg(feature = "generate")]
 mod generate;
+#[cfg(feature = "import")]
 pub mod import;
 mod load;
 mod mixed_cells;
 pub mod text_format;
 mod voxel_world;
 
+pub use atomic_write::write_atomically;
 pub(crate) use block::ShapeSpan;
 pub use block::{
     BUILT_IN_TYPES, BlockError, BlockField, BlockId, BlockLook, BlockProperties, BlockRegistry,
@@ -30,12 +35,15 @@ pub use coords::{
     local_of,
 };
 pub use file_limits::MAX_FILE_CHUNKS;
+#[cfg(feature = "generate")]
 pub use generate::{Generator, Preset};
+#[cfg(feature = "import")]
 pub use import::map_block_state;
 pub use load::{
-    Decoded, GENERATED_HI, GENERATED_LO, LoadError, Loaded, MAX_BINARY_WORLD_BYTES,
-    MAX_TEXT_WORLD_BYTES, SaveError, decode_any, decode_named, load, load_detailed, open,
-    open_detailed, save,
+    Decoded, LoadError, Loaded, MAX_BINARY_WORLD_BYTES, MAX_TEXT_WORLD_BYTES, SaveError,
+    decode_any, decode_named, load, load_detailed, open, open_detailed, save,
 };
+#[cfg(feature = "generate")]
+pub use load::{GENERATED_HI, GENERATED_LO};
 pub use mixed_cells::MixedCells;
 pub use voxel_world::World;

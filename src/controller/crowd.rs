@@ -213,6 +213,7 @@ pub(crate) fn push_bodies_apart<W: BlockSource + Sync + ?Sized>(
 /// parity share no body and each is pushed on its own (in parallel when
 /// asked), even rows first, then odd ones. The order is fixed by the grid,
 /// not by the threads.
+#[cfg_attr(not(feature = "parallel"), allow(unused_variables))]
 fn push_rows<W: BlockSource + Sync + ?Sized>(
     world: &W,
     resolver: &mut Resolver,

@@ -12,6 +12,7 @@ mod depenetration;
 mod error;
 mod motion;
 mod move_box;
+mod queries;
 mod sweep_box_box;
 mod tolerances;
 
@@ -19,6 +20,9 @@ pub(crate) use cell_range::CellRange;
 pub use error::MoveError;
 pub use motion::{Depenetration, Hit, Hits, Motion};
 pub use move_box::{Resolver, move_box};
+pub use queries::{
+    MAX_QUERY_EXTENT, QueryError, RayHit, blocks_in_box, blocks_in_sphere, cast_ray,
+};
 pub use sweep_box_box::{Sweep, sweep_box_box};
 pub use tolerances::{
     CONTACT_GAP, EDGE_ROUNDING, MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT, MAX_PASSES,

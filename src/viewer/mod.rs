@@ -6,6 +6,10 @@
 //! never changes it; `terminal` runs the live loop, `headless` the same without
 //! a terminal. `wander` is the walking-by-itself of `--demo` and of added bodies.
 
+// Hidden from the crate's docs (not its interface): links here are for
+// readers of the source, so rustdoc's check of them is left out.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 mod action;
 mod app;
 mod block_glyphs;

@@ -280,7 +280,7 @@ fn imported(
     let looks_imported = data.starts_with(b"VOX ")
         || data.starts_with(&[0x1f, 0x8b])
         || data.first() == Some(&10)
-        || (data.len() >= 8192 && data.len() % 4096 == 0);
+        || (data.len() >= 8192 && data.len().is_multiple_of(4096));
     if looks_imported {
         Err(Decoded::NotBuiltIn {
             format: "another tool's world file (.vox, .schem, .mca, .nbt)",

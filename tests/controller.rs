@@ -626,6 +626,44 @@ fn a_sneaking_move_that_slides_off_the_guarded_way_keeps_its_place() {
     );
 }
 
+/// A body that comes down onto the floor and climbs a slab in the same tick
+/// (a long tick: one a second) reports the landing, with its speed, beside
+/// the step: fall damage keys on `Landed`.
+#[test]
+fn a_landing_that_climbs_a_step_still_reports_landed() {
+    let mut world = World::new();
+    world.fill(IVec3::new(-2, 0, -2), IVec3::new(12, 0, 2), BlockId::STONE);
+    world.fill(IVec3::new(3, 1, -2), IVec3::new(12, 1, 2), BlockId::SLAB);
+    let settings = Settings {
+        tick_rate: 1.0,
+        ..Settings::default()
+    };
+    let mut sim = Simulation::new(world, settings).unwrap();
+    let mut body = Body::new(DVec3::new(0.5, 1.3, 0.5), Body::DEFAULT_SIZE).unwrap();
+    body.velocity = DVec3::new(4.317, 0.0, 0.0);
+    let h = sim.add_body(body);
+    assert!(!sim.body(h).unwrap().grounded, "it starts in the air");
+    let east = Input {
+        east: true,
+        ..Input::IDLE
+    };
+    let report = sim.step(&[east]).unwrap();
+    let events = &report.bodies[0];
+    assert!(
+        events.iter().any(|e| matches!(e, Event::Stepped { .. })),
+        "{events:?}"
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Landed { speed } if *speed == 32.0)),
+        "{events:?}"
+    );
+    let body = sim.body(h).unwrap();
+    assert!(body.grounded);
+    assert_eq!(body.aabb.min.y, 1.5 + CONTACT_GAP);
+}
+
 #[test]
 fn steps_never_end_below_the_plain_move() {
     // A step is the move again as up, across, down: kept only when it gets

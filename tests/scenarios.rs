@@ -6,11 +6,15 @@ mod temp_dir;
 
 use std::path::{Path, PathBuf};
 
-use voxwalk::cli::worlds_dir;
 use voxwalk::scenario::{
     Scenario, ScenarioError, Verdict, check_file, check_paths, compare_golden, format_table,
     record, write_golden,
 };
+
+/// The shipped worlds (`worlds/` of this repository).
+fn worlds_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("worlds")
+}
 
 fn scenarios_dir() -> PathBuf {
     worlds_dir().join("scenarios")

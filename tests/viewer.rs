@@ -8,12 +8,16 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use voxwalk::cli::worlds_dir;
 use voxwalk::viewer::{
     Action, App, FIRST_HOLD, HeldKeys, Hold, KEY_HELP, Palette, REPEAT_HOLD, ScreenDir, SliceAxis,
     ViewMode, action_for, draw, run_headless,
 };
 use voxwalk::world::{BlockId, Generator, Preset, load};
+
+/// The shipped worlds (`worlds/` of this repository).
+fn worlds_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("worlds")
+}
 
 fn key(code: KeyCode) -> KeyEvent {
     KeyEvent::new(code, KeyModifiers::NONE)

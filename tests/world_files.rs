@@ -7,9 +7,13 @@ use flate2::Compression;
 use flate2::write::DeflateEncoder;
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
-use voxwalk::cli::worlds_dir;
 use voxwalk::world::binary_format::{self, BinaryWorldError, HEADER_BYTES};
 use voxwalk::world::{BlockId, Generator, LoadError, Preset, World, decode_any, load, save};
+
+/// The shipped worlds (`worlds/` of this repository).
+fn worlds_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("worlds")
+}
 
 fn cases(default: u32) -> u32 {
     std::env::var("VOXWALK_PROPTEST_CASES")

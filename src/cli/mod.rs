@@ -15,8 +15,6 @@ mod run;
 mod sweep;
 mod terminal_text;
 
-use std::path::PathBuf;
-
 use clap::{Parser, Subcommand};
 use thiserror::Error;
 
@@ -156,10 +154,4 @@ pub fn open_world(spec: &str) -> Result<crate::world::Loaded, CliError> {
         );
     }
     Ok(loaded)
-}
-
-/// The worlds shipped with the program, for commands given a path to them.
-#[must_use]
-pub fn worlds_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("worlds")
 }

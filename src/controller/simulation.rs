@@ -54,6 +54,8 @@ pub struct Simulation<W: BlockSource = World> {
     handles: Vec<BodyHandle>,
     /// Settings of bodies that have their own, in the same order.
     own_settings: Vec<Option<Box<Settings>>>,
+    /// What the game keeps with each body (an entity id), in the same order.
+    user_data: Vec<u64>,
     /// Per slot of a handle: its generation and where its body is, if alive.
     slots: Vec<Slot>,
     /// Slots free for reuse, most recently freed last.
@@ -132,6 +134,7 @@ impl<W: BlockSource + Sync> Simulation<W> {
             bodies: Vec::new(),
             handles: Vec::new(),
             own_settings: Vec::new(),
+            user_data: Vec::new(),
             slots: Vec::new(),
             free: Vec::new(),
             balls: Vec::new(),
@@ -170,6 +173,7 @@ impl<W: BlockSource + Sync> Simulation<W> {
         self.bodies.push(body);
         self.handles.push(handle);
         self.own_settings.push(None);
+        self.user_data.push(0);
         handle
     }
 
@@ -185,6 +189,7 @@ impl<W: BlockSource + Sync> Simulation<W> {
         let body = self.bodies.swap_remove(dense);
         self.handles.swap_remove(dense);
         self.own_settings.swap_remove(dense);
+        self.user_data.swap_remove(dense);
         if let Some(&moved) = self.handles.get(dense) {
             self.slots[moved.slot() as usize].dense = Some(dense as u32);
         }
@@ -231,6 +236,33 @@ impl<W: BlockSource + Sync> Simulation<W> {
         };
         self.own_settings[i] = settings.map(Box::new);
         Ok(true)
+    }
+
+    /// Keeps a number with a body (the game's entity id, an index into its
+    /// own tables); 0 until set. False when the handle names no body.
+    ///
+    /// ```
+    /// use glam::DVec3;
+    /// use voxwalk::controller::{Body, Settings, Simulation};
+    /// use voxwalk::world::World;
+    ///
+    /// let mut sim = Simulation::new(World::new(), Settings::default()).unwrap();
+    /// let h = sim.add_body(Body::new(DVec3::ZERO, Body::DEFAULT_SIZE).unwrap());
+    /// assert!(sim.set_user_data(h, 4711));
+    /// assert_eq!(sim.user_data(h), Some(4711));
+    /// ```
+    pub fn set_user_data(&mut self, handle: BodyHandle, data: u64) -> bool {
+        let Some(i) = self.dense_index(handle) else {
+            return false;
+        };
+        self.user_data[i] = data;
+        true
+    }
+
+    /// The number kept with `handle`'s body.
+    #[must_use]
+    pub fn user_data(&self, handle: BodyHandle) -> Option<u64> {
+        self.dense_index(handle).map(|i| self.user_data[i])
     }
 
     /// The settings `handle`'s body ticks with.

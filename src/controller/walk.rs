@@ -37,19 +37,41 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     let flying = input.fly;
     let mut velocity = next_velocity(settings, body, input, events);
 
-    // 2 and 3. The edge guard, and the move.
+    // 2 and 3. The edge guard, and the move. The move stays a local of this
+    // function: a `Motion` handed back from a helper is copied each tick.
     let start = body.aabb;
     let guarded = input.sneak && !flying && body.grounded && settings.sneak_edge_guard;
-    let (motion, displacement) = guarded_move(
-        world,
-        resolver,
-        support,
-        settings,
-        &start,
-        &mut velocity,
-        guarded,
-        events,
-    )?;
+    let mut displacement = velocity * settings.dt();
+    let mut cut = [false; 2];
+    if guarded {
+        (displacement, cut) = guard_edges(
+            world,
+            resolver,
+            support,
+            &start,
+            displacement,
+            settings.step_height,
+        )?;
+    }
+    let mut motion = resolver.move_box(world, start, displacement)?;
+    if guarded && leaves_the_surface(world, resolver, settings, &start, displacement, &motion)? {
+        // Hold still rather than step off: see `leaves_the_surface`.
+        for (slot, axis) in [0, 2].into_iter().enumerate() {
+            cut[slot] |= displacement[axis] != 0.0;
+        }
+        displacement.x = 0.0;
+        displacement.z = 0.0;
+        motion = resolver.move_box(world, start, displacement)?;
+    }
+    for (slot, (axis, name)) in [(0, HorizontalAxis::X), (2, HorizontalAxis::Z)]
+        .into_iter()
+        .enumerate()
+    {
+        if cut[slot] {
+            velocity[axis] = 0.0;
+            events.push(Event::EdgeGuard { axis: name });
+        }
+    }
     let mut start_free = start;
     if let Some(d) = motion.depenetration {
         events.push(Event::PushedOut {
@@ -88,28 +110,8 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
         });
     }
 
-    // 5. What the contacts mean. A climb replaces the plain move's contacts,
-    // but a body that came down onto the ledge it climbs has still landed
-    // (fall damage keys on it).
-    if stepped {
-        if landed && !body.grounded {
-            events.push(Event::Landed { speed: -velocity.y });
-        }
-    } else {
-        for hit in motion.hits.as_slice() {
-            if hit.normal.y > 0.0 {
-                if !body.grounded {
-                    events.push(Event::Landed { speed: -velocity.y });
-                }
-            } else if hit.normal.y < 0.0 {
-                events.push(Event::HitCeiling);
-            } else {
-                events.push(Event::HitWall {
-                    normal: hit.normal.to_array(),
-                });
-            }
-        }
-    }
+    // 5. What the contacts mean.
+    report_contacts(&motion, stepped, landed, body.grounded, velocity.y, events);
     let ceiling = !stepped && motion.hits.as_slice().iter().any(|h| h.normal.y < 0.0);
     for axis in 0..3 {
         if blocked.test(axis) {
@@ -154,67 +156,66 @@ pub(crate) struct TickScratch {
     pub support: Vec<(f64, f64)>,
 }
 
-/// Steps 2 and 3 of a tick: the move of `velocity` for one tick, cut back at
-/// drops first when `guarded` (a sneaking body on the ground). Returns the
-/// move and the displacement it was asked for; cut axes lose their velocity
-/// and say so in `events`.
-#[allow(clippy::too_many_arguments)] // the parts of one tick, handed down by the one caller
-fn guarded_move<W: BlockSource + ?Sized>(
+/// Whether a guarded sneaking body's straight `motion` still leaves the
+/// surface it stood on. The guard follows the way axis by axis; the move goes
+/// straight, and falls while it goes: where that straight way cuts the corner
+/// of a hole and ends over it, or rounding ends it on a sliver the guard
+/// counted, the body keeps its place instead. Sneaking never leaves the
+/// surface it stands on.
+fn leaves_the_surface<W: BlockSource + ?Sized>(
     world: &W,
     resolver: &mut Resolver,
-    support: &mut Vec<(f64, f64)>,
     settings: &Settings,
     start: &crate::geometry::Aabb,
-    velocity: &mut DVec3,
-    guarded: bool,
-    events: &mut Vec<Event>,
-) -> Result<(Motion, DVec3), MoveError> {
-    let mut displacement = *velocity * settings.dt();
-    let mut cut = [false; 2];
-    if guarded {
-        (displacement, cut) = guard_edges(
-            world,
-            resolver,
-            support,
-            start,
-            displacement,
-            settings.step_height,
-        )?;
-    }
-    let mut motion = resolver.move_box(world, *start, displacement)?;
-    // The guard follows the way axis by axis; the move goes straight, and
-    // falls while it goes. Where that straight way still leaves the ground
-    // (it cuts the corner of a hole and ends over it, or rounding ends it on a
-    // sliver the guard counted), the body keeps its place instead: sneaking
-    // never leaves the surface it stands on.
-    if guarded
+    displacement: DVec3,
+    motion: &Motion,
+) -> Result<bool, MoveError> {
+    let moved = displacement.x != 0.0 || displacement.z != 0.0;
+    Ok(moved
         && motion.depenetration.is_none()
-        && (displacement.x != 0.0 || displacement.z != 0.0)
         && !ends_supported(
             world,
             resolver,
             &motion.end,
             start.min.y,
             settings.step_height,
-        )?
-    {
-        for (slot, axis) in [0, 2].into_iter().enumerate() {
-            cut[slot] |= displacement[axis] != 0.0;
+        )?)
+}
+
+/// Step 5 of a tick: the events of the move's contacts. A climb replaces the
+/// plain move's contacts, but a body that came down onto the ledge it climbs
+/// has still landed (fall damage keys on it).
+fn report_contacts(
+    motion: &Motion,
+    stepped: bool,
+    landed: bool,
+    was_grounded: bool,
+    fall_velocity: f64,
+    events: &mut Vec<Event>,
+) {
+    if stepped {
+        if landed && !was_grounded {
+            events.push(Event::Landed {
+                speed: -fall_velocity,
+            });
         }
-        displacement.x = 0.0;
-        displacement.z = 0.0;
-        motion = resolver.move_box(world, *start, displacement)?;
+        return;
     }
-    for (slot, (axis, name)) in [(0, HorizontalAxis::X), (2, HorizontalAxis::Z)]
-        .into_iter()
-        .enumerate()
-    {
-        if cut[slot] {
-            velocity[axis] = 0.0;
-            events.push(Event::EdgeGuard { axis: name });
+    for hit in motion.hits.as_slice() {
+        if hit.normal.y > 0.0 {
+            if !was_grounded {
+                events.push(Event::Landed {
+                    speed: -fall_velocity,
+                });
+            }
+        } else if hit.normal.y < 0.0 {
+            events.push(Event::HitCeiling);
+        } else {
+            events.push(Event::HitWall {
+                normal: hit.normal.to_array(),
+            });
         }
     }
-    Ok((motion, displacement))
 }
 
 /// Whether a body that ended at `end` stands on something no more than
@@ -235,6 +236,7 @@ fn ends_supported<W: BlockSource + ?Sized>(
 }
 
 /// Step 1 of a tick: the velocity the body moves with this tick.
+#[inline]
 fn next_velocity(settings: &Settings, body: &Body, input: Input, events: &mut Vec<Event>) -> DVec3 {
     let dt = settings.dt();
     let flying = input.fly;
@@ -245,11 +247,11 @@ fn next_velocity(settings: &Settings, body: &Body, input: Input, events: &mut Ve
         .normalize_or_zero();
     // The keys walk at full speed; a stick tilted part way walks slower. Both
     // at once add up, never past full speed.
-    let analog = input.analog_wish();
-    let compass = if analog == DVec2::ZERO {
+    // Most inputs are keys alone: the stick costs nothing then.
+    let compass = if input.analog == DVec2::ZERO {
         keys
     } else {
-        (keys + analog).clamp_length_max(1.0)
+        (keys + input.analog_wish()).clamp_length_max(1.0)
     };
     // Into the body's frame; the default heading (1, 0) leaves it exactly as is.
     let h = body.heading;

@@ -271,6 +271,8 @@ fn every_event_kind_is_one_a_check_may_name() {
         },
         Event::HitCeiling,
         Event::Stepped { height: 0.5 },
+        Event::EnteredLiquid,
+        Event::LeftLiquid,
         Event::EdgeGuard {
             axis: voxwalk::controller::HorizontalAxis::X,
         },

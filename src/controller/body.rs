@@ -31,6 +31,10 @@ pub struct Body {
     /// A static body is never moved: not by its input, not by gravity, not by
     /// other bodies.
     pub mobility: Mobility,
+    /// Inside a liquid at the start of the last tick (it swam).
+    pub in_liquid: bool,
+    /// On a climbable block at the start of the last tick (it climbed).
+    pub climbing: bool,
     /// The unit direction `east` walks in, in the x–z plane (x, z); `south` is
     /// a quarter turn clockwise from it seen from above. `(1, 0)` (the default)
     /// makes the inputs the compass directions; a viewer turns it with the camera.
@@ -85,6 +89,8 @@ impl Body {
             velocity: DVec3::ZERO,
             grounded: false,
             mobility: Mobility::Dynamic,
+            in_liquid: false,
+            climbing: false,
             heading: DVec2::X,
         })
     }

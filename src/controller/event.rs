@@ -46,6 +46,12 @@ pub enum Event {
         /// How much higher it ends than it would have without stepping.
         height: f64,
     },
+    /// The body started this tick inside a liquid, having started the last
+    /// one outside.
+    EnteredLiquid,
+    /// The body started this tick outside any liquid, having started the last
+    /// one inside.
+    LeftLiquid,
     /// Sneaking kept the body from walking off a drop on this axis.
     EdgeGuard {
         /// The axis whose motion was cut.
@@ -58,7 +64,7 @@ pub enum Event {
         /// How far this body moved.
         offset: [f64; 3],
     },
-    /// A ball bounced off a block.
+    /// A ball bounced off a block, or a body off a bouncy one (slime).
     Bounced {
         /// Face or edge normal of the contact.
         normal: [f64; 3],
@@ -82,6 +88,8 @@ impl Event {
             Event::HitWall { .. } => "hit_wall",
             Event::HitCeiling => "hit_ceiling",
             Event::Stepped { .. } => "stepped",
+            Event::EnteredLiquid => "entered_liquid",
+            Event::LeftLiquid => "left_liquid",
             Event::EdgeGuard { .. } => "edge_guard",
             Event::PushedByBody { .. } => "pushed_by_body",
             Event::Bounced { .. } => "bounced",
@@ -90,13 +98,15 @@ impl Event {
     }
 
     /// The `kind` of every event, as reports and scenario checks name them.
-    pub const KINDS: [&'static str; 10] = [
+    pub const KINDS: [&'static str; 12] = [
         "pushed_out",
         "jumped",
         "landed",
         "hit_wall",
         "hit_ceiling",
         "stepped",
+        "entered_liquid",
+        "left_liquid",
         "edge_guard",
         "pushed_by_body",
         "bounced",

@@ -20,6 +20,7 @@ mod input;
 mod settings;
 mod simulation;
 mod step_up;
+mod surroundings;
 mod walk;
 
 pub use ball::Ball;

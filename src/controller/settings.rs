@@ -56,6 +56,27 @@ pub struct Settings {
     pub fly_vertical_speed: f64,
     /// How fast velocity approaches the wished one while flying.
     pub fly_acceleration: f64,
+    /// Upward speed on a climbable block while pushing into a wall or holding
+    /// jump (Minecraft: 0.2 blocks a tick, `LivingEntity.travel`).
+    pub climb_speed: f64,
+    /// Fastest slide down a climbable block (Minecraft: 0.15 blocks a tick,
+    /// `handleOnClimbable`); sneaking holds the body still instead.
+    pub climb_descent_speed: f64,
+    /// Fastest horizontal motion on a climbable block (Minecraft: 0.15 a tick).
+    pub climb_horizontal_speed: f64,
+    /// Horizontal acceleration swimming, before the liquid's drag (Minecraft:
+    /// 0.02 blocks a tick per tick, 8 blocks/s²). The drag sets the top speed:
+    /// 1.6 blocks/s in water at 20 ticks a second, as in Minecraft.
+    pub swim_acceleration: f64,
+    /// Upward acceleration in a liquid while jump is held (Minecraft's
+    /// `jumpInLiquid`: 0.04 a tick per tick, 16 blocks/s²).
+    pub swim_up_acceleration: f64,
+    /// Upward speed given to a body in a liquid that swims against a ledge it
+    /// can climb out onto (Minecraft: 0.3 blocks a tick).
+    pub liquid_exit_speed: f64,
+    /// How high above a swimming body a ledge may be and still be climbed out
+    /// onto (Minecraft: 0.6).
+    pub liquid_exit_height: f64,
     /// Fraction of the speed into a surface a ball keeps when it bounces.
     pub ball_restitution: f64,
     /// Bounces slower than this end instead. Must exceed `gravity / tick_rate`
@@ -84,6 +105,13 @@ impl Default for Settings {
             fly_speed: 10.9,
             fly_vertical_speed: 7.5,
             fly_acceleration: 60.0,
+            climb_speed: 4.0,
+            climb_descent_speed: 3.0,
+            climb_horizontal_speed: 3.0,
+            swim_acceleration: 8.0,
+            swim_up_acceleration: 16.0,
+            liquid_exit_speed: 6.0,
+            liquid_exit_height: 0.6,
             ball_restitution: 0.5,
             ball_rest_speed: 2.5,
             ball_friction: 4.0,
@@ -149,6 +177,13 @@ impl Settings {
             "fly_speed",
             "fly_vertical_speed",
             "fly_acceleration",
+            "climb_speed",
+            "climb_descent_speed",
+            "climb_horizontal_speed",
+            "swim_acceleration",
+            "swim_up_acceleration",
+            "liquid_exit_speed",
+            "liquid_exit_height",
             "ball_restitution",
             "ball_rest_speed",
             "ball_friction",
@@ -201,6 +236,13 @@ impl Settings {
             "fly_speed" => &mut self.fly_speed,
             "fly_vertical_speed" => &mut self.fly_vertical_speed,
             "fly_acceleration" => &mut self.fly_acceleration,
+            "climb_speed" => &mut self.climb_speed,
+            "climb_descent_speed" => &mut self.climb_descent_speed,
+            "climb_horizontal_speed" => &mut self.climb_horizontal_speed,
+            "swim_acceleration" => &mut self.swim_acceleration,
+            "swim_up_acceleration" => &mut self.swim_up_acceleration,
+            "liquid_exit_speed" => &mut self.liquid_exit_speed,
+            "liquid_exit_height" => &mut self.liquid_exit_height,
             "ball_restitution" => &mut self.ball_restitution,
             "ball_rest_speed" => &mut self.ball_rest_speed,
             "ball_friction" => &mut self.ball_friction,
@@ -242,6 +284,13 @@ impl Settings {
                 "tick_rate",
                 self.tick_rate,
                 "must be between 1 and 1000 ticks per second",
+            );
+        }
+        if self.liquid_exit_height > 16.0 {
+            return bad(
+                "liquid_exit_height",
+                self.liquid_exit_height,
+                "must be at most 16 blocks",
             );
         }
         if self.step_height > 16.0 {

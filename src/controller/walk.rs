@@ -4,6 +4,7 @@ use glam::{DVec2, DVec3};
 
 use super::edge_guard::guard_edges;
 use super::step_up::step_up;
+use super::surroundings::Surroundings;
 use super::{Body, Event, HorizontalAxis, Input, Settings};
 use crate::resolver::{Motion, MoveError, Resolver, TOUCH_TOLERANCE};
 use crate::world::BlockSource;
@@ -35,13 +36,33 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
 ) -> Result<Contacts, MoveError> {
     let TickScratch { resolver, support } = scratch;
     let flying = input.fly;
-    let mut velocity = next_velocity(settings, body, input, events);
+    // 0. What the blocks around do; a flying body ignores them.
+    let around = if flying {
+        Surroundings::NONE
+    } else {
+        Surroundings::around(world, body)
+    };
+    let in_liquid = around.liquid.is_some();
+    if in_liquid != body.in_liquid {
+        events.push(if in_liquid {
+            Event::EnteredLiquid
+        } else {
+            Event::LeftLiquid
+        });
+    }
+    body.in_liquid = in_liquid;
+    body.climbing = around.climbing;
+    let mut velocity = next_velocity(settings, body, input, &around, events);
 
     // 2 and 3. The edge guard, and the move. The move stays a local of this
     // function: a `Motion` handed back from a helper is copied each tick.
     let start = body.aabb;
     let guarded = input.sneak && !flying && body.grounded && settings.sneak_edge_guard;
     let mut displacement = velocity * settings.dt();
+    if let Some([h, v]) = around.stuck {
+        // In a cobweb the tick moves a share of what it would (`makeStuckInBlock`).
+        displacement *= DVec3::new(h, v, h);
+    }
     let mut cut = [false; 2];
     if guarded {
         (displacement, cut) = guard_edges(
@@ -113,14 +134,33 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     // 5. What the contacts mean.
     report_contacts(&motion, stepped, landed, body.grounded, velocity.y, events);
     let ceiling = !stepped && motion.hits.as_slice().iter().any(|h| h.normal.y < 0.0);
+    let landing_speed = (landed && !stepped).then_some(-velocity.y);
     for axis in 0..3 {
         if blocked.test(axis) {
             velocity[axis] = 0.0;
         }
     }
+    let mut bounced = false;
+    // Only a real fall can bounce: a body standing on slime meets it every
+    // tick at the speed one tick of gravity gives, and stays.
+    let fell = landing_speed.filter(|&s| s > 2.0 * settings.gravity * settings.dt());
+    if around != Surroundings::NONE || fell.is_some() {
+        bounced = after_move(
+            world,
+            resolver,
+            settings,
+            &around,
+            input,
+            &end,
+            blocked.x || blocked.z,
+            fell,
+            &mut velocity,
+            events,
+        )?;
+    }
     body.aabb = end;
     body.velocity = velocity;
-    body.grounded = landed || stepped;
+    body.grounded = (landed || stepped) && !bounced;
     Ok(Contacts {
         ground: body.grounded,
         ceiling,
@@ -237,7 +277,13 @@ fn ends_supported<W: BlockSource + ?Sized>(
 
 /// Step 1 of a tick: the velocity the body moves with this tick.
 #[inline]
-fn next_velocity(settings: &Settings, body: &Body, input: Input, events: &mut Vec<Event>) -> DVec3 {
+fn next_velocity(
+    settings: &Settings,
+    body: &Body,
+    input: Input,
+    around: &Surroundings,
+    events: &mut Vec<Event>,
+) -> DVec3 {
     let dt = settings.dt();
     let flying = input.fly;
     let mut velocity = body.velocity;
@@ -259,6 +305,18 @@ fn next_velocity(settings: &Settings, body: &Body, input: Input, events: &mut Ve
         compass.x * h.x - compass.y * h.y,
         compass.x * h.y + compass.y * h.x,
     );
+    if let Some(_liquid) = around.liquid {
+        // Swimming (Minecraft's order): the stroke and the jump's lift are
+        // added before the move; the liquid's drag and its share of gravity
+        // act after it (`after_move`).
+        velocity.x += wish.x * settings.swim_acceleration * dt;
+        velocity.z += wish.y * settings.swim_acceleration * dt;
+        if input.jump {
+            velocity.y += settings.swim_up_acceleration * dt;
+        }
+        return velocity;
+    }
+    let ground = &around.ground;
     let speed = if flying {
         settings.fly_speed
     } else if input.sneak {
@@ -267,12 +325,13 @@ fn next_velocity(settings: &Settings, body: &Body, input: Input, events: &mut Ve
         settings.sprint_speed
     } else {
         settings.walk_speed
-    };
+    } * ground.speed_factor;
+    let grip = ground.grip();
     let rate = match (flying, wish == DVec2::ZERO, body.grounded) {
         (true, _, _) => settings.fly_acceleration,
-        (false, false, true) => settings.ground_acceleration,
+        (false, false, true) => settings.ground_acceleration * grip,
         (false, false, false) => settings.air_acceleration,
-        (false, true, true) => settings.ground_friction,
+        (false, true, true) => settings.ground_friction * grip,
         (false, true, false) => settings.air_friction,
     };
     let horizontal = move_towards(DVec2::new(velocity.x, velocity.z), wish * speed, rate * dt);
@@ -282,12 +341,80 @@ fn next_velocity(settings: &Settings, body: &Body, input: Input, events: &mut Ve
         velocity.y = move_towards_1d(velocity.y, wished, settings.fly_acceleration * dt);
     } else {
         if input.jump && body.grounded {
-            velocity.y = settings.jump_speed;
+            velocity.y = settings.jump_speed * ground.jump_factor;
             events.push(Event::Jumped);
         }
         velocity.y = (velocity.y - settings.gravity * dt).max(-settings.terminal_speed);
+        if around.climbing {
+            // On a ladder (`handleOnClimbable`): held to a slow sideways
+            // motion and a capped slide down, or none while sneaking.
+            let cap = settings.climb_horizontal_speed;
+            velocity.x = velocity.x.clamp(-cap, cap);
+            velocity.z = velocity.z.clamp(-cap, cap);
+            velocity.y = velocity.y.max(-settings.climb_descent_speed);
+            if input.sneak && velocity.y < 0.0 {
+                velocity.y = 0.0;
+            }
+        }
     }
     velocity
+}
+
+/// The part of a tick that comes after the move for bodies in a liquid, on a
+/// ladder, in a cobweb or landing on a bouncy block: what Minecraft does to the
+/// velocity once the body has moved. Returns whether the body bounced (it then
+/// leaves the ground).
+#[allow(clippy::too_many_arguments)] // the parts of one tick, handed down by the one caller
+fn after_move<W: BlockSource + ?Sized>(
+    world: &W,
+    resolver: &mut Resolver,
+    settings: &Settings,
+    around: &Surroundings,
+    input: Input,
+    end: &crate::geometry::Aabb,
+    walled: bool,
+    landing_speed: Option<f64>,
+    velocity: &mut DVec3,
+    events: &mut Vec<Event>,
+) -> Result<bool, MoveError> {
+    let dt = settings.dt();
+    if let Some(liquid) = around.liquid {
+        // Drag per 1/20 s, for any tick length; then the liquid's gravity.
+        *velocity *= liquid.drag.powf(20.0 * dt);
+        velocity.y = (velocity.y - settings.gravity * liquid.gravity * dt)
+            .max(-settings.terminal_speed);
+        // Swimming against a ledge low enough to climb out onto lifts the body.
+        if walled && settings.liquid_exit_height > 0.0 {
+            let rise = DVec3::new(0.0, settings.liquid_exit_height, 0.0);
+            if !resolver.move_box(world, *end, rise)?.blocked.y {
+                velocity.y = settings.liquid_exit_speed;
+            }
+        }
+    } else if around.climbing && (walled || input.jump) {
+        velocity.y = settings.climb_speed;
+    }
+    if around.stuck.is_some() {
+        // A cobweb keeps nothing of the tick's motion for the next.
+        *velocity = DVec3::ZERO;
+    }
+    if let Some(speed) = landing_speed
+        && !input.sneak
+    {
+        let c = end.center();
+        let under = DVec3::new(c.x, end.min.y - 1e-3, c.z).floor().as_ivec3();
+        if world.may_hold_behaviours(under, under) {
+            let bounce = world.registry().behaviour(world.block(under)).bounce;
+            if bounce > 0.0 {
+                velocity.y = speed * bounce;
+                events.push(Event::Bounced {
+                    normal: [0.0, 1.0, 0.0],
+                    speed,
+                });
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
 }
 
 /// Whether some wall the move hit may be low enough to step onto: a box of the

@@ -34,6 +34,17 @@ pub trait BlockSource {
         self.registry().collision_shape(self.block(cell))
     }
 
+    /// Whether a cell of `lo..=hi` may hold a block with behaviours (a
+    /// ladder, water, ice). The controller asks before it looks for them, so a
+    /// source that can answer "no" cheaply (voxwalk's `World` keeps an index
+    /// of chunks) spares a body on plain ground the cell reads; the default
+    /// answers by whether the registry has any type with behaviours.
+    #[inline]
+    fn may_hold_behaviours(&self, lo: IVec3, hi: IVec3) -> bool {
+        let _ = (lo, hi);
+        self.registry().has_behaviours()
+    }
+
     /// Whether anything collides with the block in `cell`.
     #[inline]
     fn is_solid_at(&self, cell: IVec3) -> bool {

@@ -24,9 +24,10 @@ mod voxel_world;
 pub use atomic_write::write_atomically;
 pub(crate) use block::ShapeSpan;
 pub use block::{
-    BUILT_IN_TYPES, BlockError, BlockField, BlockId, BlockLook, BlockProperties, BlockRegistry,
-    BlockType, MAX_BLOCK_TYPES, MAX_BOXES_PER_BLOCK, MAX_NAME_BYTES, MAX_PROPERTIES,
-    MAX_SHAPE_REACH, MIN_BOX_THICKNESS, PropertyValue, ShapeReach, parse_hex_colour,
+    BUILT_IN_TYPES, Behaviour, BlockError, BlockField, BlockId, BlockLook, BlockProperties,
+    BlockRegistry, BlockType, DEFAULT_SLIPPERINESS, Liquid, MAX_BLOCK_TYPES, MAX_BOXES_PER_BLOCK,
+    MAX_NAME_BYTES, MAX_PROPERTIES, MAX_SHAPE_REACH, MIN_BOX_THICKNESS, PropertyValue, ShapeReach,
+    behaviour_names, parse_hex_colour,
 };
 pub use block_source::{BlockSource, CellsWithRegistry};
 pub use chunk::Chunk;

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use glam::{DVec3, IVec3};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::coords::{CHUNK_EDGE, CHUNK_VOLUME, cell_of, chunk_of, index_of, local_of};
 use super::mixed_cells::FlatCells;
@@ -26,14 +26,31 @@ use crate::geometry::Aabb;
 /// assert_eq!(w.block(IVec3::new(-1, 0, 40)), BlockId::BRICK);
 /// assert_eq!(w.block(IVec3::new(1_000_000, 5, -7)), BlockId::AIR);
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct World {
     chunks: FxHashMap<IVec3, Chunk>,
+    /// Chunks that may hold a block with behaviours (a ladder, water, ice):
+    /// the controller looks for behaviours only there, so a body on plain
+    /// ground reads no more than before. Kept conservatively as blocks are
+    /// written (a chunk whose last ladder was removed stays in until the next
+    /// `compact`), exactly by `put_chunk` and `compact`.
+    behaviour_chunks: FxHashSet<IVec3>,
     registry: Arc<BlockRegistry>,
     /// A human-readable name, one line.
     pub name: String,
     /// Where a body's feet go when nothing else says (bottom centre of the body).
     pub spawn: Option<DVec3>,
+}
+
+impl PartialEq for World {
+    /// Worlds are equal when their blocks, registries, names and spawns are;
+    /// the index of chunks with behaviours follows from those.
+    fn eq(&self, other: &Self) -> bool {
+        self.chunks == other.chunks
+            && self.registry == other.registry
+            && self.name == other.name
+            && self.spawn == other.spawn
+    }
 }
 
 impl Default for World {
@@ -54,6 +71,7 @@ impl World {
     pub fn with_registry(registry: Arc<BlockRegistry>) -> Self {
         Self {
             chunks: FxHashMap::default(),
+            behaviour_chunks: FxHashSet::default(),
             registry,
             name: String::new(),
             spawn: None,
@@ -103,6 +121,9 @@ impl World {
             .entry(key)
             .or_default()
             .set(local_of(cell), block);
+        if !self.registry.behaviour(block).is_plain() {
+            self.behaviour_chunks.insert(key);
+        }
     }
 
     /// Fills the inclusive cell range `lo..=hi` with `block`.
@@ -128,6 +149,11 @@ impl World {
     /// stored all-air chunk marks the chunk as present (generated), unlike a
     /// missing one.
     pub fn put_chunk(&mut self, key: IVec3, chunk: Chunk) {
+        if self.has_behaviours(&chunk) {
+            self.behaviour_chunks.insert(key);
+        } else {
+            self.behaviour_chunks.remove(&key);
+        }
         self.chunks.insert(key, chunk);
     }
 
@@ -149,6 +175,32 @@ impl World {
         self.chunks.iter().map(|(k, c)| (*k, c))
     }
 
+    /// Whether `chunk` holds a block whose type has behaviours.
+    fn has_behaviours(&self, chunk: &Chunk) -> bool {
+        let plain = |id: &BlockId| self.registry.behaviour(*id).is_plain();
+        match chunk {
+            Chunk::Uniform(id) => !plain(id),
+            Chunk::Mixed(cells) => !cells.palette().iter().all(plain),
+        }
+    }
+
+    /// Whether a cell of `lo..=hi` may hold a block with behaviours: false
+    /// when no chunk the range touches has one, so the controller skips the
+    /// search.
+    #[inline]
+    #[must_use]
+    pub fn may_hold_behaviours(&self, lo: IVec3, hi: IVec3) -> bool {
+        if self.behaviour_chunks.is_empty() {
+            return false;
+        }
+        let (lo, hi) = (chunk_of(lo), chunk_of(hi));
+        (lo.x..=hi.x).any(|x| {
+            (lo.y..=hi.y).any(|y| {
+                (lo.z..=hi.z).any(|z| self.behaviour_chunks.contains(&IVec3::new(x, y, z)))
+            })
+        })
+    }
+
     /// Number of stored chunks.
     #[must_use]
     pub fn chunk_count(&self) -> usize {
@@ -163,6 +215,13 @@ impl World {
         }
         self.chunks
             .retain(|_, c| c.uniform_block() != Some(BlockId::AIR));
+        let with: Vec<IVec3> = self
+            .chunks
+            .iter()
+            .filter(|(_, c)| self.has_behaviours(c))
+            .map(|(k, _)| *k)
+            .collect();
+        self.behaviour_chunks = with.into_iter().collect();
     }
 
     /// Where a body can start: the world's `spawn` if it has one, else on top
@@ -300,6 +359,11 @@ impl BlockSource for World {
     #[inline]
     fn registry(&self) -> &BlockRegistry {
         &self.registry
+    }
+
+    #[inline]
+    fn may_hold_behaviours(&self, lo: IVec3, hi: IVec3) -> bool {
+        World::may_hold_behaviours(self, lo, hi)
     }
 
     /// Looks each chunk of the range up once; chunks that are missing or all of a

@@ -120,6 +120,13 @@ impl BlockType {
         self
     }
 
+    /// Its boxes whether or not bodies collide with them: a passable type's
+    /// outline, for looks and for behaviours that act on a body inside.
+    #[must_use]
+    pub fn outline(&self) -> &[Aabb] {
+        &self.boxes
+    }
+
     /// The boxes bodies collide with: the shape of a solid type, nothing for a
     /// passable one.
     #[inline]
@@ -190,6 +197,9 @@ impl BlockType {
             {
                 return Err(invalid(field(), format!("{x} is not a finite number")));
             }
+        }
+        if let Err((name, problem)) = super::Behaviour::from_properties(&self.properties) {
+            return Err(invalid(BlockField::Property { name }, problem));
         }
         Ok(())
     }

@@ -35,10 +35,20 @@ pub(super) fn types() -> [BlockType; COUNT] {
                 DVec3::new(0.625, 1.5, 0.625),
             ))
             .with_colour(wood),
+        // Minecraft's water: a body keeps 0.8 of its velocity per tick and
+        // feels 1/16 of gravity (`LivingEntity.travel`).
         BlockType::new("water")
             .passable()
             .with_colour([50, 90, 200])
-            .with_glyph('~'),
+            .with_glyph('~')
+            .with_property(
+                super::behaviour::names::LIQUID_DRAG,
+                super::PropertyValue::Number(0.8),
+            )
+            .with_property(
+                super::behaviour::names::LIQUID_GRAVITY,
+                super::PropertyValue::Number(1.0 / 16.0),
+            ),
     ]
 }
 

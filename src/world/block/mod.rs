@@ -25,6 +25,7 @@
 //! assert_eq!(world.shape_at(IVec3::ZERO).len(), 2);
 //! ```
 
+mod behaviour;
 mod block_type;
 mod builtin;
 mod error;
@@ -34,6 +35,7 @@ mod properties;
 mod reach;
 mod registry;
 
+pub use behaviour::{Behaviour, DEFAULT_SLIPPERINESS, Liquid, names as behaviour_names};
 pub use block_type::{
     BlockType, MAX_BOXES_PER_BLOCK, MAX_NAME_BYTES, MAX_SHAPE_REACH, MIN_BOX_THICKNESS,
 };

@@ -5,7 +5,7 @@ use std::sync::{Arc, LazyLock};
 
 use glam::DVec3;
 
-use super::{BlockError, BlockId, BlockType, ShapeReach, builtin};
+use super::{Behaviour, BlockError, BlockId, BlockType, ShapeReach, builtin};
 use crate::geometry::Aabb;
 
 /// The most types one registry holds: every id a [`BlockId`] can name.
@@ -72,6 +72,10 @@ pub struct BlockRegistry {
     /// after the other.
     collision_boxes: Vec<Aabb>,
     reach: ShapeReach,
+    /// Per id, its behaviours, parsed once.
+    behaviours: Vec<Behaviour>,
+    /// Whether any of them is not plain.
+    any_behaviour: bool,
 }
 
 impl PartialEq for BlockRegistry {
@@ -104,6 +108,8 @@ impl BlockRegistry {
             collision_spans: Vec::new(),
             collision_boxes: vec![Aabb::new(DVec3::ZERO, DVec3::ONE)],
             reach: ShapeReach::default(),
+            behaviours: Vec::new(),
+            any_behaviour: false,
         };
         for block in builtin::types() {
             registry
@@ -147,6 +153,9 @@ impl BlockRegistry {
             start,
             end: self.collision_boxes.len() as u32,
         });
+        let behaviour = Behaviour::from_properties(&block.properties).unwrap_or_default();
+        self.any_behaviour |= !behaviour.is_plain();
+        self.behaviours.push(behaviour);
         self.by_name.insert(block.name.clone(), id);
         self.types.push(block);
         Ok(id)
@@ -208,6 +217,29 @@ impl BlockRegistry {
     #[must_use]
     pub fn reach(&self) -> ShapeReach {
         self.reach
+    }
+
+    /// What `id`'s type does to bodies besides stopping them; plain for an
+    /// id no type was registered for.
+    #[inline]
+    #[must_use]
+    pub fn behaviour(&self, id: BlockId) -> &Behaviour {
+        self.behaviours.get(id.index()).unwrap_or(&Behaviour::PLAIN)
+    }
+
+    /// Whether any registered type has behaviours (the built-in water does).
+    #[must_use]
+    #[inline]
+    pub fn has_behaviours(&self) -> bool {
+        self.any_behaviour
+    }
+
+    /// The boxes of `id`'s type whether or not bodies collide with them (a
+    /// passable type's outline); empty for a type without boxes and for an
+    /// unknown id.
+    #[must_use]
+    pub fn outline(&self, id: BlockId) -> &[Aabb] {
+        self.get(id).map_or(&[], BlockType::outline)
     }
 
     /// How many types are registered.

@@ -1,0 +1,234 @@
+//! What a block does to a body besides stopping it, read from its type's
+//! properties: ladders to climb, liquids to swim in, ice to slide on, slime to
+//! bounce on, soul sand and honey to slow a walk, honey to weaken a jump,
+//! cobwebs to stick in.
+//!
+//! The numbers are Minecraft's where it has them (1.21, decompiled:
+//! `Block` friction, speed and jump factors set in `Blocks`, `LivingEntity`'s
+//! `travel`, `handleOnClimbable` and `jumpInLiquid`, `SlimeBlock`,
+//! `WebBlock`), in the units Minecraft states them: per tick of its 20 a
+//! second, or a plain factor. The controller turns them into its own
+//! per-second units for any tick rate (see `controller::behaviour`).
+
+use super::properties::{BlockProperties, PropertyValue};
+
+/// The names of the behaviour properties, as world files and `BlockType::with_property` give them.
+pub mod names {
+    /// Flag: a body inside climbs it (ladders, vines, scaffolding).
+    pub const CLIMBABLE: &str = "climbable";
+    /// Number in (0, 1]: the share of its velocity a body keeps per 1/20 s
+    /// inside this liquid (water 0.8, lava 0.5). Marks the block a liquid.
+    pub const LIQUID_DRAG: &str = "liquid_drag";
+    /// Number in [0, 1]: the share of gravity that pulls inside the liquid
+    /// (water 1/16, lava 1/4).
+    pub const LIQUID_GRAVITY: &str = "liquid_gravity";
+    /// Number in [0.1, 1]: Minecraft's block friction; 0.6 is ordinary
+    /// ground, ice 0.98, blue ice 0.989, slime 0.8.
+    pub const SLIPPERINESS: &str = "slipperiness";
+    /// Number in [0, 1]: a body walking on it moves at this share of its
+    /// speed (soul sand and honey 0.4).
+    pub const SPEED_FACTOR: &str = "speed_factor";
+    /// Number in [0, 1]: a jump from it starts at this share of the jump
+    /// speed (honey 0.5).
+    pub const JUMP_FACTOR: &str = "jump_factor";
+    /// Number in [0, 1]: a body landing on it, not sneaking, goes back up at
+    /// this share of its landing speed (slime 1).
+    pub const BOUNCE: &str = "bounce";
+    /// Number in (0, 1]: a body inside moves at this share of its horizontal
+    /// motion, and starts from rest each tick (cobweb 0.25).
+    pub const STUCK_HORIZONTAL: &str = "stuck_horizontal";
+    /// Number in (0, 1]: the same for vertical motion (cobweb 0.05).
+    pub const STUCK_VERTICAL: &str = "stuck_vertical";
+
+    /// Every behaviour property.
+    pub const ALL: [&str; 9] = [
+        CLIMBABLE,
+        LIQUID_DRAG,
+        LIQUID_GRAVITY,
+        SLIPPERINESS,
+        SPEED_FACTOR,
+        JUMP_FACTOR,
+        BOUNCE,
+        STUCK_HORIZONTAL,
+        STUCK_VERTICAL,
+    ];
+}
+
+use names::{
+    BOUNCE, CLIMBABLE, JUMP_FACTOR, LIQUID_DRAG, LIQUID_GRAVITY, SLIPPERINESS, SPEED_FACTOR,
+    STUCK_HORIZONTAL, STUCK_VERTICAL,
+};
+
+/// Minecraft's friction of ordinary ground.
+pub const DEFAULT_SLIPPERINESS: f64 = 0.6;
+
+/// A liquid's pull on a body inside it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Liquid {
+    /// Share of velocity kept per 1/20 s.
+    pub drag: f64,
+    /// Share of gravity.
+    pub gravity: f64,
+}
+
+/// A block type's behaviours, parsed once when it is registered.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Behaviour {
+    /// A body inside climbs.
+    pub climbable: bool,
+    /// A body inside swims.
+    pub liquid: Option<Liquid>,
+    /// Friction underfoot, Minecraft's scale ([`DEFAULT_SLIPPERINESS`] plain).
+    pub slipperiness: f64,
+    /// Walking speed underfoot, as a share.
+    pub speed_factor: f64,
+    /// Jump speed from it, as a share.
+    pub jump_factor: f64,
+    /// Share of landing speed sent back up.
+    pub bounce: f64,
+    /// Shares of motion kept inside (horizontal, vertical).
+    pub stuck: Option<[f64; 2]>,
+}
+
+impl Default for Behaviour {
+    fn default() -> Self {
+        Self::PLAIN
+    }
+}
+
+impl Behaviour {
+    /// No behaviour: a block that only stops bodies, or nothing at all.
+    pub const PLAIN: Behaviour = Behaviour {
+        climbable: false,
+        liquid: None,
+        slipperiness: DEFAULT_SLIPPERINESS,
+        speed_factor: 1.0,
+        jump_factor: 1.0,
+        bounce: 0.0,
+        stuck: None,
+    };
+
+    /// The behaviours `properties` give, or the first property whose value is
+    /// out of its range, with what is wrong (other properties are the game's
+    /// own and left alone).
+    ///
+    /// ```
+    /// use voxwalk::world::{Behaviour, BlockProperties, PropertyValue};
+    /// let mut ice = BlockProperties::default();
+    /// ice.set("slipperiness", PropertyValue::Number(0.98));
+    /// assert_eq!(Behaviour::from_properties(&ice).unwrap().slipperiness, 0.98);
+    /// ice.set("bounce", PropertyValue::Number(2.0));
+    /// assert!(Behaviour::from_properties(&ice).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// The property's name and the problem.
+    pub fn from_properties(properties: &BlockProperties) -> Result<Behaviour, (String, String)> {
+        let mut b = Behaviour::PLAIN;
+        let number = |name: &str,
+                      lo: f64,
+                      lo_open: bool,
+                      hi: f64|
+         -> Result<Option<f64>, (String, String)> {
+            match properties.get(name) {
+                None => Ok(None),
+                Some(PropertyValue::Flag(_)) => {
+                    Err((name.to_owned(), "is a number, not true or false".to_owned()))
+                }
+                Some(PropertyValue::Number(x)) => {
+                    let low_ok = if lo_open { x > lo } else { x >= lo };
+                    if low_ok && x <= hi {
+                        Ok(Some(x))
+                    } else {
+                        let open = if lo_open { "(" } else { "[" };
+                        Err((name.to_owned(), format!("{x} is outside {open}{lo}, {hi}]")))
+                    }
+                }
+            }
+        };
+        match properties.get(CLIMBABLE) {
+            None => {}
+            Some(PropertyValue::Flag(f)) => b.climbable = f,
+            Some(PropertyValue::Number(_)) => {
+                return Err((
+                    CLIMBABLE.to_owned(),
+                    "is true or false, not a number".to_owned(),
+                ));
+            }
+        }
+        let drag = number(LIQUID_DRAG, 0.0, true, 1.0)?;
+        let gravity = number(LIQUID_GRAVITY, 0.0, false, 1.0)?;
+        match (drag, gravity) {
+            (Some(drag), gravity) => {
+                b.liquid = Some(Liquid {
+                    drag,
+                    gravity: gravity.unwrap_or(1.0),
+                });
+            }
+            (None, Some(_)) => {
+                return Err((
+                    LIQUID_GRAVITY.to_owned(),
+                    format!("needs {LIQUID_DRAG}, which makes the block a liquid"),
+                ));
+            }
+            (None, None) => {}
+        }
+        if let Some(s) = number(SLIPPERINESS, 0.1, false, 1.0)? {
+            b.slipperiness = s;
+        }
+        if let Some(s) = number(SPEED_FACTOR, 0.0, false, 1.0)? {
+            b.speed_factor = s;
+        }
+        if let Some(s) = number(JUMP_FACTOR, 0.0, false, 1.0)? {
+            b.jump_factor = s;
+        }
+        if let Some(s) = number(BOUNCE, 0.0, false, 1.0)? {
+            b.bounce = s;
+        }
+        let horizontal = number(STUCK_HORIZONTAL, 0.0, true, 1.0)?;
+        let vertical = number(STUCK_VERTICAL, 0.0, true, 1.0)?;
+        if horizontal.is_some() || vertical.is_some() {
+            b.stuck = Some([horizontal.unwrap_or(1.0), vertical.unwrap_or(1.0)]);
+        }
+        Ok(b)
+    }
+
+    /// Whether it does anything at all.
+    #[must_use]
+    pub fn is_plain(&self) -> bool {
+        *self == Behaviour::PLAIN
+    }
+
+    /// Whether it acts on a body inside it (climbing, swimming, sticking).
+    #[must_use]
+    pub fn acts_inside(&self) -> bool {
+        self.climbable || self.liquid.is_some() || self.stuck.is_some()
+    }
+
+    /// How much of the ordinary ground's grip it gives, as a factor on
+    /// `ground_acceleration` and `ground_friction`.
+    ///
+    /// Minecraft keeps `0.91 × slipperiness` of a walking body's velocity each
+    /// tick; from one speed, a body gliding to rest covers `m / (1 − m)` times
+    /// a tick's move. The controller brakes at a constant rate instead, so the
+    /// grip is the ratio of those glides: ordinary ground 1, ice (0.98) 0.146
+    /// (a glide 6.85 times as long), blue ice (0.989) 0.134, slime (0.8) 0.52.
+    ///
+    /// ```
+    /// use voxwalk::world::Behaviour;
+    /// let ice = Behaviour { slipperiness: 0.98, ..Behaviour::PLAIN };
+    /// assert_eq!(Behaviour::PLAIN.grip(), 1.0);
+    /// assert!((1.0 / ice.grip() - 6.853).abs() < 1e-3);
+    /// ```
+    #[must_use]
+    pub fn grip(&self) -> f64 {
+        if self.slipperiness == DEFAULT_SLIPPERINESS {
+            return 1.0;
+        }
+        let glide = |s: f64| {
+            let m = 0.91 * s;
+            m / (1.0 - m)
+        };
+        glide(DEFAULT_SLIPPERINESS) / glide(self.slipperiness)
+    }
+}

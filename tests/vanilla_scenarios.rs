@@ -159,3 +159,122 @@ fn an_open_door_is_walked_through_and_a_closed_one_stops_the_body() {
         );
     }
 }
+
+/// Imported Minecraft blocks carry their behaviours: a ladder on a wall is
+/// climbed by walking into it, vines too (they have no boxes, yet are
+/// climbable), water is swum in, a cobweb slows a fall, slime bounces.
+#[test]
+fn imported_ladders_vines_water_cobwebs_and_slime_act_as_in_the_game() {
+    let dir = temp_dir::Dir::new("vanilla-behaviours");
+    let ladder = "ladder[facing=west,waterlogged=false]";
+    let vine = "vine[east=true,north=false,south=false,up=false,west=false]";
+    let floor: &[&str] = &["#########", "#########", "#########", "#########"];
+    let wall: &[&str] = &["", "....l#...", "....v#...", ""];
+    let world = schematic(
+        &[floor, wall, wall, wall, wall, wall],
+        &[('#', "stone"), ('l', ladder), ('v', vine)],
+    );
+    for (row, name) in [(1.5, "ladder"), (2.5, "vine")] {
+        check(
+            &dir,
+            &format!("climb-{name}"),
+            &world,
+            &format!(
+                "spawn = [1.5, 1, {row}]\ninputs = \"40 east\"\n\
+                 [[expect]]\ny = [3.0, 6.0]\ngrounded = false\n\
+                 [[always]]\nx = [1.5, 4.81]\n"
+            ),
+        );
+    }
+    let pool = schematic(
+        &[
+            &["#######", "#######", "#######"],
+            &["#######", "#~~~~~#", "#######"],
+            &["#######", "#~~~~~#", "#######"],
+            &[".m.....", ".....w.", ""],
+            &["", ".....w.", ""],
+        ],
+        &[
+            ('#', "stone"),
+            ('~', "water[level=0]"),
+            ('w', "cobweb"),
+            ('m', "slime_block"),
+        ],
+    );
+    check(
+        &dir,
+        "water",
+        &pool,
+        "spawn = [2.5, 3, 1.5]\ninputs = \"40 idle\"\n\
+         [[expect]]\nevent_by = \"entered_liquid\"\nspeed = [0.45, 0.55]\n",
+    );
+    check(
+        &dir,
+        "cobweb",
+        &pool,
+        "spawn = [5.5, 6.5, 1.5]\ninputs = \"40 idle\"\n\
+         [[expect]]\ny = [4.5, 5.0]\n",
+    );
+    check(
+        &dir,
+        "slime",
+        &pool,
+        "spawn = [1.5, 12, 0.5]\nticks = 40\ninputs = \"1 idle\"\n\
+         [[expect]]\nevent_by = \"bounced\"\n",
+    );
+}
+
+/// The importer gives vanilla blocks Minecraft's numbers (1.21 `Blocks`,
+/// `SlimeBlock`, `WebBlock`, lava's drag in `LivingEntity.travel`).
+#[test]
+fn imported_blocks_carry_minecrafts_behaviour_numbers() {
+    use voxwalk::world::{BlockSource, decode_named};
+    let names = [
+        "ice",
+        "packed_ice",
+        "blue_ice",
+        "slime_block",
+        "soul_sand",
+        "honey_block",
+        "cobweb",
+        "lava[level=0]",
+        "water[level=0]",
+        "scaffolding[bottom=false,distance=0,waterlogged=false]",
+        "stone",
+    ];
+    let row: String = (0..names.len())
+        .map(|i| char::from(b'a' + i as u8))
+        .collect();
+    let key: Vec<(char, &str)> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (char::from(b'a' + i as u8), *n))
+        .collect();
+    let bytes = schematic(&[&[row.as_str()]], &key);
+    let world = decode_named(&bytes, Some("b.schem"), &mut |_, _| {})
+        .unwrap()
+        .world;
+    let at = |x: i32| {
+        *world
+            .registry()
+            .behaviour(world.block(glam::IVec3::new(x, 0, 0)))
+    };
+    assert_eq!(at(0).slipperiness, 0.98);
+    assert_eq!(at(1).slipperiness, 0.98);
+    assert_eq!(at(2).slipperiness, 0.989);
+    assert_eq!((at(3).slipperiness, at(3).bounce), (0.8, 1.0));
+    assert_eq!(at(4).speed_factor, 0.4);
+    assert_eq!((at(5).speed_factor, at(5).jump_factor), (0.4, 0.5));
+    assert_eq!(at(6).stuck, Some([0.25, 0.05]));
+    assert_eq!(at(7).liquid.map(|l| (l.drag, l.gravity)), Some((0.5, 0.25)));
+    assert_eq!(
+        at(8).liquid.map(|l| (l.drag, l.gravity)),
+        Some((0.8, 1.0 / 16.0))
+    );
+    assert!(at(9).climbable);
+    assert!(at(10).is_plain());
+    // Soul sand and honey keep their vanilla shapes (14/16 high; inset 1/16
+    // and 15/16 high), now as types of their own.
+    assert_eq!(world.shape_at(glam::IVec3::new(4, 0, 0))[0].max.y, 0.875);
+    assert_eq!(world.shape_at(glam::IVec3::new(5, 0, 0))[0].max.y, 0.9375);
+}

@@ -37,21 +37,7 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     let TickScratch { resolver, support } = scratch;
     let flying = input.fly;
     // 0. What the blocks around do; a flying body ignores them.
-    let around = if flying {
-        Surroundings::NONE
-    } else {
-        Surroundings::around(world, body)
-    };
-    let in_liquid = around.liquid.is_some();
-    if in_liquid != body.in_liquid {
-        events.push(if in_liquid {
-            Event::EnteredLiquid
-        } else {
-            Event::LeftLiquid
-        });
-    }
-    body.in_liquid = in_liquid;
-    body.climbing = around.climbing;
+    let around = surroundings(world, body, flying, events);
     let mut velocity = next_velocity(settings, body, input, &around, events);
 
     // 2 and 3. The edge guard, and the move. The move stays a local of this
@@ -84,15 +70,7 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
         displacement.z = 0.0;
         motion = resolver.move_box(world, start, displacement)?;
     }
-    for (slot, (axis, name)) in [(0, HorizontalAxis::X), (2, HorizontalAxis::Z)]
-        .into_iter()
-        .enumerate()
-    {
-        if cut[slot] {
-            velocity[axis] = 0.0;
-            events.push(Event::EdgeGuard { axis: name });
-        }
-    }
+    report_cuts(cut, &mut velocity, events);
     let mut start_free = start;
     if let Some(d) = motion.depenetration {
         events.push(Event::PushedOut {
@@ -275,6 +253,45 @@ fn ends_supported<W: BlockSource + ?Sized>(
     Ok(resolver.move_box(world, *end, probe)?.blocked.y)
 }
 
+/// The edge guard's cuts: each cut axis loses its velocity and says so.
+fn report_cuts(cut: [bool; 2], velocity: &mut DVec3, events: &mut Vec<Event>) {
+    for (slot, (axis, name)) in [(0, HorizontalAxis::X), (2, HorizontalAxis::Z)]
+        .into_iter()
+        .enumerate()
+    {
+        if cut[slot] {
+            velocity[axis] = 0.0;
+            events.push(Event::EdgeGuard { axis: name });
+        }
+    }
+}
+
+/// Step 0 of a tick: the behaviours around the body, its swimming and
+/// climbing state, and the events of entering and leaving a liquid.
+fn surroundings<W: BlockSource + ?Sized>(
+    world: &W,
+    body: &mut Body,
+    flying: bool,
+    events: &mut Vec<Event>,
+) -> Surroundings {
+    let around = if flying {
+        Surroundings::NONE
+    } else {
+        Surroundings::around(world, body)
+    };
+    let in_liquid = around.liquid.is_some();
+    if in_liquid != body.in_liquid {
+        events.push(if in_liquid {
+            Event::EnteredLiquid
+        } else {
+            Event::LeftLiquid
+        });
+    }
+    body.in_liquid = in_liquid;
+    body.climbing = around.climbing;
+    around
+}
+
 /// Step 1 of a tick: the velocity the body moves with this tick.
 #[inline]
 fn next_velocity(
@@ -381,8 +398,8 @@ fn after_move<W: BlockSource + ?Sized>(
     if let Some(liquid) = around.liquid {
         // Drag per 1/20 s, for any tick length; then the liquid's gravity.
         *velocity *= liquid.drag.powf(20.0 * dt);
-        velocity.y = (velocity.y - settings.gravity * liquid.gravity * dt)
-            .max(-settings.terminal_speed);
+        velocity.y =
+            (velocity.y - settings.gravity * liquid.gravity * dt).max(-settings.terminal_speed);
         // Swimming against a ledge low enough to climb out onto lifts the body.
         if walled && settings.liquid_exit_height > 0.0 {
             let rise = DVec3::new(0.0, settings.liquid_exit_height, 0.0);

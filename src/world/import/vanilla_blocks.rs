@@ -27,7 +27,7 @@ use super::block_states::{Mapped, map_block_state};
 use super::material_colours::material_colour;
 use super::vanilla_shapes::{GameVersion, VanillaShapes};
 use crate::geometry::Aabb;
-use crate::world::{BlockId, BlockType, World};
+use crate::world::{BlockId, BlockType, PropertyValue, World};
 
 /// Maps the states of one file, remembering what each became.
 pub(crate) struct VanillaBlocks {
@@ -72,11 +72,16 @@ impl VanillaBlocks {
         let name = name.strip_prefix("minecraft:").unwrap_or(name);
         let by_name = map_block_state(name, properties);
         if matches!(name, "lava" | "flowing_lava") {
-            // Seen, not solid, like water, in its own colour.
-            let lava = BlockType::new("lava")
-                .passable()
-                .with_colour([207, 92, 20])
-                .with_glyph('~');
+            // Seen, not solid, like water, in its own colour; a liquid thicker
+            // than water (Minecraft: 0.5 of the velocity kept a tick, a
+            // quarter of gravity).
+            let lava = with_behaviours(
+                BlockType::new("lava")
+                    .passable()
+                    .with_colour([207, 92, 20])
+                    .with_glyph('~'),
+                "lava",
+            );
             return registered(world, lava);
         }
         if matches!(by_name.block, BlockId::WATER)
@@ -96,6 +101,27 @@ impl VanillaBlocks {
             return by_name;
         };
         let known = |block| Mapped { block, known: true };
+        if !vanilla_behaviours(name).is_empty() {
+            // A block that acts on bodies is a type of its own, whatever its
+            // shape: vines and cobwebs have no boxes yet are climbed and stuck in.
+            let colour = material_colour(name).unwrap_or_else(|| {
+                world
+                    .registry()
+                    .get(full_block(by_name.block))
+                    .map_or([128, 128, 128], |t| t.look.colour)
+            });
+            let block = match state.boxes.as_slice() {
+                [] => BlockType::new(name).passable().with_colour(colour),
+                [only] if *only == FULL => BlockType::cube(name).with_colour(colour),
+                boxes => {
+                    let mut block =
+                        BlockType::new(format!("{name}@{}", state.shape)).with_colour(colour);
+                    block.boxes = boxes.to_vec();
+                    block
+                }
+            };
+            return registered(world, with_behaviours(block, name));
+        }
         match state.boxes.as_slice() {
             [] => known(BlockId::AIR),
             [only] if *only == FULL => match material_colour(name) {
@@ -119,6 +145,47 @@ impl VanillaBlocks {
             }
         }
     }
+}
+
+/// What vanilla blocks do to bodies besides stopping them, with Minecraft's
+/// numbers (1.21: `Blocks` for friction, speed and jump factors; the
+/// `climbable` block tag; `SlimeBlock`; `WebBlock`; lava's drag and gravity in
+/// `LivingEntity.travel`). Water is the built-in type, which has them already.
+fn vanilla_behaviours(name: &str) -> &'static [(&'static str, PropertyValue)] {
+    use crate::world::behaviour_names::{
+        BOUNCE, CLIMBABLE, JUMP_FACTOR, LIQUID_DRAG, LIQUID_GRAVITY, SLIPPERINESS, SPEED_FACTOR,
+        STUCK_HORIZONTAL, STUCK_VERTICAL,
+    };
+    use PropertyValue::{Flag, Number};
+    match name {
+        "ladder"
+        | "vine"
+        | "scaffolding"
+        | "weeping_vines"
+        | "weeping_vines_plant"
+        | "twisting_vines"
+        | "twisting_vines_plant"
+        | "cave_vines"
+        | "cave_vines_plant" => &[(CLIMBABLE, Flag(true))],
+        "ice" | "packed_ice" | "frosted_ice" => &[(SLIPPERINESS, Number(0.98))],
+        "blue_ice" => &[(SLIPPERINESS, Number(0.989))],
+        "slime_block" => &[(SLIPPERINESS, Number(0.8)), (BOUNCE, Number(1.0))],
+        "soul_sand" => &[(SPEED_FACTOR, Number(0.4))],
+        "honey_block" => &[(SPEED_FACTOR, Number(0.4)), (JUMP_FACTOR, Number(0.5))],
+        "cobweb" => &[
+            (STUCK_HORIZONTAL, Number(0.25)),
+            (STUCK_VERTICAL, Number(0.05)),
+        ],
+        "lava" | "flowing_lava" => &[(LIQUID_DRAG, Number(0.5)), (LIQUID_GRAVITY, Number(0.25))],
+        _ => &[],
+    }
+}
+
+fn with_behaviours(mut block: BlockType, name: &str) -> BlockType {
+    for &(key, value) in vanilla_behaviours(name) {
+        block.properties.set(key, value);
+    }
+    block
 }
 
 /// The id of `block` in `world`, registering it the first time (the same name

@@ -74,7 +74,8 @@ pub(super) fn run(args: &InfoArgs, out: &mut dyn Write) -> Result<(), CliError> 
     for (index, &n) in counts.iter().enumerate() {
         let block = BlockId(index as u16);
         if n > 0 && block != BlockId::AIR {
-            let _ = writeln!(text, "  {:<9} {n}", registry.name(block));
+            let behaviour = describe_behaviour(registry.behaviour(block));
+            let _ = writeln!(text, "  {:<9} {n}{behaviour}", registry.name(block));
         }
     }
     out.write_all(text.as_bytes())
@@ -82,4 +83,35 @@ pub(super) fn run(args: &InfoArgs, out: &mut dyn Write) -> Result<(), CliError> 
             place: "stdout".into(),
             source,
         })
+}
+
+/// A block type's behaviours for the `blocks` list, or nothing for a plain one.
+fn describe_behaviour(b: &crate::world::Behaviour) -> String {
+    let mut parts = Vec::new();
+    if b.climbable {
+        parts.push("climbable".to_owned());
+    }
+    if let Some(l) = b.liquid {
+        parts.push(format!("liquid: drag {}, gravity {}", l.drag, l.gravity));
+    }
+    if b.slipperiness != crate::world::DEFAULT_SLIPPERINESS {
+        parts.push(format!("slipperiness {}", b.slipperiness));
+    }
+    if b.speed_factor != 1.0 {
+        parts.push(format!("speed ×{}", b.speed_factor));
+    }
+    if b.jump_factor != 1.0 {
+        parts.push(format!("jump ×{}", b.jump_factor));
+    }
+    if b.bounce > 0.0 {
+        parts.push(format!("bounce {}", b.bounce));
+    }
+    if let Some([h, v]) = b.stuck {
+        parts.push(format!("stuck ×{h} across, ×{v} up and down"));
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("  ({})", parts.join(", "))
+    }
 }

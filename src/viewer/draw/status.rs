@@ -23,6 +23,31 @@ impl Widget for Status<'_> {
         } else {
             "airborne"
         });
+        if body.in_liquid {
+            states.push("swimming");
+        }
+        if body.climbing {
+            states.push("climbing");
+        }
+        if body.grounded {
+            // What the ground does, as the controller reads it: the block
+            // under the middle of the feet.
+            let world = app.sim.world();
+            let c = body.aabb.center();
+            let under = glam::DVec3::new(c.x, body.aabb.min.y - 1e-3, c.z)
+                .floor()
+                .as_ivec3();
+            let ground = world.registry().behaviour(world.block(under));
+            if ground.slipperiness > crate::world::DEFAULT_SLIPPERINESS {
+                states.push("on ice");
+            }
+            if ground.speed_factor < 1.0 {
+                states.push("slowed");
+            }
+            if ground.bounce > 0.0 {
+                states.push("bouncy");
+            }
+        }
         if app.keys.is_held(super::super::action::Hold::Sneak, app.now) && !app.flying {
             states.push("sneaking");
         }

@@ -40,10 +40,24 @@ impl Surroundings {
         stuck: None,
     };
 
-    /// What acts on `body` where it is. A world that says no cell around the
-    /// body may hold a behaviour ([`BlockSource::may_hold_behaviours`]) costs
-    /// one question and no cell reads.
-    pub fn around<W: BlockSource + ?Sized>(world: &W, body: &Body) -> Surroundings {
+    /// What acts on `body` where it is; `None` when nothing does (plain
+    /// ground, open air), which is what a tick on plain terrain carries
+    /// along: a word, not the whole struct. A world that says no cell around
+    /// the body may hold a behaviour ([`BlockSource::may_hold_behaviours`])
+    /// costs one question and no cell reads.
+    #[inline]
+    pub fn around<W: BlockSource + ?Sized>(world: &W, body: &Body) -> Option<Surroundings> {
+        // Most worlds, and most of any world, hold no behaviour block: ask
+        // before working out where to look.
+        if !world.may_hold_behaviours(IVec3::MIN, IVec3::MAX) {
+            return None;
+        }
+        let found = Self::search(world, body);
+        (!found.is_none()).then_some(found)
+    }
+
+    #[inline(never)]
+    fn search<W: BlockSource + ?Sized>(world: &W, body: &Body) -> Surroundings {
         let b = body.aabb;
         let centre = b.center();
         let under = DVec3::new(centre.x, b.min.y - GROUND_PROBE, centre.z);
@@ -98,6 +112,16 @@ impl Surroundings {
             }
         }
         out
+    }
+
+    /// Whether nothing acts on the body (plain ground, open air): the tick
+    /// then takes the path it took before behaviours existed.
+    #[inline]
+    pub fn is_none(&self) -> bool {
+        !self.climbing
+            && self.liquid.is_none()
+            && self.stuck.is_none()
+            && self.ground.is_plain()
     }
 }
 

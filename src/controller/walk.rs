@@ -5,6 +5,7 @@ use glam::{DVec2, DVec3};
 use super::edge_guard::guard_edges;
 use super::step_up::step_up;
 use super::surroundings::Surroundings;
+use crate::world::Behaviour;
 use super::{Body, Event, HorizontalAxis, Input, Settings};
 use crate::resolver::{Motion, MoveError, Resolver, TOUCH_TOLERANCE};
 use crate::world::BlockSource;
@@ -38,14 +39,14 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     let flying = input.fly;
     // 0. What the blocks around do; a flying body ignores them.
     let around = surroundings(world, body, flying, events);
-    let mut velocity = next_velocity(settings, body, input, &around, events);
+    let mut velocity = next_velocity(settings, body, input, around.as_ref(), events);
 
     // 2 and 3. The edge guard, and the move. The move stays a local of this
     // function: a `Motion` handed back from a helper is copied each tick.
     let start = body.aabb;
     let guarded = input.sneak && !flying && body.grounded && settings.sneak_edge_guard;
     let mut displacement = velocity * settings.dt();
-    if let Some([h, v]) = around.stuck {
+    if let Some([h, v]) = around.as_ref().and_then(|a| a.stuck) {
         // In a cobweb the tick moves a share of what it would (`makeStuckInBlock`).
         displacement *= DVec3::new(h, v, h);
     }
@@ -122,12 +123,12 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     // Only a real fall can bounce: a body standing on slime meets it every
     // tick at the speed one tick of gravity gives, and stays.
     let fell = landing_speed.filter(|&s| s > 2.0 * settings.gravity * settings.dt());
-    if around != Surroundings::NONE || fell.is_some() {
+    if around.is_some() || fell.is_some() {
         bounced = after_move(
             world,
             resolver,
             settings,
-            &around,
+            around.as_ref(),
             input,
             &end,
             blocked.x || blocked.z,
@@ -273,13 +274,15 @@ fn surroundings<W: BlockSource + ?Sized>(
     body: &mut Body,
     flying: bool,
     events: &mut Vec<Event>,
-) -> Surroundings {
+) -> Option<Surroundings> {
     let around = if flying {
-        Surroundings::NONE
+        None
     } else {
         Surroundings::around(world, body)
     };
-    let in_liquid = around.liquid.is_some();
+    let (in_liquid, climbing) = around
+        .as_ref()
+        .map_or((false, false), |a| (a.liquid.is_some(), a.climbing));
     if in_liquid != body.in_liquid {
         events.push(if in_liquid {
             Event::EnteredLiquid
@@ -288,7 +291,7 @@ fn surroundings<W: BlockSource + ?Sized>(
         });
     }
     body.in_liquid = in_liquid;
-    body.climbing = around.climbing;
+    body.climbing = climbing;
     around
 }
 
@@ -298,7 +301,7 @@ fn next_velocity(
     settings: &Settings,
     body: &Body,
     input: Input,
-    around: &Surroundings,
+    around: Option<&Surroundings>,
     events: &mut Vec<Event>,
 ) -> DVec3 {
     let dt = settings.dt();
@@ -322,7 +325,7 @@ fn next_velocity(
         compass.x * h.x - compass.y * h.y,
         compass.x * h.y + compass.y * h.x,
     );
-    if let Some(_liquid) = around.liquid {
+    if around.is_some_and(|a| a.liquid.is_some()) {
         // Swimming (Minecraft's order): the stroke and the jump's lift are
         // added before the move; the liquid's drag and its share of gravity
         // act after it (`after_move`).
@@ -333,7 +336,7 @@ fn next_velocity(
         }
         return velocity;
     }
-    let ground = &around.ground;
+    let ground = around.map_or(&Behaviour::PLAIN, |a| &a.ground);
     let speed = if flying {
         settings.fly_speed
     } else if input.sneak {
@@ -362,7 +365,7 @@ fn next_velocity(
             events.push(Event::Jumped);
         }
         velocity.y = (velocity.y - settings.gravity * dt).max(-settings.terminal_speed);
-        if around.climbing {
+        if around.is_some_and(|a| a.climbing) {
             // On a ladder (`handleOnClimbable`): held to a slow sideways
             // motion and a capped slide down, or none while sneaking.
             let cap = settings.climb_horizontal_speed;
@@ -386,7 +389,7 @@ fn after_move<W: BlockSource + ?Sized>(
     world: &W,
     resolver: &mut Resolver,
     settings: &Settings,
-    around: &Surroundings,
+    around: Option<&Surroundings>,
     input: Input,
     end: &crate::geometry::Aabb,
     walled: bool,
@@ -395,6 +398,7 @@ fn after_move<W: BlockSource + ?Sized>(
     events: &mut Vec<Event>,
 ) -> Result<bool, MoveError> {
     let dt = settings.dt();
+    let around = around.copied().unwrap_or(Surroundings::NONE);
     if let Some(liquid) = around.liquid {
         // Drag per 1/20 s, for any tick length; then the liquid's gravity.
         *velocity *= liquid.drag.powf(20.0 * dt);

@@ -38,7 +38,8 @@ pub trait BlockSource {
     /// ladder, water, ice). The controller asks before it looks for them, so a
     /// source that can answer "no" cheaply (voxwalk's `World` keeps an index
     /// of chunks) spares a body on plain ground the cell reads; the default
-    /// answers by whether the registry has any type with behaviours.
+    /// answers by whether the registry has any type with behaviours. Asked
+    /// with `IVec3::MIN..=IVec3::MAX` it says whether any cell at all may.
     #[inline]
     fn may_hold_behaviours(&self, lo: IVec3, hi: IVec3) -> bool {
         let _ = (lo, hi);

@@ -193,6 +193,10 @@ impl World {
         if self.behaviour_chunks.is_empty() {
             return false;
         }
+        if lo == IVec3::MIN && hi == IVec3::MAX {
+            // Anywhere at all: yes, there is a chunk.
+            return true;
+        }
         let (lo, hi) = (chunk_of(lo), chunk_of(hi));
         (lo.x..=hi.x).any(|x| {
             (lo.y..=hi.y).any(|y| {

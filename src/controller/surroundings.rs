@@ -118,10 +118,7 @@ impl Surroundings {
     /// then takes the path it took before behaviours existed.
     #[inline]
     pub fn is_none(&self) -> bool {
-        !self.climbing
-            && self.liquid.is_none()
-            && self.stuck.is_none()
-            && self.ground.is_plain()
+        !self.climbing && self.liquid.is_none() && self.stuck.is_none() && self.ground.is_plain()
     }
 }
 

@@ -5,9 +5,9 @@ use glam::{DVec2, DVec3};
 use super::edge_guard::guard_edges;
 use super::step_up::step_up;
 use super::surroundings::Surroundings;
-use crate::world::Behaviour;
 use super::{Body, Event, HorizontalAxis, Input, Settings};
 use crate::resolver::{Motion, MoveError, Resolver, TOUCH_TOLERANCE};
+use crate::world::Behaviour;
 use crate::world::BlockSource;
 
 /// How far below `step_height` under its feet a guarded sneaking body may end a

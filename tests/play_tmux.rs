@@ -124,3 +124,78 @@ fn play_moves_the_body_shows_help_and_restores_the_terminal() {
         "terminal left in raw mode:\n{after}"
     );
 }
+
+/// `voxwalk check` on a failing scenario prints the command that opens it at
+/// its first failing tick; that command opens the viewer there, `,` steps
+/// back a tick and `.` forward again, and `q` returns to the shell.
+#[test]
+#[ignore = "needs tmux"]
+fn a_failing_scenario_opens_at_its_failing_tick_and_steps_both_ways() {
+    assert!(
+        Command::new("tmux").arg("-V").output().is_ok(),
+        "this test needs tmux installed"
+    );
+    let dir = std::env::temp_dir().join(format!("voxwalk-tmux-scenario-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let scenario = dir.join("failing.toml");
+    std::fs::write(
+        &scenario,
+        "world_text = \"voxwalk-world 1\\nlayer 0\\n|########################################|\\n\"\n\
+         spawn = [1.5, 1, 0.5]\ninputs = \"40 east\"\n[[expect]]\ntick = 20\nx = [7.0, 8.0]\n",
+    )
+    .unwrap();
+    let bin = env!("CARGO_BIN_EXE_voxwalk");
+    let check = Command::new(bin)
+        .arg("check")
+        .arg(&scenario)
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&check.stdout).into_owned();
+    let open = table
+        .lines()
+        .find_map(|l| l.strip_prefix("see it: "))
+        .unwrap_or_else(|| panic!("no command to see it:\n{table}"))
+        .to_owned();
+    assert!(open.ends_with("--tick 20"), "{open}");
+
+    let session = format!("voxwalk-test-scenario-{}", std::process::id());
+    tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        &session,
+        "-x",
+        "160",
+        "-y",
+        "40",
+        "bash --norc --noprofile",
+    ]);
+    let cleanup = || {
+        tmux(&["kill-session", "-t", &session]);
+        let _ = std::fs::remove_dir_all(&dir);
+    };
+    let command = format!(
+        "{}; echo voxwalk-exited-$?",
+        open.replacen("voxwalk", bin, 1)
+    );
+    tmux(&["send-keys", "-t", &session, &command, "Enter"]);
+    let at_failure = wait_for(&session, "tick 20/39", Duration::from_secs(10));
+    tmux(&["send-keys", "-t", &session, ","]);
+    let back = wait_for(&session, "tick 19/39", Duration::from_secs(5));
+    tmux(&["send-keys", "-t", &session, "."]);
+    let forward = wait_for(&session, "tick 20/39", Duration::from_secs(5));
+    tmux(&["send-keys", "-t", &session, "q"]);
+    let after = wait_for(&session, "voxwalk-exited-", Duration::from_secs(10));
+    cleanup();
+    assert!(
+        at_failure.contains("tick 20/39") && at_failure.contains("✗ body 0 pos.x"),
+        "{at_failure}"
+    );
+    assert!(back.contains("tick 19/39"), "{back}");
+    assert!(forward.contains("tick 20/39"), "{forward}");
+    assert!(after.contains("voxwalk-exited-0"), "{after}");
+    assert!(
+        !after.contains("tick 20/39"),
+        "the viewer's screen is gone:\n{after}"
+    );
+}

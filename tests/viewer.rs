@@ -311,3 +311,138 @@ fn blocks_a_world_defines_are_drawn_by_their_shape_or_glyph() {
     let along = text(&render(&app, 60, 16));
     assert!(along.contains("▄█████"), "{along}");
 }
+
+/// A scenario that fails on purpose: a body walks east and is expected
+/// farther than it gets at tick 20, and at the end.
+const FAILING: &str = r#"description = "Fails on purpose."
+world_text = """
+voxwalk-world 1
+layer 0
+|########################################|
+|########################################|
+|########################################|
+"""
+spawn = [1.5, 1, 1.5]
+inputs = "40 east"
+
+[[expect]]
+tick = 20
+x = [7.0, 8.0]
+
+[[expect]]
+pos = [9.0, 1.0000001, 1.5]
+"#;
+
+fn failing_scenario() -> voxwalk::scenario::Scenario {
+    voxwalk::scenario::Scenario::parse(FAILING, std::path::Path::new("failing.toml")).unwrap()
+}
+
+/// Opened at its failing tick, the scenario's expected region is outlined
+/// (`┌ ┐ └ ┘`, red) in the top-down and side views, and the status line lists
+/// the failed check with what it expected and got, and where checks fail.
+#[test]
+fn snapshot_of_a_scenario_at_its_failing_tick() {
+    let mut app = App::from_scenario(failing_scenario(), Some(20)).unwrap();
+    app.palette = Palette::Mono;
+    app.zoom = 1;
+    let screen = text(&render(&app, 100, 30));
+    insta::assert_snapshot!("scenario_failing_tick", screen);
+    assert!(screen.contains("tick 20/39"), "{screen}");
+    assert!(
+        screen.contains("expected within [7, 8], got 5.96"),
+        "{screen}"
+    );
+    let wide = text(&render(&app, 200, 30));
+    assert!(wide.contains("failing at 20, 39"), "{wide}");
+    // The region the feet may be in: the body's box from x 7 to 8, one row of
+    // the top-down view deep, four rows of the side view high.
+    assert!(screen.contains('[') && screen.contains(']'), "{screen}");
+    for corner in ["┌", "┐", "└", "┘"] {
+        assert!(screen.contains(corner), "{corner} not drawn: {screen}");
+    }
+    // The last tick's target is a position: the body's box there is outlined.
+    assert!(app.apply(Action::Last, Duration::ZERO));
+    let last = text(&render(&app, 100, 30));
+    assert!(last.contains("tick 39/39") && last.contains('┘'), "{last}");
+}
+
+/// Stepping back and forth lands on exactly the states a run from the start
+/// reaches: one tick, 20, the first, the last, and a typed tick.
+#[test]
+fn scrubbing_a_scenario_replays_it_exactly() {
+    let scenario = failing_scenario();
+    let frames = voxwalk::scenario::record(&scenario).unwrap();
+    let mut app = App::from_scenario(scenario, Some(20)).unwrap();
+    let shown = |app: &App| app.playback.as_ref().unwrap().shown_tick();
+    let at = |app: &App, tick: u64| {
+        assert_eq!(shown(app), Some(tick));
+        assert_eq!(
+            app.player().aabb,
+            frames[tick as usize].bodies[0].aabb,
+            "tick {tick}"
+        );
+    };
+    at(&app, 20);
+    for (action, tick) in [
+        (Action::StepBack, 19),
+        (Action::Forward20, 39),
+        (Action::Back20, 19),
+        (Action::Last, 39),
+    ] {
+        assert!(app.apply(action, Duration::ZERO));
+        at(&app, tick);
+    }
+    assert!(app.apply(Action::First, Duration::ZERO));
+    assert_eq!(shown(&app), None);
+    for d in [1, 0] {
+        assert!(app.apply(Action::Digit(d), Duration::ZERO));
+    }
+    assert!(app.apply(Action::GoTo, Duration::ZERO));
+    at(&app, 10);
+    // Playing on from there runs the scenario's own inputs.
+    app.paused = false;
+    app.tick(Duration::ZERO).unwrap();
+    at(&app, 11);
+}
+
+/// With a golden trajectory that differs (it was written for a body walking
+/// slower), the viewer opens at the first differing tick: the status line
+/// names the field and the golden body's box is outlined beside the body.
+#[test]
+fn a_differing_golden_is_shown_beside_the_body() {
+    let dir = std::env::temp_dir().join(format!("voxwalk-viewer-golden-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = |inputs: &str| {
+        format!(
+            "world_text = \"voxwalk-world 1\\nlayer 0\\n|########################################|\\n\"\n\
+             spawn = [1.5, 1, 0.5]\ninputs = \"{inputs}\"\ngolden = \"walk.golden\"\n"
+        )
+    };
+    let path = dir.join("walk.toml");
+    // The golden of a sneaking walk, then the scenario walks at full speed.
+    std::fs::write(&path, text("30 east+sneak")).unwrap();
+    let slow = voxwalk::scenario::Scenario::load(&path).unwrap();
+    voxwalk::scenario::write_golden(
+        &dir.join("walk.golden"),
+        &voxwalk::scenario::record(&slow).unwrap(),
+    )
+    .unwrap();
+    std::fs::write(&path, text("30 east")).unwrap();
+    let scenario = voxwalk::scenario::Scenario::load(&path).unwrap();
+    let first = voxwalk::scenario::failures(&scenario);
+    let tick = first
+        .iter()
+        .find(|f| f.check.starts_with("golden"))
+        .unwrap()
+        .tick;
+    let mut app = App::from_scenario(scenario, Some(tick)).unwrap();
+    app.palette = Palette::Mono;
+    let screen = text_of(&app);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(screen.contains("✗ golden body 0 pos.x"), "{screen}");
+    assert!(screen.contains('[') && screen.contains(']'), "{screen}");
+}
+
+fn text_of(app: &App) -> String {
+    text(&render(app, 200, 30))
+}

@@ -25,6 +25,21 @@ pub(super) fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError>
         place: "stdout".into(),
         source,
     })?;
+    // Each failure with the command that shows it.
+    for outcome in &outcomes {
+        if let crate::scenario::Verdict::Failed(f) = &outcome.verdict {
+            writeln!(
+                out,
+                "see it: voxwalk play {} --tick {}",
+                shell_word(&outcome.path.display().to_string()),
+                f.tick
+            )
+            .map_err(|source| CliError::Io {
+                place: "stdout".into(),
+                source,
+            })?;
+        }
+    }
     let failed = outcomes.iter().filter(|o| !o.verdict.is_pass()).count();
     if failed > 0 {
         return Err(CliError::ChecksFailed {
@@ -33,4 +48,15 @@ pub(super) fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError>
         });
     }
     Ok(())
+}
+
+/// `text` as one word for a POSIX shell: as it is when it holds only safe
+/// characters, else in single quotes.
+fn shell_word(text: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "/._-+,:@".contains(c);
+    if !text.is_empty() && text.chars().all(safe) {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
 }

@@ -34,10 +34,26 @@ pub struct PlayArgs {
     /// No terminal: run the demo and print the final state as JSON.
     #[arg(long)]
     pub headless: bool,
+    /// A scenario (`.toml`) only: open it after this tick, paused.
+    #[arg(long, value_name = "TICK")]
+    pub tick: Option<u64>,
 }
 
 pub(super) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
+    let is_scenario = |w: &&str| {
+        std::path::Path::new(w)
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
+    };
+    if let Some(path) = args.world.as_deref().filter(is_scenario) {
+        return play_scenario(std::path::Path::new(path), args, out);
+    }
+    if args.tick.is_some() {
+        return Err(CliError::Usage(
+            "--tick is for scenarios (play SCENARIO.toml --tick N)".into(),
+        ));
+    }
     let (world, generator) = open(args)?;
     let spawn = match (&generator, world.start_position()) {
         (_, Some(s)) => s,
@@ -76,6 +92,48 @@ pub(super) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> 
 
 /// The world and, for generated ones, the generator that extends it as the
 /// body walks.
+/// Plays a scenario in the viewer; without a terminal, runs it to the tick
+/// asked for (or its end) and prints the state there as JSON.
+fn play_scenario(
+    path: &std::path::Path,
+    args: &PlayArgs,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
+    let scenario = crate::scenario::Scenario::load(path)?;
+    let last = scenario.ticks.saturating_sub(1);
+    if let Some(t) = args.tick
+        && t > last
+    {
+        return Err(CliError::Usage(format!(
+            "{}: --tick {t} is past its last tick, {last}",
+            path.display()
+        )));
+    }
+    let interactive = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
+    if args.headless || !interactive {
+        let app =
+            App::from_scenario(scenario, Some(args.tick.unwrap_or(last))).map_err(|e| usage(&e))?;
+        let body = app.player();
+        let line = serde_json::json!({
+            "tick": app.playback.as_ref().and_then(crate::viewer::Playback::shown_tick),
+            "pos": body.feet().to_array(),
+            "vel": body.velocity.to_array(),
+            "grounded": body.grounded,
+            "failing_ticks": app.playback.as_ref().map(crate::viewer::Playback::failed_ticks),
+        });
+        return writeln!(out, "{line}").map_err(|source| CliError::Io {
+            place: "stdout".into(),
+            source,
+        });
+    }
+    let app = App::from_scenario(scenario, args.tick).map_err(|e| usage(&e))?;
+    run_terminal(app).map_err(|source| CliError::Io {
+        place: "terminal".into(),
+        source,
+    })
+}
+
 fn open(args: &PlayArgs) -> Result<(World, Option<Generator>), CliError> {
     let generated = |preset: Preset, seed: u64| {
         let g = Generator::new(preset, seed);

@@ -17,7 +17,7 @@ mod table;
 mod trajectory;
 
 pub use expectation::{Always, Expectation, ExpectationWatch, Failure};
-pub use runner::{Outcome, Verdict, check_file, check_paths, discover, judge, record};
+pub use runner::{Outcome, Verdict, check_file, check_paths, discover, failures, judge, record};
 pub use spec::{Mirror, Scenario, ScenarioBody, ScenarioError};
 pub use table::format_table;
 pub use trajectory::{

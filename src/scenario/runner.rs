@@ -267,6 +267,22 @@ impl<'s> Checks<'s> {
         }
     }
 
+    /// The first failure of every check that failed, in the order the checks
+    /// are documented (a mirror run that could not run is left out).
+    fn into_failures(self) -> Vec<Failure> {
+        let mut out: Vec<Failure> = self.overlap.into_iter().collect();
+        out.extend(self.always.into_iter().flatten());
+        out.extend(
+            self.expectations
+                .iter()
+                .filter_map(ExpectationWatch::failure),
+        );
+        if let Some(Ok(f)) = self.mirror {
+            out.push(f);
+        }
+        out
+    }
+
     /// The verdict of the first check that failed, in the order the checks
     /// are documented; `None` when all held.
     fn verdict(self) -> Option<Verdict> {
@@ -282,6 +298,40 @@ impl<'s> Checks<'s> {
             Err(e) => Some(Verdict::Error(e)),
         }
     }
+}
+
+/// The first failure of every check of `scenario` (the golden file's too),
+/// from one run, for a viewer to mark; empty when all hold. A run the
+/// resolver stops ends the list where it stopped.
+#[must_use]
+pub fn failures(scenario: &Scenario) -> Vec<Failure> {
+    let Ok(mut run) = Run::new(scenario, &scenario.world, DVec3::ZERO) else {
+        return Vec::new();
+    };
+    let mut twin = scenario
+        .mirror
+        .as_ref()
+        .and_then(|m| Run::new(scenario, &m.world, m.offset).ok());
+    let golden_text = scenario
+        .golden
+        .as_ref()
+        .and_then(|g| std::fs::read_to_string(g).ok());
+    let mut comparison = golden_text
+        .as_deref()
+        .map(|text| GoldenComparison::new(text, scenario.golden_tolerance));
+    let mut checks = Checks::new(scenario);
+    while let Ok(Some(frame)) = run.next_frame() {
+        let tick = run.tick - 1;
+        checks.see(tick, &frame, twin.as_mut());
+        if let Some(c) = comparison.as_mut() {
+            c.see(tick, &frame);
+        }
+    }
+    let mut out = checks.into_failures();
+    if let Some(Ok(Some(f))) = comparison.map(GoldenComparison::finish) {
+        out.push(f);
+    }
+    out
 }
 
 /// Where the body states of one tick of a run and its mirror run differ.

@@ -53,6 +53,22 @@ pub enum Action {
     Pause,
     /// One tick while paused.
     Step,
+    /// One tick back (a scenario).
+    StepBack,
+    /// Twenty ticks forward (a scenario).
+    Forward20,
+    /// Twenty ticks back (a scenario).
+    Back20,
+    /// The first tick (a scenario).
+    First,
+    /// The last tick (a scenario).
+    Last,
+    /// A digit of a tick to go to (a scenario).
+    Digit(u8),
+    /// Go to the tick typed (a scenario).
+    GoTo,
+    /// Follow the next body.
+    NextBody,
     /// Show or hide the list of keys.
     Help,
     /// Leave.
@@ -60,7 +76,7 @@ pub enum Action {
 }
 
 /// Every key and what it does, for the help overlay (and its test).
-pub const KEY_HELP: [(&str, &str); 17] = [
+pub const KEY_HELP: [(&str, &str); 19] = [
     ("W A S D / arrows", "walk (relative to the view)"),
     ("space", "jump; rise while flying"),
     ("c", "sneak (stops at ledges); sink while flying"),
@@ -73,7 +89,15 @@ pub const KEY_HELP: [(&str, &str); 17] = [
     ("n", "add a wandering body"),
     ("e", "blast a sphere of blocks ahead"),
     ("p", "pause"),
-    (".", "one tick while paused"),
+    (". / ,", "one tick forward / back (back: in a scenario)"),
+    (
+        "[ ] Home End",
+        "a scenario: 20 ticks back, forward; first, last tick",
+    ),
+    (
+        "0-9 Enter, Tab",
+        "a scenario: go to a tick; follow the next body",
+    ),
     ("?", "this help"),
     ("q / Esc", "quit"),
     ("Ctrl-C", "quit"),
@@ -127,6 +151,14 @@ pub fn action_for(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('e' | 'E') => Some(Action::Blast),
         KeyCode::Char('p' | 'P') => Some(Action::Pause),
         KeyCode::Char('.') => Some(Action::Step),
+        KeyCode::Char(',') => Some(Action::StepBack),
+        KeyCode::Char(']') => Some(Action::Forward20),
+        KeyCode::Char('[') => Some(Action::Back20),
+        KeyCode::Home | KeyCode::Char('<') => Some(Action::First),
+        KeyCode::End | KeyCode::Char('>') => Some(Action::Last),
+        KeyCode::Char(c @ '0'..='9') => Some(Action::Digit(c as u8 - b'0')),
+        KeyCode::Enter => Some(Action::GoTo),
+        KeyCode::Tab => Some(Action::NextBody),
         KeyCode::Char('?') => Some(Action::Help),
         KeyCode::Char('q' | 'Q') | KeyCode::Esc => Some(Action::Quit),
         _ => None,

@@ -7,12 +7,14 @@ use glam::{DVec2, DVec3, IVec3};
 
 use super::action::{Action, Hold, ScreenDir};
 use super::held_keys::HeldKeys;
+use super::playback::Playback;
 use super::wander::Wanderer;
 use crate::controller::{
     Ball, Body, BodyError, Event, Input, SettingError, Settings, Simulation, SimulationError,
     TickReport,
 };
 use crate::geometry::{Aabb, overlap_sphere_box};
+use crate::scenario::Scenario;
 use crate::world::{BlockId, Generator, World};
 
 /// What the main area shows.
@@ -98,6 +100,12 @@ pub struct App {
     pub alpha: f64,
     /// The loop's clock when the frame is drawn (held keys are judged by it).
     pub now: Duration,
+    /// A scenario being played, when the viewer opened one.
+    pub playback: Option<Playback>,
+    /// The body the views follow (the player's, body 0, unless switched).
+    pub followed: usize,
+    /// Digits typed of a tick to go to.
+    pub goto: String,
 }
 
 /// Why the viewer could not start.
@@ -106,6 +114,9 @@ pub enum AppError {
     /// Bad settings.
     #[error(transparent)]
     Settings(#[from] SettingError),
+    /// The scenario cannot run.
+    #[error("the scenario: {0}")]
+    Scenario(SimulationError),
     /// The player cannot be placed.
     #[error("the player: {0}")]
     Body(#[from] BodyError),
@@ -157,13 +168,56 @@ impl App {
             palette: super::theme::Palette::detect(),
             alpha: 1.0,
             now: Duration::ZERO,
+            playback: None,
+            followed: 0,
+            goto: String::new(),
         })
     }
 
-    /// The player's body.
+    /// A viewer playing `scenario` — its world, blocks, bodies, balls, settings
+    /// and inputs — following its first body, shown after `tick` (at the start
+    /// when `None`, and then playing; paused at a tick asked for).
+    ///
+    /// # Errors
+    /// [`AppError`] when the scenario cannot run.
+    pub fn from_scenario(scenario: Scenario, tick: Option<u64>) -> Result<App, AppError> {
+        let spawn = scenario
+            .bodies
+            .first()
+            .map_or(DVec3::ZERO, |b| b.body.feet());
+        let mut app = App::new(World::new(), None, spawn, false)?;
+        let title = format!("scenario {}", scenario.name);
+        let (mut playback, sim) = Playback::open(scenario).map_err(AppError::Scenario)?;
+        app.sim = sim;
+        app.title = title;
+        if let Some(t) = tick {
+            playback
+                .seek(&mut app.sim, &mut app.last_report, t.saturating_add(1))
+                .map_err(AppError::Scenario)?;
+            app.paused = true;
+        }
+        app.previous = app.player().aabb;
+        app.playback = Some(playback);
+        Ok(app)
+    }
+
+    /// The followed body (the player's, unless switched).
     #[must_use]
     pub fn player(&self) -> &Body {
-        &self.sim.bodies()[0]
+        let bodies = self.sim.bodies();
+        bodies.get(self.followed).unwrap_or(&bodies[0])
+    }
+
+    /// Goes to the state after `ran` ticks of the scenario being played.
+    fn seek(&mut self, ran: u64) {
+        let Some(playback) = self.playback.as_mut() else {
+            return;
+        };
+        if let Err(e) = playback.seek(&mut self.sim, &mut self.last_report, ran) {
+            self.message = e.to_string();
+        }
+        self.previous = self.player().aabb;
+        self.paused = true;
     }
 
     /// The player's box as drawn: between where it was before the last tick
@@ -222,6 +276,37 @@ impl App {
                     self.message = e.to_string();
                 }
             }
+            Action::StepBack => {
+                let ran = self.playback.as_ref().map_or(0, |p| p.ran);
+                self.seek(ran.saturating_sub(1));
+            }
+            Action::Forward20 | Action::Back20 | Action::First | Action::Last => {
+                if let Some(p) = &self.playback {
+                    let target = match action {
+                        Action::Forward20 => p.ran + 20,
+                        Action::Back20 => p.ran.saturating_sub(20),
+                        Action::First => 0,
+                        _ => p.ticks(),
+                    };
+                    self.seek(target);
+                }
+            }
+            Action::Digit(d) => {
+                if self.goto.len() < 12 {
+                    self.goto.push(char::from(b'0' + d));
+                }
+            }
+            Action::GoTo => {
+                if let Ok(tick) = self.goto.parse::<u64>() {
+                    self.seek(tick.saturating_add(1));
+                }
+                self.goto.clear();
+            }
+            Action::NextBody => {
+                self.followed = (self.followed + 1) % self.sim.bodies().len().max(1);
+                self.previous = self.player().aabb;
+                self.message = format!("following body {}", self.followed);
+            }
             Action::Help => self.help = !self.help,
             Action::Quit => return false,
         }
@@ -276,6 +361,17 @@ impl App {
     /// # Errors
     /// When the resolver refuses a move (a body left the coordinate range).
     pub fn tick(&mut self, now: Duration) -> Result<(), SimulationError> {
+        if self.playback.is_some() {
+            // A scenario plays its own inputs, and stops at its end.
+            self.previous = self.player().aabb;
+            let Some(playback) = self.playback.as_mut() else {
+                return Ok(());
+            };
+            if !playback.step(&mut self.sim, &mut self.last_report)? {
+                self.paused = true;
+            }
+            return Ok(());
+        }
         if let Some(g) = &self.generator {
             let centres: Vec<DVec3> = self.sim.bodies().iter().map(Body::feet).collect();
             for c in centres {

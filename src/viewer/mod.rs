@@ -4,7 +4,8 @@
 //! State (`app`: [`App`]) is changed only by actions (`action`: keys to
 //! [`Action`], a pure function) and ticks; drawing (`draw`) reads `&App` and
 //! never changes it; `terminal` runs the live loop, `headless` the same without
-//! a terminal. `wander` is the walking-by-itself of `--demo` and of added bodies.
+//! a terminal. `wander` is the walking-by-itself of `--demo` and of added bodies;
+//! `playback` plays a scenario, forwards and back, with its checks.
 
 // Hidden from the crate's docs (not its interface): links here are for
 // readers of the source, so rustdoc's check of them is left out.
@@ -16,6 +17,7 @@ mod block_glyphs;
 mod draw;
 mod headless;
 mod held_keys;
+mod playback;
 mod terminal;
 mod theme;
 mod wander;
@@ -25,6 +27,7 @@ pub use app::{App, AppError, SliceAxis, Stats, ViewMode, ZOOMS};
 pub use draw::{MIN_SIZE, draw};
 pub use headless::{Summary, run_headless};
 pub use held_keys::{FIRST_HOLD, HeldKeys, REPEAT_HOLD};
+pub use playback::{Outline, Playback, TickCheck};
 pub use terminal::run_terminal;
 pub use theme::Palette;
 pub use wander::Wanderer;

@@ -110,6 +110,57 @@ struct Grid {
     cell_h: f64,
 }
 
+/// Marks the corners of a region a check of the shown tick expects a body
+/// in, `┌ ┐ └ ┘` (`[ ]` when it is one row high, `¯ _` one column wide, one
+/// `◇` when it fits in a cell), over the bodies, green where the check holds
+/// and red where it fails; `span` gives the region's extent across and down
+/// the screen, as for the bodies.
+fn outline_regions(
+    app: &App,
+    area: Rect,
+    buf: &mut ratatui::buffer::Buffer,
+    grid: &Grid,
+    span: impl Fn(&crate::geometry::Aabb) -> ((f64, f64), (f64, f64)),
+) {
+    let Some(playback) = &app.playback else {
+        return;
+    };
+    let (_, outlines) = playback.checks_now(&app.sim, app.followed);
+    for outline in outlines {
+        let ((a0, a1), (d0, d1)) = span(&outline.region);
+        let column = |a: f64| ((a - grid.left) / grid.cell_w).floor();
+        let row = |d: f64| ((d - grid.top) / grid.cell_h).floor();
+        // The far edges belong to the cell they close, not the next one.
+        let (c0, c1) = (column(a0), column(a1 - 1e-9).max(column(a0)));
+        let (r0, r1) = (row(d0), row(d1 - 1e-9).max(row(d0)));
+        let rgb = if outline.passed {
+            [80, 220, 120]
+        } else {
+            [240, 70, 70]
+        };
+        let mut style = Style::new();
+        if let Some(c) = app.palette.colour(rgb, 1.0) {
+            style = style.fg(c);
+        }
+        let corners: Vec<(f64, f64, &str)> = if c0 == c1 && r0 == r1 {
+            vec![(c0, r0, "◇")]
+        } else if r0 == r1 {
+            vec![(c0, r0, "["), (c1, r0, "]")]
+        } else if c0 == c1 {
+            vec![(c0, r0, "¯"), (c0, r1, "_")]
+        } else {
+            vec![(c0, r0, "┌"), (c1, r0, "┐"), (c0, r1, "└"), (c1, r1, "┘")]
+        };
+        for (c, r, glyph) in corners {
+            if c < 0.0 || r < 0.0 || c >= f64::from(area.width) || r >= f64::from(area.height) {
+                continue;
+            }
+            let (x, y) = (area.x + c as u16, area.y + r as u16);
+            buf[(x, y)].set_symbol(glyph).set_style(style);
+        }
+    }
+}
+
 /// Draws the bodies and balls onto the cells, each from its box: `span` gives
 /// a box's extent across and down the screen. Half-block glyphs show which
 /// halves of a cell a box covers; the player is drawn last, on top.

@@ -10,7 +10,7 @@ use ratatui::widgets::Widget;
 use super::super::app::{App, SliceAxis};
 use super::super::block_glyphs::BlockGlyphs;
 use super::super::theme::{CAVE, SKY};
-use super::{Grid, block_rgb, put_slot, stamp_bodies};
+use super::{Grid, block_rgb, outline_regions, put_slot, stamp_bodies};
 use crate::world::{BlockId, BlockSource};
 
 /// How far up a column is searched for a roof that makes air a cave.
@@ -96,12 +96,14 @@ impl Widget for Side<'_> {
             cell_h: zoom,
         };
         let axis = app.axis;
-        stamp_bodies(app, area, buf, grid, |b| {
+        let span = |b: &crate::geometry::Aabb| {
             let across = match axis {
                 SliceAxis::X => (b.min.x, b.max.x),
                 SliceAxis::Z => (b.min.z, b.max.z),
             };
             (across, (-b.max.y, -b.min.y))
-        });
+        };
+        stamp_bodies(app, area, buf, grid, span);
+        outline_regions(app, area, buf, &grid, span);
     }
 }

@@ -83,6 +83,11 @@ impl Widget for Status<'_> {
                 normals.join(" ")
             }
         );
+        if let Some(playback) = &app.playback {
+            let second = scenario_line(app, playback);
+            Paragraph::new(vec![Line::from(first), Line::from(second)]).render(area, buf);
+            return;
+        }
         let second = format!(
             "{:.0} ticks/s · {:.0} µs/tick · {:.1} ms/frame │ {} │ {} bodies, {} balls │ ? help  q quit{}",
             app.stats.ticks_per_second,
@@ -99,4 +104,53 @@ impl Widget for Status<'_> {
         );
         Paragraph::new(vec![Line::from(first), Line::from(second)]).render(area, buf);
     }
+}
+
+/// The second status line while a scenario plays: where in it the view is,
+/// the checks of this tick passed (✓) or failed (✗), and the ticks where a
+/// check first failed.
+fn scenario_line(app: &App, playback: &super::super::Playback) -> String {
+    let at = match playback.shown_tick() {
+        Some(t) => format!("tick {t}/{}", playback.ticks().saturating_sub(1)),
+        None => format!("start/{}", playback.ticks().saturating_sub(1)),
+    };
+    let (checks, _) = playback.checks_now(&app.sim, app.followed);
+    let checks: Vec<String> = checks
+        .iter()
+        .map(|c| format!("{} {}", if c.passed { "✓" } else { "✗" }, c.what))
+        .collect();
+    let failed = playback.failed_ticks();
+    let failed = if failed.is_empty() {
+        "no check fails".to_owned()
+    } else {
+        let shown: Vec<String> = failed.iter().take(6).map(u64::to_string).collect();
+        format!(
+            "failing at {}{}",
+            shown.join(", "),
+            if failed.len() > 6 { ", …" } else { "" }
+        )
+    };
+    let here = playback
+        .shown_tick()
+        .and_then(|t| playback.failures.iter().find(|f| f.tick == t));
+    // What failed here comes first: it is what the user came to see.
+    let now = match here {
+        Some(f) => format!(
+            " │ ✗ {}: expected {}, got {}",
+            f.check, f.expected, f.actual
+        ),
+        None if checks.is_empty() => String::new(),
+        None => format!(" │ {}", checks.join(" ")),
+    };
+    format!(
+        "{} │ {at} {}{now} │ {failed} │ body {} │ , . [ ] Home End, digits+Enter{}",
+        app.title,
+        if app.paused { "paused" } else { "playing" },
+        app.followed,
+        if app.goto.is_empty() {
+            String::new()
+        } else {
+            format!(" │ go to {}_", app.goto)
+        }
+    )
 }

@@ -12,7 +12,7 @@ use ratatui::widgets::Widget;
 
 use super::super::app::App;
 use super::super::block_glyphs::BlockGlyphs;
-use super::{Grid, block_rgb, put_slot, stamp_bodies};
+use super::{Grid, block_rgb, outline_regions, put_slot, stamp_bodies};
 use crate::world::{BlockId, BlockSource, World};
 
 /// How far down the ground is looked for.
@@ -98,8 +98,8 @@ impl Widget for TopDown<'_> {
             cell_w: zoom / 2.0,
             cell_h: zoom,
         };
-        stamp_bodies(app, area, buf, grid, |b| {
-            ((b.min.x, b.max.x), (b.min.z, b.max.z))
-        });
+        let span = |b: &crate::geometry::Aabb| ((b.min.x, b.max.x), (b.min.z, b.max.z));
+        stamp_bodies(app, area, buf, grid, span);
+        outline_regions(app, area, buf, &grid, span);
     }
 }

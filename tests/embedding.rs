@@ -11,16 +11,12 @@ use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{blocks_in_box, cast_ray};
 use voxwalk::world::{BlockId, BlockRegistry, BlockSource, BlockType};
 
+#[path = "support/controls.rs"]
+mod controls;
 mod support;
 
+use controls::{cases, input_from_bits};
 use support::terrain::{hash, height_at};
-
-fn cases(default: u32) -> u32 {
-    std::env::var("VOXWALK_PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 /// A game's world as a test writes it: columns in a hash map, a registry of
 /// its own with a quarter step and a thin post beside the built-ins.
@@ -73,26 +69,20 @@ fn game_world(size: i32) -> GameWorld {
     GameWorld { columns, registry }
 }
 
+/// The keys of `bits` (as the controller tests read them), and now and then
+/// an analog stick tilted part way.
 fn input_of(bits: u64) -> Input {
+    let analog = if bits & (1 << 12) != 0 {
+        DVec2::new(
+            ((bits >> 13) % 7) as f64 / 6.0 - 0.5,
+            ((bits >> 16) % 5) as f64 / 4.0 - 0.5,
+        )
+    } else {
+        DVec2::ZERO
+    };
     Input {
-        analog: if bits & 1024 != 0 {
-            DVec2::new(
-                ((bits >> 12) % 7) as f64 / 6.0 - 0.5,
-                ((bits >> 16) % 5) as f64 / 4.0 - 0.5,
-            )
-        } else {
-            DVec2::ZERO
-        },
-        east: bits & 1 != 0,
-        west: bits & 2 != 0,
-        south: bits & 4 != 0,
-        north: bits & 8 != 0,
-        jump: bits & 16 != 0,
-        sneak: bits & 32 != 0,
-        sprint: bits & 64 != 0,
-        fly: bits & 128 != 0 && bits & 256 != 0,
-        up: bits & 512 != 0,
-        down: bits & 2048 != 0,
+        analog,
+        ..input_from_bits(bits as u16)
     }
 }
 

@@ -17,6 +17,10 @@ use flate2::write::{GzEncoder, ZlibEncoder};
 
 #[path = "support/temp_dir.rs"]
 mod temp_dir;
+#[path = "support/vox.rs"]
+mod vox;
+
+use vox::{vox_chunk, vox_file, vox_group, vox_shape, vox_size, vox_transform, vox_voxels};
 
 /// Address space the command may use: the 2 GB.
 const MEMORY_KB: u64 = 2 << 20;
@@ -73,79 +77,6 @@ fn assert_names(stderr: &str, parts: &[&str]) {
 }
 
 // ---------------------------------------------------------------- MagicaVoxel
-
-fn vox_chunk(id: [u8; 4], content: &[u8], children: &[u8]) -> Vec<u8> {
-    let mut out = id.to_vec();
-    out.extend((content.len() as u32).to_le_bytes());
-    out.extend((children.len() as u32).to_le_bytes());
-    out.extend(content);
-    out.extend(children);
-    out
-}
-
-fn vox_file(children: &[u8]) -> Vec<u8> {
-    let mut out = b"VOX ".to_vec();
-    out.extend(150u32.to_le_bytes());
-    out.extend(vox_chunk(*b"MAIN", &[], children));
-    out
-}
-
-fn vox_size(x: u32, y: u32, z: u32) -> Vec<u8> {
-    let content: Vec<u8> = [x, y, z].iter().flat_map(|v| v.to_le_bytes()).collect();
-    vox_chunk(*b"SIZE", &content, &[])
-}
-
-fn vox_voxels(voxels: &[[u8; 3]]) -> Vec<u8> {
-    let mut content = (voxels.len() as u32).to_le_bytes().to_vec();
-    for v in voxels {
-        content.extend([v[0], v[1], v[2], 1]);
-    }
-    vox_chunk(*b"XYZI", &content, &[])
-}
-
-/// A `DICT` of MagicaVoxel's: a count, then key and value strings.
-fn vox_dict(entries: &[(&str, &str)]) -> Vec<u8> {
-    let mut out = (entries.len() as u32).to_le_bytes().to_vec();
-    for (k, v) in entries {
-        for s in [k, v] {
-            out.extend((s.len() as u32).to_le_bytes());
-            out.extend(s.as_bytes());
-        }
-    }
-    out
-}
-
-fn vox_transform(id: u32, child: u32, translation: &str) -> Vec<u8> {
-    let mut content = id.to_le_bytes().to_vec();
-    content.extend(vox_dict(&[]));
-    content.extend(child.to_le_bytes());
-    content.extend((-1i32).to_le_bytes());
-    content.extend(0u32.to_le_bytes());
-    content.extend(1u32.to_le_bytes());
-    content.extend(vox_dict(&[("_t", translation)]));
-    vox_chunk(*b"nTRN", &content, &[])
-}
-
-fn vox_group(id: u32, children: &[u32]) -> Vec<u8> {
-    let mut content = id.to_le_bytes().to_vec();
-    content.extend(vox_dict(&[]));
-    content.extend((children.len() as u32).to_le_bytes());
-    for c in children {
-        content.extend(c.to_le_bytes());
-    }
-    vox_chunk(*b"nGRP", &content, &[])
-}
-
-fn vox_shape(id: u32, models: &[u32]) -> Vec<u8> {
-    let mut content = id.to_le_bytes().to_vec();
-    content.extend(vox_dict(&[]));
-    content.extend((models.len() as u32).to_le_bytes());
-    for m in models {
-        content.extend(m.to_le_bytes());
-        content.extend(vox_dict(&[]));
-    }
-    vox_chunk(*b"nSHP", &content, &[])
-}
 
 /// One sparse model (a voxel in each of 16³ chunks of its 256³ box) placed
 /// 200 times side by side: 819,200 chunks of 4 KB if built.
@@ -320,21 +251,34 @@ fn a_chunk_of_millions_of_sections_is_refused() {
 
 // -------------------------------------------------------------------- Regions
 
-/// A region whose `entries` all point at one chunk stored zlib-compressed.
-fn region_of_one_chunk(nbt: &[u8], entries: usize) -> Vec<u8> {
+/// A region of `copies` copies of one chunk stored zlib-compressed, each in
+/// sectors of its own; its first `entries` header entries name them in turn
+/// (all the first one when `copies` is 1).
+fn region_of(nbt: &[u8], copies: usize, entries: usize) -> Vec<u8> {
     let mut z = ZlibEncoder::new(Vec::new(), Compression::best());
     z.write_all(nbt).unwrap();
     let compressed = z.finish().unwrap();
     let sectors = (compressed.len() + 5).div_ceil(4096);
     let mut region = vec![0u8; 2 * 4096];
-    for index in 0..entries {
-        region[index * 4..index * 4 + 4].copy_from_slice(&[0, 0, 2, sectors as u8]);
+    for _ in 0..copies {
+        region.extend((compressed.len() as u32 + 1).to_be_bytes());
+        region.push(2);
+        region.extend(&compressed);
+        region.resize(region.len().div_ceil(4096) * 4096, 0);
     }
-    region.extend((compressed.len() as u32 + 1).to_be_bytes());
-    region.push(2);
-    region.extend(&compressed);
-    region.resize((2 + sectors) * 4096, 0);
+    for index in 0..entries {
+        let offset = 2 + (index % copies) * sectors;
+        region[index * 4..index * 4 + 4].copy_from_slice(&[0, 0, offset as u8, sectors as u8]);
+    }
     region
+}
+
+/// A chunk of nothing but `bytes` of padding: as compressible as data get.
+fn padding_chunk(bytes: usize) -> Vec<u8> {
+    let mut body = nbt_named(7, "Padding");
+    body.extend((bytes as i32).to_be_bytes());
+    body.resize(body.len() + bytes, 0);
+    nbt_root(&body)
 }
 
 /// 1,024 entries naming one chunk of 5 million sections (53 KB): read once,
@@ -344,7 +288,7 @@ fn a_region_whose_entries_all_name_one_chunk_reads_it_once() {
     let dir = temp_dir::Dir::new("hostile-region-repeated");
     let mut body = chunk_fields();
     body.extend(nbt_list("sections", 10, 5_000_000, &[0]));
-    let region = region_of_one_chunk(&nbt_root(&body), 1024);
+    let region = region_of(&nbt_root(&body), 1, 1024);
     let stderr = refused(&dir, "r.0.0.mca", &region);
     assert_names(
         &stderr,
@@ -360,11 +304,7 @@ fn a_region_whose_entries_all_name_one_chunk_reads_it_once() {
 #[test]
 fn a_region_of_one_chunk_inflating_past_the_limit_is_refused_once() {
     let dir = temp_dir::Dir::new("hostile-region-inflating");
-    let mut body = nbt_named(7, "Padding");
-    let n = 40 << 20;
-    body.extend((n as i32).to_be_bytes());
-    body.resize(body.len() + n, 0);
-    let region = region_of_one_chunk(&nbt_root(&body), 1024);
+    let region = region_of(&padding_chunk(40 << 20), 1, 1024);
     let stderr = refused(&dir, "r.0.0.mca", &region);
     assert_names(
         &stderr,
@@ -377,24 +317,7 @@ fn a_region_of_one_chunk_inflating_past_the_limit_is_refused_once() {
 #[test]
 fn a_region_of_many_highly_compressible_chunks_stops_at_the_region_limit() {
     let dir = temp_dir::Dir::new("hostile-region-total");
-    let mut body = nbt_named(7, "Padding");
-    let n = 15 << 20;
-    body.extend((n as i32).to_be_bytes());
-    body.resize(body.len() + n, 0);
-    let nbt = nbt_root(&body);
-    let mut z = ZlibEncoder::new(Vec::new(), Compression::best());
-    z.write_all(&nbt).unwrap();
-    let compressed = z.finish().unwrap();
-    let sectors = (compressed.len() + 5).div_ceil(4096);
-    let mut region = vec![0u8; 2 * 4096];
-    for index in 0..20 {
-        let offset = region.len() / 4096;
-        region[index * 4..index * 4 + 4].copy_from_slice(&[0, 0, offset as u8, sectors as u8]);
-        region.extend((compressed.len() as u32 + 1).to_be_bytes());
-        region.push(2);
-        region.extend(&compressed);
-        region.resize((offset + sectors) * 4096, 0);
-    }
+    let region = region_of(&padding_chunk(15 << 20), 20, 20);
     let stderr = refused(&dir, "r.0.0.mca", &region);
     assert_names(
         &stderr,

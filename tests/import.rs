@@ -19,8 +19,11 @@ use voxwalk::world::{
 
 #[path = "support/schematic.rs"]
 mod schematic;
+#[path = "support/vox.rs"]
+mod vox;
 
 use schematic::sponge_v2;
+use vox::{vox_chunk, vox_file, vox_size};
 
 /// The real file `name`. Tests that read one are `#[ignore]`d, so a machine
 /// without `../shared` says it skipped them; asked for, they need it.
@@ -541,22 +544,9 @@ fn a_region_skips_the_chunk_with_short_block_states_and_reads_the_rest() {
 
 #[test]
 fn a_vox_model_claiming_more_voxels_than_it_holds_is_an_error_not_an_empty_world() {
-    let chunk = |id: &[u8; 4], content: &[u8], children: &[u8]| {
-        let mut out = id.to_vec();
-        out.extend((content.len() as u32).to_le_bytes());
-        out.extend((children.len() as u32).to_le_bytes());
-        out.extend(content);
-        out.extend(children);
-        out
-    };
-    let size = chunk(b"SIZE", &[2, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0], &[]);
-    let lying = chunk(b"XYZI", &(1u32 << 30).to_le_bytes(), &[]);
-    let file = |children: &[u8]| {
-        let mut out = b"VOX ".to_vec();
-        out.extend(150u32.to_le_bytes());
-        out.extend(chunk(b"MAIN", &[], children));
-        out
-    };
+    let size = vox_size(2, 2, 2);
+    let lying = vox_chunk(*b"XYZI", &(1u32 << 30).to_le_bytes(), &[]);
+    let file = vox_file;
     let e = import(&file(&[size.clone(), lying].concat()), None, &mut |_, _| {}).unwrap_err();
     assert!(
         e.problem
@@ -567,7 +557,7 @@ fn a_vox_model_claiming_more_voxels_than_it_holds_is_an_error_not_an_empty_world
     // than the file holds.
     let mut voxels = 1u32.to_le_bytes().to_vec();
     voxels.extend([0, 0, 0, 1]);
-    let mut good = file(&[size, chunk(b"XYZI", &voxels, &[])].concat());
+    let mut good = file(&[size, vox_chunk(*b"XYZI", &voxels, &[])].concat());
     let (_, imported) = import(&good, None, &mut |_, _| {}).unwrap();
     assert_eq!(
         imported.world.count_blocks_by_name().values().sum::<u64>(),

@@ -16,6 +16,23 @@ fn screen(session: &str) -> String {
     tmux(&["capture-pane", "-p", "-t", session])
 }
 
+/// A detached tmux session `session` running a plain shell in a terminal of
+/// `width` × `height`.
+fn start_shell(session: &str, width: u16, height: u16) {
+    let (width, height) = (width.to_string(), height.to_string());
+    tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        session,
+        "-x",
+        &width,
+        "-y",
+        &height,
+        "bash --norc --noprofile",
+    ]);
+}
+
 /// Waits until the screen holds `needle`, or gives up after `limit`.
 fn wait_for(session: &str, needle: &str, limit: Duration) -> String {
     let start = Instant::now();
@@ -48,17 +65,7 @@ fn play_moves_the_body_shows_help_and_restores_the_terminal() {
     let bin = env!("CARGO_BIN_EXE_voxwalk");
     let world = concat!(env!("CARGO_MANIFEST_DIR"), "/worlds/walls_and_corners.vxw");
     // A plain shell in a 120×40 terminal, so what is left after quitting can be read.
-    tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        &session,
-        "-x",
-        "120",
-        "-y",
-        "40",
-        "bash --norc --noprofile",
-    ]);
+    start_shell(&session, 120, 40);
     let cleanup = || {
         tmux(&["kill-session", "-t", &session]);
     };
@@ -159,17 +166,7 @@ fn a_failing_scenario_opens_at_its_failing_tick_and_steps_both_ways() {
     assert!(open.ends_with("--tick 20"), "{open}");
 
     let session = format!("voxwalk-test-scenario-{}", std::process::id());
-    tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        &session,
-        "-x",
-        "160",
-        "-y",
-        "40",
-        "bash --norc --noprofile",
-    ]);
+    start_shell(&session, 160, 40);
     let cleanup = || {
         tmux(&["kill-session", "-t", &session]);
         let _ = std::fs::remove_dir_all(&dir);

@@ -88,7 +88,7 @@ impl Controller {
         if body.is_static() {
             return Ok(Contacts::default());
         }
-        tick_with(
+        tick_body(
             world,
             &mut self.scratch,
             &self.settings,
@@ -97,18 +97,4 @@ impl Controller {
             events,
         )
     }
-}
-
-/// One dynamic body's tick: the one path both [`Controller`] and `Simulation`
-/// take. The body is written only once its move is made, so a refused move
-/// leaves it as it was.
-pub(crate) fn tick_with<W: BlockSource + ?Sized>(
-    world: &W,
-    scratch: &mut TickScratch,
-    settings: &Settings,
-    body: &mut Body,
-    input: Input,
-    events: &mut Vec<Event>,
-) -> Result<Contacts, MoveError> {
-    tick_body(world, scratch, settings, body, input, events)
 }

@@ -6,9 +6,8 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use super::ball::tick_ball;
-use super::body_controller::tick_with;
 use super::crowd::push_bodies_apart;
-use super::walk::TickScratch;
+use super::walk::{TickScratch, tick_body};
 use super::{Ball, Body, BodyHandle, Event, Input, SettingError, Settings};
 use crate::resolver::MoveError;
 use crate::world::{BlockSource, World};
@@ -414,7 +413,7 @@ impl<W: BlockSource + Sync> Simulation<W> {
             }
             let input = inputs.get(index).copied().unwrap_or_default();
             let settings = own_settings[index].as_deref().unwrap_or(settings);
-            tick_with(world, scratch, settings, body, input, events)
+            tick_body(world, scratch, settings, body, input, events)
                 .map(|_| ())
                 .map_err(|source| SimulationError::Move {
                     tick,

@@ -137,9 +137,13 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
             events,
         )?;
     }
+    // The body is written only here, once its move is made: a refused move
+    // leaves it as it was.
     body.aabb = end;
     body.velocity = velocity;
     body.grounded = (landed || stepped) && !bounced;
+    body.in_liquid = around.as_ref().is_some_and(|a| a.liquid.is_some());
+    body.climbing = around.as_ref().is_some_and(|a| a.climbing);
     Ok(Contacts {
         ground: body.grounded,
         ceiling,
@@ -267,11 +271,11 @@ fn report_cuts(cut: [bool; 2], velocity: &mut DVec3, events: &mut Vec<Event>) {
     }
 }
 
-/// Step 0 of a tick: the behaviours around the body, its swimming and
-/// climbing state, and the events of entering and leaving a liquid.
+/// Step 0 of a tick: the behaviours around the body, and the events of
+/// entering and leaving a liquid.
 fn surroundings<W: BlockSource + ?Sized>(
     world: &W,
-    body: &mut Body,
+    body: &Body,
     flying: bool,
     events: &mut Vec<Event>,
 ) -> Option<Surroundings> {
@@ -280,9 +284,7 @@ fn surroundings<W: BlockSource + ?Sized>(
     } else {
         Surroundings::around(world, body)
     };
-    let (in_liquid, climbing) = around
-        .as_ref()
-        .map_or((false, false), |a| (a.liquid.is_some(), a.climbing));
+    let in_liquid = around.as_ref().is_some_and(|a| a.liquid.is_some());
     if in_liquid != body.in_liquid {
         events.push(if in_liquid {
             Event::EnteredLiquid
@@ -290,8 +292,6 @@ fn surroundings<W: BlockSource + ?Sized>(
             Event::LeftLiquid
         });
     }
-    body.in_liquid = in_liquid;
-    body.climbing = climbing;
     around
 }
 

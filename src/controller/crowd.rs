@@ -78,8 +78,83 @@ impl Footprint {
     }
 }
 
-/// Scratch space for [`push_bodies_apart`]: each body's grid cell, sorted.
-pub(crate) type CrowdCells = Vec<CrowdCell>;
+/// Scratch space for [`push_bodies_apart`]: each body's grid cell and
+/// circle in body order, the same sorted, and the sort keys.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct CrowdCells {
+    in_body_order: Vec<CrowdCell>,
+    sorted: Vec<CrowdCell>,
+    keys: Vec<u64>,
+}
+
+/// Bits of a packed sort key for each grid axis (cells counted from the
+/// crowd's smallest) and for the body index.
+const KEY_AXIS_BITS: u32 = 21;
+const KEY_INDEX_BITS: u32 = 64 - 2 * KEY_AXIS_BITS;
+
+/// The grid cell holding `x` (a coordinate in cell widths): its floor, without
+/// a call into the maths library; saturating, as `f64::floor(x) as i64` is.
+#[inline]
+fn grid_cell(x: f64) -> i64 {
+    let truncated = x as i64; // toward zero
+    truncated.saturating_sub(i64::from((truncated as f64) > x))
+}
+
+/// Sorts `cells.in_body_order` by grid cell, ties by index, into
+/// `cells.sorted`.
+///
+/// When the crowd's cells span less than 2²¹ on each axis and it has fewer
+/// than 2²² bodies, which is every crowd a game runs, a cell and an index pack
+/// into one `u64` whose order is theirs: the sort then moves 8-byte keys, not
+/// 72-byte cells (a third of the broad phase's time with 100,000 bodies), and
+/// the cells are read back once in key order.
+#[cfg_attr(not(feature = "parallel"), allow(unused_variables))]
+fn sort_cells(cells: &mut CrowdCells, parallel: bool) {
+    let CrowdCells {
+        in_body_order,
+        sorted,
+        keys,
+    } = cells;
+    let order = |c: &CrowdCell| (c.cell, c.index);
+    let (lo, hi) = in_body_order.iter().fold(
+        ((i64::MAX, i64::MAX), (i64::MIN, i64::MIN)),
+        |(lo, hi), c| {
+            (
+                (lo.0.min(c.cell.0), lo.1.min(c.cell.1)),
+                (hi.0.max(c.cell.0), hi.1.max(c.cell.1)),
+            )
+        },
+    );
+    let span = |a: i64, b: i64| b.checked_sub(a).is_some_and(|d| d < 1 << KEY_AXIS_BITS);
+    let packs = span(lo.0, hi.0) && span(lo.1, hi.1) && in_body_order.len() <= 1 << KEY_INDEX_BITS;
+    sorted.clear();
+    if !packs {
+        sorted.extend_from_slice(in_body_order);
+        match () {
+            #[cfg(feature = "parallel")]
+            () if parallel => sorted.par_sort_unstable_by_key(order),
+            () => sorted.sort_unstable_by_key(order),
+        }
+        return;
+    }
+    let key = |c: &CrowdCell| {
+        ((c.cell.0 - lo.0) as u64) << (KEY_AXIS_BITS + KEY_INDEX_BITS)
+            | ((c.cell.1 - lo.1) as u64) << KEY_INDEX_BITS
+            | u64::from(c.index)
+    };
+    keys.clear();
+    keys.extend(in_body_order.iter().map(key));
+    match () {
+        #[cfg(feature = "parallel")]
+        () if parallel => keys.par_sort_unstable(),
+        () => keys.sort_unstable(),
+    }
+    let index_mask = (1u64 << KEY_INDEX_BITS) - 1;
+    sorted.extend(
+        keys.iter()
+            .map(|k| in_body_order[(k & index_mask) as usize]),
+    );
+}
 
 /// Ends the overlaps between bodies.
 ///
@@ -127,17 +202,16 @@ pub(crate) fn push_bodies_apart<W: BlockSource + Sync + ?Sized>(
     if bodies.len() < 2 || widest <= 0.0 {
         return Ok(0);
     }
-    cells.clear();
     let cell_of = |(i, b): (usize, &Body)| {
         let shape = Footprint::of_box(&b.aabb);
         let c = shape.centre / widest;
         CrowdCell {
-            cell: (c.x.floor() as i64, c.y.floor() as i64),
+            cell: (grid_cell(c.x), grid_cell(c.y)),
             index: i as u32,
             shape,
         }
     };
-    let order = |c: &CrowdCell| (c.cell, c.index);
+    let in_body_order = &mut cells.in_body_order;
     match () {
         #[cfg(feature = "parallel")]
         () if parallel => {
@@ -145,15 +219,15 @@ pub(crate) fn push_bodies_apart<W: BlockSource + Sync + ?Sized>(
                 .par_iter()
                 .enumerate()
                 .map(cell_of)
-                .collect_into_vec(cells);
-            cells.par_sort_unstable_by_key(order);
+                .collect_into_vec(in_body_order);
         }
         () => {
-            cells.extend(bodies.iter().enumerate().map(cell_of));
-            cells.sort_unstable_by_key(order);
+            in_body_order.clear();
+            in_body_order.extend(bodies.iter().enumerate().map(cell_of));
         }
     }
-    let cells: &[CrowdCell] = cells;
+    sort_cells(cells, parallel);
+    let cells: &[CrowdCell] = &cells.sorted;
     // The pairs of the bodies `cells[from..to]` with the rest of their own cell,
     // the three cells of the next row and the next cell of their own row (the
     // order the pushes are made in). Those cells come later in the sorted

@@ -12,6 +12,7 @@
 mod ball;
 mod body;
 mod body_controller;
+mod cell_copy;
 mod crowd;
 mod edge_guard;
 mod event;

@@ -6,6 +6,7 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use super::ball::tick_ball;
+use super::cell_copy::{CellCopy, CopiedCells};
 use super::crowd::push_bodies_apart;
 use super::walk::{TickScratch, tick_body};
 use super::{Ball, Body, BodyHandle, Event, Input, SettingError, Settings};
@@ -64,6 +65,12 @@ pub struct Simulation<W: BlockSource = World> {
     scratch: TickScratch,
     /// Scratch for the body–body broad phase.
     crowd_cells: super::crowd::CrowdCells,
+    /// The cells around each body (same index as `bodies`), copied from the
+    /// world when it allows ([`BlockSource::cells_can_be_copied`]).
+    copies: Vec<CellCopy>,
+    /// How many times the world has been lent out mutably, plus one: a copy
+    /// taken before the latest loan may be stale.
+    world_epoch: u64,
     /// Tick bodies on all of rayon's threads.
     parallel: bool,
 }
@@ -139,7 +146,9 @@ impl<W: BlockSource + Sync> Simulation<W> {
             balls: Vec::new(),
             tick: 0,
             scratch: TickScratch::default(),
-            crowd_cells: Vec::new(),
+            crowd_cells: super::crowd::CrowdCells::default(),
+            copies: Vec::new(),
+            world_epoch: 1,
             parallel: false,
         })
     }
@@ -173,6 +182,7 @@ impl<W: BlockSource + Sync> Simulation<W> {
         self.handles.push(handle);
         self.own_settings.push(None);
         self.user_data.push(0);
+        self.copies.push(CellCopy::default());
         handle
     }
 
@@ -189,6 +199,7 @@ impl<W: BlockSource + Sync> Simulation<W> {
         self.handles.swap_remove(dense);
         self.own_settings.swap_remove(dense);
         self.user_data.swap_remove(dense);
+        self.copies.swap_remove(dense);
         if let Some(&moved) = self.handles.get(dense) {
             self.slots[moved.slot() as usize].dense = Some(dense as u32);
         }
@@ -323,6 +334,8 @@ impl<W: BlockSource + Sync> Simulation<W> {
 
     /// The world, for callers that edit blocks between ticks.
     pub fn world_mut(&mut self) -> &mut W {
+        // Whatever is done with it, the copies of its cells are stale.
+        self.world_epoch += 1;
         &mut self.world
     }
 
@@ -405,21 +418,30 @@ impl<W: BlockSource + Sync> Simulation<W> {
         report.balls.iter_mut().for_each(Vec::clear);
         let (world, settings) = (&self.world, &self.settings);
         let (handles, own_settings) = (&self.handles, &self.own_settings);
+        let (copying, epoch) = (world.cells_can_be_copied(), self.world_epoch);
         let tick_one = |scratch: &mut TickScratch,
-                        (index, (body, events)): (usize, (&mut Body, &mut Vec<Event>))|
+                        (index, ((body, events), copy)): (
+            usize,
+            ((&mut Body, &mut Vec<Event>), &mut CellCopy),
+        )|
          -> Result<(), SimulationError> {
             if body.is_static() {
                 return Ok(());
             }
             let input = inputs.get(index).copied().unwrap_or_default();
             let settings = own_settings[index].as_deref().unwrap_or(settings);
-            tick_body(world, scratch, settings, body, input, events)
-                .map(|_| ())
-                .map_err(|source| SimulationError::Move {
-                    tick,
-                    body: Some(handles[index]),
-                    source,
-                })
+            let ticked = if copying {
+                copy.refresh(world, &body.aabb, epoch);
+                let world = CopiedCells { world, copy };
+                tick_body(&world, scratch, settings, body, input, events)
+            } else {
+                tick_body(world, scratch, settings, body, input, events)
+            };
+            ticked.map(|_| ()).map_err(|source| SimulationError::Move {
+                tick,
+                body: Some(handles[index]),
+                source,
+            })
         };
         match () {
             // Each body's tick reads the world and writes only that body: the
@@ -429,6 +451,7 @@ impl<W: BlockSource + Sync> Simulation<W> {
                 .bodies
                 .par_iter_mut()
                 .zip(report.bodies.par_iter_mut())
+                .zip(self.copies.par_iter_mut())
                 .enumerate()
                 .try_for_each_init(TickScratch::default, tick_one)?,
             () => {
@@ -436,6 +459,7 @@ impl<W: BlockSource + Sync> Simulation<W> {
                 self.bodies
                     .iter_mut()
                     .zip(report.bodies.iter_mut())
+                    .zip(self.copies.iter_mut())
                     .enumerate()
                     .try_for_each(|item| tick_one(scratch, item))?;
             }

@@ -422,7 +422,7 @@ fn after_move<W: BlockSource + ?Sized>(
         && !input.sneak
     {
         let c = end.center();
-        let under = DVec3::new(c.x, end.min.y - 1e-3, c.z).floor().as_ivec3();
+        let under = crate::world::cell_containing(DVec3::new(c.x, end.min.y - 1e-3, c.z));
         if world.may_hold_behaviours(under, under) {
             let bounce = world.registry().behaviour(world.block(under)).bounce;
             if bounce > 0.0 {

@@ -39,10 +39,15 @@ use crate::world::BlockSource;
 /// ```
 #[derive(Debug, Default)]
 pub struct Resolver {
-    /// Solid boxes gathered by the last single-segment pass, in the move's frame.
-    candidates: Vec<Candidate>,
+    /// The solid boxes gathered for the passes of a short move, in the
+    /// move's frame: what each pass sweeps, read as one tight run of boxes.
+    boxes: Vec<Aabb>,
+    /// The world cell of the block each of `boxes` belongs to (same index),
+    /// read only for the box a pass hits.
+    cells: Vec<IVec3>,
 }
 
+/// A solid box, in the move's local frame, and the cell of its block.
 #[derive(Clone, Copy, Debug)]
 struct Candidate {
     /// The solid box, in the move's local frame.
@@ -51,17 +56,12 @@ struct Candidate {
     cell: IVec3,
 }
 
-impl Candidate {
-    /// The boxes `shape` of the block at world cell `cell`, in the frame whose
-    /// origin is the cell `origin`.
-    #[inline]
-    fn of(cell: IVec3, shape: &[Aabb], origin: IVec3) -> impl Iterator<Item = Candidate> {
-        let base = (cell - origin).as_dvec3();
-        shape.iter().map(move |shape| Candidate {
-            solid: shape.translated(base),
-            cell,
-        })
-    }
+/// The boxes `shape` of the block at world cell `cell`, in the frame whose
+/// origin is the cell `origin`.
+#[inline]
+fn boxes_in_frame(cell: IVec3, shape: &[Aabb], origin: IVec3) -> impl Iterator<Item = Aabb> + '_ {
+    let base = (cell - origin).as_dvec3();
+    shape.iter().map(move |shape| shape.translated(base))
 }
 
 /// What gathering along one pass found.
@@ -279,14 +279,14 @@ impl Resolver {
                 *lookups += part.volume();
                 let global = part.translated(origin);
                 world.for_each_solid_in(global.lo, global.hi, |cell, shape| {
-                    for candidate in Candidate::of(cell, shape, origin) {
-                        match sweep_box_box(aabb, motion, &candidate.solid) {
+                    for solid in boxes_in_frame(cell, shape, origin) {
+                        match sweep_box_box(aabb, motion, &solid) {
                             Some(sweep) => {
+                                let candidate = Candidate { solid, cell };
                                 keep_earliest(&mut best, PassHit { sweep, candidate });
                             }
                             None => {
-                                start_overlaps |=
-                                    aabb.overlaps_beyond(&candidate.solid, TOUCH_TOLERANCE);
+                                start_overlaps |= aabb.overlaps_beyond(&solid, TOUCH_TOLERANCE);
                             }
                         }
                     }
@@ -320,13 +320,15 @@ impl Resolver {
         let range = CellRange::covering(&aabb.union(&aabb.translated(motion)), &reach);
         *lookups += range.volume();
         let global = range.translated(origin);
-        let candidates = &mut self.candidates;
-        candidates.clear();
+        let (boxes, cells) = (&mut self.boxes, &mut self.cells);
+        boxes.clear();
+        cells.clear();
         let mut overlapped = false;
         world.for_each_solid_in(global.lo, global.hi, |cell, shape| {
-            for candidate in Candidate::of(cell, shape, origin) {
-                overlapped |= aabb.overlaps_beyond(&candidate.solid, TOUCH_TOLERANCE);
-                candidates.push(candidate);
+            for solid in boxes_in_frame(cell, shape, origin) {
+                overlapped |= aabb.overlaps_beyond(&solid, TOUCH_TOLERANCE);
+                boxes.push(solid);
+                cells.push(cell);
             }
         });
         overlapped
@@ -337,19 +339,23 @@ impl Resolver {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn earliest_among_candidates(&self, aabb: &Aabb, motion: DVec3) -> Option<PassHit> {
-        let mut best = None;
-        for candidate in &self.candidates {
-            if let Some(sweep) = sweep_box_box(aabb, motion, &candidate.solid) {
-                keep_earliest(
-                    &mut best,
-                    PassHit {
-                        sweep,
-                        candidate: *candidate,
-                    },
-                );
+        // The index of the earliest, not a copy of it: the box and its cell
+        // are read once, for the one that wins.
+        let mut best: Option<(Sweep, usize)> = None;
+        for (index, solid) in self.boxes.iter().enumerate() {
+            if let Some(sweep) = sweep_box_box(aabb, motion, solid)
+                && best.is_none_or(|(b, _)| sweep.precedes(&b))
+            {
+                best = Some((sweep, index));
             }
         }
-        best
+        best.map(|(sweep, index)| PassHit {
+            sweep,
+            candidate: Candidate {
+                solid: self.boxes[index],
+                cell: self.cells[index],
+            },
+        })
     }
 }
 

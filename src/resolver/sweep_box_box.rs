@@ -65,7 +65,8 @@ impl Sweep {
 /// let beside = wall.translated(DVec3::new(0.0, 1.0, 0.0));
 /// assert!(sweep_box_box(&body, DVec3::new(0.0, 0.0, 5.0), &beside).is_none());
 /// ```
-#[inline]
+#[allow(clippy::inline_always)]
+#[inline(always)]
 #[must_use]
 pub fn sweep_box_box(moving: &Aabb, motion: DVec3, fixed: &Aabb) -> Option<Sweep> {
     // y first, so that when the box meets a block's edge on y and another axis at

@@ -52,6 +52,34 @@ pub trait BlockSource {
         self.registry().is_solid(self.block(cell))
     }
 
+    /// Writes the block of every cell of `lo..=hi` into `out` (cleared
+    /// first), x slowest and z fastest: a region read at once, for a copy
+    /// kept beside a body. The default asks [`BlockSource::block`] cell by
+    /// cell; voxwalk's `World` looks each chunk up once.
+    fn read_blocks(&self, lo: IVec3, hi: IVec3, out: &mut Vec<BlockId>) {
+        out.clear();
+        for x in lo.x..=hi.x {
+            for y in lo.y..=hi.y {
+                for z in lo.z..=hi.z {
+                    out.push(self.block(IVec3::new(x, y, z)));
+                }
+            }
+        }
+    }
+
+    /// Whether a [`crate::controller::Simulation`] may answer a body's reads
+    /// from a copy of the cells around it ([`BlockSource::read_blocks`]),
+    /// refreshed when the body moves away and whenever the world is borrowed
+    /// mutably. Say yes only when the cells cannot change behind a shared
+    /// borrow (no interior mutability) and [`BlockSource::for_each_solid_in`]
+    /// visits as `World` does: chunk by chunk of 16³ in x, y, z order, the
+    /// cells of each in x, y, z order. The copy visits in that order, and
+    /// blocks met at exactly the same instant are told apart by it. The
+    /// default says no.
+    fn cells_can_be_copied(&self) -> bool {
+        false
+    }
+
     /// Calls `visit` with the cell and collision boxes of every solid cell in
     /// the inclusive range `lo..=hi`.
     ///

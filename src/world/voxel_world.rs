@@ -370,6 +370,48 @@ impl BlockSource for World {
         World::may_hold_behaviours(self, lo, hi)
     }
 
+    /// Each chunk of the range is looked up once.
+    #[allow(clippy::range_plus_one)]
+    fn read_blocks(&self, lo: IVec3, hi: IVec3, out: &mut Vec<BlockId>) {
+        out.clear();
+        if lo.cmpgt(hi).any() {
+            return;
+        }
+        let size = (hi - lo + IVec3::ONE).as_uvec3();
+        out.resize(
+            size.x as usize * size.y as usize * size.z as usize,
+            BlockId::AIR,
+        );
+        let (first, last) = (chunk_of(lo), chunk_of(hi));
+        for cx in first.x..last.x + 1 {
+            for cy in first.y..last.y + 1 {
+                for cz in first.z..last.z + 1 {
+                    let key = IVec3::new(cx, cy, cz);
+                    let Some(chunk) = self.chunks.get(&key) else {
+                        continue; // air, as `out` already says
+                    };
+                    let base = key * CHUNK_EDGE;
+                    let (from, to) = (lo.max(base), hi.min(base + IVec3::splat(CHUNK_EDGE - 1)));
+                    for x in from.x..to.x + 1 {
+                        for y in from.y..to.y + 1 {
+                            let row = ((x - lo.x) as usize * size.y as usize + (y - lo.y) as usize)
+                                * size.z as usize;
+                            for z in from.z..to.z + 1 {
+                                out[row + (z - lo.z) as usize] =
+                                    chunk.block(IVec3::new(x, y, z) - base);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A `World` changes only through `&mut self`, and visits chunk by chunk.
+    fn cells_can_be_copied(&self) -> bool {
+        true
+    }
+
     /// Looks each chunk of the range up once; chunks that are missing or all of a
     /// non-solid block are skipped without visiting their cells.
     // Exclusive ranges on purpose: see the loops below.

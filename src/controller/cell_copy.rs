@@ -1,0 +1,174 @@
+//! The cells around a body, copied out of the world: what its next ticks read.
+//!
+//! With many bodies spread over a large world, a tick's cost is mostly waiting
+//! for memory: each body reads its chunks' cells, and the next body's chunks
+//! are somewhere else. A walking body reads nearly the same few cells tick
+//! after tick, so the [`super::Simulation`] keeps a copy of the cells around
+//! each body beside it and answers the body's reads from there, refreshing
+//! the copy when the body nears its edge, or when the world may have changed.
+
+use glam::{DVec3, IVec3};
+
+use crate::geometry::Aabb;
+use crate::resolver::CellRange;
+use crate::world::{BlockId, BlockRegistry, BlockSource, CHUNK_EDGE, chunk_of};
+
+/// How far around the body's box the copy reaches, in blocks, beyond how far
+/// block shapes reach out of their cells: a walking body (a fifth of a block
+/// a tick) keeps one copy for several ticks.
+const KEPT_AROUND: DVec3 = DVec3::new(1.5, 1.5, 1.5);
+
+/// How much of the copy must lie around the body's box for a tick to use it:
+/// the reads of a walking or jumping tick (its move, step-up, ground probe
+/// and surroundings) then fall inside.
+const NEEDED_AROUND: DVec3 = DVec3::new(0.5, 1.0, 0.5);
+
+/// The world's cells `lo..=hi` as they were when copied.
+#[derive(Clone, Debug)]
+pub(crate) struct CellCopy {
+    cells: CellRange,
+    /// The [`super::Simulation`]'s count of mutable borrows of its world when
+    /// the copy was taken: a copy from before the latest is stale.
+    epoch: u64,
+    /// Whether the world said some cell of the range may hold a behaviour.
+    behaviours: bool,
+    /// The blocks, x slowest and z fastest.
+    blocks: Vec<BlockId>,
+}
+
+impl Default for CellCopy {
+    /// A copy of nothing, which every tick refreshes.
+    fn default() -> Self {
+        Self {
+            cells: CellRange {
+                lo: IVec3::ONE,
+                hi: IVec3::ZERO,
+            },
+            epoch: 0,
+            behaviours: false,
+            blocks: Vec::new(),
+        }
+    }
+}
+
+impl CellCopy {
+    /// Makes the copy hold the cells a tick of a body at `aabb` is likely to
+    /// read, copying them again from `world` when the body has neared the
+    /// edge of the last copy or `epoch` says the world may have changed.
+    pub fn refresh<W: BlockSource + ?Sized>(&mut self, world: &W, aabb: &Aabb, epoch: u64) {
+        let reach = world.registry().reach();
+        let needed = around(aabb, NEEDED_AROUND, &reach);
+        if epoch == self.epoch && needed.is_some_and(|n| self.holds(&n)) {
+            return;
+        }
+        let Some(kept) = around(aabb, KEPT_AROUND, &reach) else {
+            // A body near the edge of the coordinates reads the world itself.
+            *self = Self::default();
+            return;
+        };
+        world.read_blocks(kept.lo, kept.hi, &mut self.blocks);
+        self.cells = kept;
+        self.epoch = epoch;
+        self.behaviours = world.may_hold_behaviours(kept.lo, kept.hi);
+    }
+
+    /// Whether the copy holds every cell of `range`.
+    #[inline]
+    fn holds(&self, range: &CellRange) -> bool {
+        range.lo.cmpge(self.cells.lo).all() && range.hi.cmple(self.cells.hi).all()
+    }
+
+    /// Where `cell` sits in `blocks`, if the copy holds it.
+    #[inline]
+    fn index_of(&self, cell: IVec3) -> Option<usize> {
+        let at = cell - self.cells.lo;
+        let size = self.cells.hi - self.cells.lo + IVec3::ONE;
+        if at.cmplt(IVec3::ZERO).any() || at.cmpge(size).any() {
+            return None;
+        }
+        Some(((at.x * size.y + at.y) * size.z + at.z) as usize)
+    }
+}
+
+/// The cells whose blocks could reach into `aabb` grown by `margin`, or
+/// `None` where that would leave the range the resolver works in.
+fn around(aabb: &Aabb, margin: DVec3, reach: &crate::world::ShapeReach) -> Option<CellRange> {
+    let grown = Aabb::new(aabb.min - margin, aabb.max + margin);
+    let limit = crate::resolver::MAX_COORDINATE;
+    (grown.min.abs().max(grown.max.abs()).max_element() < limit)
+        .then(|| CellRange::covering(&grown, reach))
+}
+
+/// A world read through a body's [`CellCopy`]: reads inside the copy come
+/// from it, the others from the world. Answers exactly what the world does,
+/// as long as the copy is fresh (see [`BlockSource::cells_can_be_copied`]).
+pub(crate) struct CopiedCells<'a, W: ?Sized> {
+    pub world: &'a W,
+    pub copy: &'a CellCopy,
+}
+
+impl<W: BlockSource + ?Sized> BlockSource for CopiedCells<'_, W> {
+    #[inline]
+    fn block(&self, cell: IVec3) -> BlockId {
+        match self.copy.index_of(cell) {
+            Some(index) => self.copy.blocks[index],
+            None => self.world.block(cell),
+        }
+    }
+
+    #[inline]
+    fn registry(&self) -> &BlockRegistry {
+        self.world.registry()
+    }
+
+    /// The world's answer for the whole copy where the range lies inside it:
+    /// a "maybe" never changes what is found, only whether cells are read.
+    #[inline]
+    fn may_hold_behaviours(&self, lo: IVec3, hi: IVec3) -> bool {
+        if self.copy.holds(&CellRange { lo, hi }) {
+            self.copy.behaviours
+        } else {
+            self.world.may_hold_behaviours(lo, hi)
+        }
+    }
+
+    /// In `World`'s order: chunk by chunk, the cells of each in x, y, z order.
+    #[allow(clippy::range_plus_one)]
+    #[inline]
+    fn for_each_solid_in<F: FnMut(IVec3, &[crate::geometry::Aabb])>(
+        &self,
+        lo: IVec3,
+        hi: IVec3,
+        mut visit: F,
+    ) {
+        let copy = self.copy;
+        if !copy.holds(&CellRange { lo, hi }) {
+            self.world.for_each_solid_in(lo, hi, visit);
+            return;
+        }
+        let registry = self.world.registry();
+        let size = copy.cells.hi - copy.cells.lo + IVec3::ONE;
+        let (first, last) = (chunk_of(lo), chunk_of(hi));
+        for cx in first.x..last.x + 1 {
+            for cy in first.y..last.y + 1 {
+                for cz in first.z..last.z + 1 {
+                    let base = IVec3::new(cx, cy, cz) * CHUNK_EDGE;
+                    let (from, to) = (lo.max(base), hi.min(base + IVec3::splat(CHUNK_EDGE - 1)));
+                    for x in from.x..to.x + 1 {
+                        for y in from.y..to.y + 1 {
+                            let at = IVec3::new(x, y, from.z) - copy.cells.lo;
+                            let row = ((at.x * size.y + at.y) * size.z + at.z) as usize;
+                            let ids = &copy.blocks[row..row + (to.z - from.z + 1) as usize];
+                            for (z, &id) in (from.z..).zip(ids) {
+                                let shape = registry.collision_shape(id);
+                                if !shape.is_empty() {
+                                    visit(IVec3::new(x, y, z), shape);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

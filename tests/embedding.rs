@@ -61,6 +61,10 @@ fn game_world(size: i32) -> GameWorld {
                 0 => column.push(step),
                 1 => column.push(post),
                 2 => column.push(BlockId::SLAB),
+                // Fence posts reach half a block above their cells, and
+                // water pools make bodies swim: both change what a tick reads.
+                3 => column.push(BlockId::POST),
+                4 => column.push(BlockId::WATER),
                 _ => {}
             }
             columns.insert((x, z), column);
@@ -110,10 +114,52 @@ fn bits_of(b: &Body) -> [u64; 10] {
 /// takes the simulation's body as the next start (it happens in few ticks).
 #[test]
 fn the_per_body_call_matches_the_simulation_bit_for_bit() {
+    per_body_calls_match(game_world(48), |_, _| ());
+}
+
+/// The same over voxwalk's own `World` holding the game's blocks, where the
+/// simulation answers each body's reads from a copy of the cells around it:
+/// the copies change no bit. Every 50 ticks the world is edited through
+/// `world_mut` (a floor dug out under one body, a pillar raised in front of
+/// another), and the copies must see it on the next tick.
+#[test]
+fn a_simulation_reading_copies_of_the_cells_matches_the_per_body_call() {
+    let game = game_world(48);
+    let mut world =
+        voxwalk::world::World::with_registry(std::sync::Arc::new(game.registry.clone()));
+    for (&(x, z), column) in &game.columns {
+        for (y, &id) in column.iter().enumerate() {
+            world.set_block(IVec3::new(x, y as i32, z), id);
+        }
+    }
+    assert!(world.cells_can_be_copied());
+    per_body_calls_match(world, |tick, sim| {
+        if tick % 50 != 49 {
+            return;
+        }
+        let (dig, raise) = (sim.bodies()[(tick / 50) as usize % 36], sim.bodies()[7]);
+        let under = voxwalk::world::cell_containing(dig.aabb.center()) - IVec3::Y * 2;
+        let ahead = voxwalk::world::cell_containing(raise.aabb.min) + IVec3::X;
+        let world = sim.world_mut();
+        world.fill(
+            under - IVec3::new(1, 3, 1),
+            under + IVec3::new(1, 0, 1),
+            BlockId::AIR,
+        );
+        world.fill(ahead, ahead + IVec3::Y * 2, BlockId::BRICK);
+    });
+}
+
+/// Ticks 36 bodies for 400 ticks through a `Simulation` over `sim_world` and
+/// through `Controller::tick` over the simulation's own world, calling `edit`
+/// before each tick, and asserts equal trajectories and events.
+fn per_body_calls_match<W: BlockSource + Sync>(
+    sim_world: W,
+    mut edit: impl FnMut(u64, &mut Simulation<W>),
+) {
     let settings = Settings::default();
-    let mut sim = Simulation::new(game_world(48), settings.clone()).unwrap();
+    let mut sim = Simulation::new(sim_world, settings.clone()).unwrap();
     let mut controller = Controller::new(settings).unwrap();
-    let world = game_world(48);
     let mut own: Vec<Body> = Vec::new();
     for i in 0..36 {
         let feet = DVec3::new(
@@ -131,11 +177,12 @@ fn the_per_body_call_matches_the_simulation_bit_for_bit() {
         let inputs: Vec<Input> = (0..36u64)
             .map(|i| input_of(hash(i * 1_000_003 + tick / 15)))
             .collect();
+        edit(tick, &mut sim);
         let report = sim.step(&inputs).unwrap();
         for (i, body) in own.iter_mut().enumerate() {
             events.clear();
             controller
-                .tick(&world, body, inputs[i], &mut events)
+                .tick(sim.world(), body, inputs[i], &mut events)
                 .unwrap();
             let is_push = |e: &&Event| matches!(e, Event::PushedByBody { .. });
             let walk_events: Vec<&Event> =

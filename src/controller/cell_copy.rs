@@ -172,3 +172,106 @@ impl<W: BlockSource + ?Sized> BlockSource for CopiedCells<'_, W> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::World;
+
+    /// Blocks of every kind (fence posts reaching out of their cells, water,
+    /// slabs) scattered over four chunks' corner, so ranges cross chunk edges.
+    fn scattered(seed: u64) -> World {
+        let mut world = World::new();
+        let ids = [
+            BlockId::STONE,
+            BlockId::SLAB,
+            BlockId::POST,
+            BlockId::WATER,
+            BlockId::TOP_SLAB,
+        ];
+        let mut h = seed;
+        for x in 10..22 {
+            for y in -3..5 {
+                for z in 10..22 {
+                    h = h.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    if (h >> 60) < 6 {
+                        world.set_block(IVec3::new(x, y, z), ids[(h >> 33) as usize % ids.len()]);
+                    }
+                }
+            }
+        }
+        world
+    }
+
+    fn visits<W: BlockSource>(w: &W, lo: IVec3, hi: IVec3) -> Vec<(IVec3, Vec<Aabb>)> {
+        let mut out = Vec::new();
+        w.for_each_solid_in(lo, hi, |cell, shape| out.push((cell, shape.to_vec())));
+        out
+    }
+
+    proptest::proptest! {
+        /// Inside the copy or not, reads through it are the world's: the same
+        /// blocks, the same solids in the same order, and a "maybe" for
+        /// behaviours wherever the world says one.
+        #[test]
+        fn reads_through_a_copy_are_the_worlds(
+            seed in 0u64..1_000,
+            feet in proptest::array::uniform3(8.0f64..24.0),
+            corner in proptest::array::uniform3(7i32..25),
+            extent in proptest::array::uniform3(0i32..5),
+        ) {
+            let world = scattered(seed);
+            let feet = DVec3::from_array(feet) - DVec3::Y * 12.0;
+            let body = Aabb::from_feet(feet, DVec3::new(0.6, 1.8, 0.6));
+            let mut copy = CellCopy::default();
+            copy.refresh(&world, &body, 1);
+            let copied = CopiedCells { world: &world, copy: &copy };
+            let lo = IVec3::from_array(corner) - IVec3::Y * 12;
+            let hi = lo + IVec3::from_array(extent);
+            proptest::prop_assert_eq!(visits(&copied, lo, hi), visits(&world, lo, hi));
+            for x in lo.x..=hi.x {
+                for y in lo.y..=hi.y {
+                    for z in lo.z..=hi.z {
+                        let cell = IVec3::new(x, y, z);
+                        proptest::prop_assert_eq!(copied.block(cell), world.block(cell));
+                    }
+                }
+            }
+            if world.may_hold_behaviours(lo, hi) {
+                proptest::prop_assert!(copied.may_hold_behaviours(lo, hi));
+            }
+        }
+    }
+
+    #[test]
+    fn a_copy_is_kept_while_the_body_stays_and_taken_again_when_it_leaves_or_the_world_changes() {
+        let world = scattered(7);
+        let body = Aabb::from_feet(DVec3::new(15.5, 0.0, 15.5), DVec3::new(0.6, 1.8, 0.6));
+        let mut copy = CellCopy::default();
+        copy.refresh(&world, &body, 1);
+        let first = copy.cells;
+        copy.refresh(&world, &body.translated(DVec3::X * 0.5), 1);
+        assert_eq!(copy.cells, first, "half a block: still inside");
+        copy.refresh(&world, &body.translated(DVec3::X * 2.0), 1);
+        assert_ne!(copy.cells, first, "two blocks: copied again");
+        let moved = copy.cells;
+        copy.refresh(&world, &body.translated(DVec3::X * 2.0), 2);
+        assert_eq!(
+            (copy.cells, copy.epoch),
+            (moved, 2),
+            "a new epoch copies again"
+        );
+    }
+
+    #[test]
+    fn worlds_read_regions_as_cell_by_cell_reads_do() {
+        let world = scattered(3);
+        let by_cell = |cell: IVec3| world.block(cell);
+        let (lo, hi) = (IVec3::new(9, -4, 14), IVec3::new(33, 2, 17));
+        let (mut fast, mut slow) = (Vec::new(), Vec::new());
+        world.read_blocks(lo, hi, &mut fast);
+        by_cell.read_blocks(lo, hi, &mut slow);
+        assert_eq!(fast, slow);
+        assert_eq!(fast.len(), 25 * 7 * 4);
+    }
+}

@@ -56,6 +56,16 @@ pub trait BlockSource {
     /// first), x slowest and z fastest: a region read at once, for a copy
     /// kept beside a body. The default asks [`BlockSource::block`] cell by
     /// cell; voxwalk's `World` looks each chunk up once.
+    ///
+    /// ```
+    /// use glam::IVec3;
+    /// use voxwalk::world::{BlockId, BlockSource, World};
+    /// let mut world = World::new();
+    /// world.set_block(IVec3::new(0, 0, 1), BlockId::STONE);
+    /// let mut blocks = Vec::new();
+    /// world.read_blocks(IVec3::ZERO, IVec3::new(0, 0, 2), &mut blocks);
+    /// assert_eq!(blocks, [BlockId::AIR, BlockId::STONE, BlockId::AIR]);
+    /// ```
     fn read_blocks(&self, lo: IVec3, hi: IVec3, out: &mut Vec<BlockId>) {
         out.clear();
         for x in lo.x..=hi.x {

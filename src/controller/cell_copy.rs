@@ -66,6 +66,28 @@ impl CellCopy {
             *self = Self::default();
             return;
         };
+        self.copy(world, kept, epoch, aabb.size());
+    }
+
+    /// Copies the cells `kept` from `world`. (Apart from `refresh`: it runs
+    /// once in several ticks, and the check that runs every tick stays small.)
+    #[inline(never)]
+    fn copy<W: BlockSource + ?Sized>(
+        &mut self,
+        world: &W,
+        kept: CellRange,
+        epoch: u64,
+        body: DVec3,
+    ) {
+        if self.blocks.capacity() == 0 {
+            // Room for the largest range a box of this size can need, so the
+            // copy never moves: the copies of a crowd stay in the order their
+            // bodies were added, and a tick walks them in that order.
+            let reach = world.registry().reach();
+            let cells = (body + 2.0 * KEPT_AROUND + reach.above + reach.below + 2.0).as_uvec3();
+            self.blocks
+                .reserve_exact(cells.x as usize * cells.y as usize * cells.z as usize);
+        }
         world.read_blocks(kept.lo, kept.hi, &mut self.blocks);
         self.cells = kept;
         self.epoch = epoch;
@@ -157,8 +179,10 @@ impl<W: BlockSource + ?Sized> BlockSource for CopiedCells<'_, W> {
                     for x in from.x..to.x + 1 {
                         for y in from.y..to.y + 1 {
                             let at = IVec3::new(x, y, from.z) - copy.cells.lo;
-                            let row = ((at.x * size.y + at.y) * size.z + at.z) as usize;
-                            let ids = &copy.blocks[row..row + (to.z - from.z + 1) as usize];
+                            let row = (at.x * size.y + at.y) as usize;
+                            let first = row * size.z as usize + at.z as usize;
+                            let width = (to.z - from.z + 1) as usize;
+                            let ids = &copy.blocks[first..first + width];
                             for (z, &id) in (from.z..).zip(ids) {
                                 let shape = registry.collision_shape(id);
                                 if !shape.is_empty() {

@@ -116,15 +116,26 @@ fn sort_cells(cells: &mut CrowdCells, parallel: bool) {
         keys,
     } = cells;
     let order = |c: &CrowdCell| (c.cell, c.index);
-    let (lo, hi) = in_body_order.iter().fold(
-        ((i64::MAX, i64::MAX), (i64::MIN, i64::MIN)),
-        |(lo, hi), c| {
-            (
-                (lo.0.min(c.cell.0), lo.1.min(c.cell.1)),
-                (hi.0.max(c.cell.0), hi.1.max(c.cell.1)),
-            )
-        },
-    );
+    let bounds = |(lo, hi): ((i64, i64), (i64, i64)), c: &CrowdCell| {
+        (
+            (lo.0.min(c.cell.0), lo.1.min(c.cell.1)),
+            (hi.0.max(c.cell.0), hi.1.max(c.cell.1)),
+        )
+    };
+    let empty = ((i64::MAX, i64::MAX), (i64::MIN, i64::MIN));
+    let (lo, hi) = match () {
+        #[cfg(feature = "parallel")]
+        () if parallel => in_body_order.par_iter().fold(|| empty, bounds).reduce(
+            || empty,
+            |(a_lo, a_hi), (b_lo, b_hi)| {
+                (
+                    (a_lo.0.min(b_lo.0), a_lo.1.min(b_lo.1)),
+                    (a_hi.0.max(b_hi.0), a_hi.1.max(b_hi.1)),
+                )
+            },
+        ),
+        () => in_body_order.iter().fold(empty, bounds),
+    };
     let span = |a: i64, b: i64| b.checked_sub(a).is_some_and(|d| d < 1 << KEY_AXIS_BITS);
     let packs = span(lo.0, hi.0) && span(lo.1, hi.1) && in_body_order.len() <= 1 << KEY_INDEX_BITS;
     sorted.clear();
@@ -142,18 +153,22 @@ fn sort_cells(cells: &mut CrowdCells, parallel: bool) {
             | ((c.cell.1 - lo.1) as u64) << KEY_INDEX_BITS
             | u64::from(c.index)
     };
-    keys.clear();
-    keys.extend(in_body_order.iter().map(key));
+    let index_mask = (1u64 << KEY_INDEX_BITS) - 1;
+    let cell_of_key = |k: &u64| in_body_order[(k & index_mask) as usize];
     match () {
         #[cfg(feature = "parallel")]
-        () if parallel => keys.par_sort_unstable(),
-        () => keys.sort_unstable(),
+        () if parallel => {
+            in_body_order.par_iter().map(key).collect_into_vec(keys);
+            keys.par_sort_unstable();
+            keys.par_iter().map(cell_of_key).collect_into_vec(sorted);
+        }
+        () => {
+            keys.clear();
+            keys.extend(in_body_order.iter().map(key));
+            keys.sort_unstable();
+            sorted.extend(keys.iter().map(cell_of_key));
+        }
     }
-    let index_mask = (1u64 << KEY_INDEX_BITS) - 1;
-    sorted.extend(
-        keys.iter()
-            .map(|k| in_body_order[(k & index_mask) as usize]),
-    );
 }
 
 /// Ends the overlaps between bodies.

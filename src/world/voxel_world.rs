@@ -370,7 +370,8 @@ impl BlockSource for World {
         World::may_hold_behaviours(self, lo, hi)
     }
 
-    /// Each chunk of the range is looked up once.
+    /// Each chunk of the range is looked up once, and its cells are copied
+    /// row by row along z.
     #[allow(clippy::range_plus_one)]
     fn read_blocks(&self, lo: IVec3, hi: IVec3, out: &mut Vec<BlockId>) {
         out.clear();
@@ -392,13 +393,28 @@ impl BlockSource for World {
                     };
                     let base = key * CHUNK_EDGE;
                     let (from, to) = (lo.max(base), hi.min(base + IVec3::splat(CHUNK_EDGE - 1)));
-                    for x in from.x..to.x + 1 {
-                        for y in from.y..to.y + 1 {
-                            let row = ((x - lo.x) as usize * size.y as usize + (y - lo.y) as usize)
-                                * size.z as usize;
-                            for z in from.z..to.z + 1 {
-                                out[row + (z - lo.z) as usize] =
-                                    chunk.block(IVec3::new(x, y, z) - base);
+                    let rows = RowCopy {
+                        out_first: ((from.x - lo.x) as usize * size.y as usize
+                            + (from.y - lo.y) as usize)
+                            * size.z as usize
+                            + (from.z - lo.z) as usize,
+                        out_plane: size.y as usize * size.z as usize,
+                        out_row: size.z as usize,
+                        local_first: index_of(from - base),
+                        count: (to - from + IVec3::ONE).as_uvec3(),
+                    };
+                    match chunk {
+                        Chunk::Uniform(b) => rows.copy(out, |_| *b),
+                        Chunk::Mixed(cells) => {
+                            let palette = cells.palette();
+                            match cells.flat() {
+                                Some(FlatCells::Narrow(flat)) => rows.copy(out, |i| {
+                                    palette[usize::from(flat[i & (CHUNK_VOLUME - 1)])]
+                                }),
+                                Some(FlatCells::Wide(flat)) => rows.copy(out, |i| {
+                                    palette[usize::from(flat[i & (CHUNK_VOLUME - 1)])]
+                                }),
+                                None => rows.copy(out, |i| cells.block(local_of_index(i))),
                             }
                         }
                     }
@@ -523,6 +539,44 @@ impl World {
 /// Palettes up to this long get their shapes looked up once per visited range
 /// (a power of two, so a masked index needs no bounds check).
 const SMALL_PALETTE: usize = 16;
+
+/// The part of a region read ([`BlockSource::read_blocks`]) that lies in one
+/// chunk: where its first cell goes in the output and comes from in the chunk,
+/// the output's strides, and how many cells it spans on each axis.
+struct RowCopy {
+    out_first: usize,
+    out_plane: usize,
+    out_row: usize,
+    local_first: usize,
+    count: glam::UVec3,
+}
+
+impl RowCopy {
+    /// Writes `block_at(flat index in the chunk)` for every cell of the part.
+    #[inline]
+    fn copy(&self, out: &mut [BlockId], block_at: impl Fn(usize) -> BlockId) {
+        let width = self.count.z as usize;
+        for dx in 0..self.count.x as usize {
+            for dy in 0..self.count.y as usize {
+                let to = self.out_first + dx * self.out_plane + dy * self.out_row;
+                let from = self.local_first + (dx * CHUNK_EDGE as usize + dy) * CHUNK_EDGE as usize;
+                for (dz, slot) in out[to..to + width].iter_mut().enumerate() {
+                    *slot = block_at(from + dz);
+                }
+            }
+        }
+    }
+}
+
+/// The chunk-local cell at flat index `i` (x slowest, z fastest).
+fn local_of_index(i: usize) -> IVec3 {
+    let edge = CHUNK_EDGE as usize;
+    IVec3::new(
+        (i / (edge * edge)) as i32,
+        (i / edge % edge) as i32,
+        (i % edge) as i32,
+    )
+}
 
 /// Calls `visit` for every solid cell of the chunk-local range `from..=to` of a
 /// chunk's flat palette indices, whose collision boxes `span_of` locates in

@@ -6,7 +6,7 @@ use glam::{DVec3, IVec3};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::coords::{CHUNK_EDGE, CHUNK_VOLUME, cell_of, chunk_of, index_of, local_of};
-use super::mixed_cells::FlatCells;
+use super::mixed_cells::{FlatCells, OCCUPANCY_ROWS};
 use super::{BlockError, BlockId, BlockRegistry, BlockSource, BlockType, Chunk, ShapeSpan};
 use crate::geometry::Aabb;
 
@@ -496,26 +496,19 @@ impl World {
             }
             Chunk::Mixed(cells) => {
                 let palette = cells.palette();
+                let occupied = cells.occupied_rows();
                 match cells.flat() {
-                    Some(FlatCells::Narrow(flat)) if palette.len() <= SMALL_PALETTE => {
-                        // The spans of a small palette's few ids, looked up
-                        // once: the loop over the cells then reads one small
-                        // table instead of going through the palette to the
-                        // registry for every cell.
-                        let mut spans = [ShapeSpan::EMPTY; SMALL_PALETTE];
-                        for (span, &id) in spans.iter_mut().zip(palette) {
-                            *span = registry.collision_span(id);
-                        }
-                        let span_of = |index: usize| spans[index & (SMALL_PALETTE - 1)];
-                        visit_solids_in_cells(flat, span_of, registry, base, from, to, visit);
-                    }
                     Some(FlatCells::Narrow(flat)) => {
                         let span_of = |index: usize| registry.collision_span(palette[index]);
-                        visit_solids_in_cells(flat, span_of, registry, base, from, to, visit);
+                        visit_solids_in_cells(
+                            flat, occupied, span_of, registry, base, from, to, visit,
+                        );
                     }
                     Some(FlatCells::Wide(flat)) => {
                         let span_of = |index: usize| registry.collision_span(palette[index]);
-                        visit_solids_in_cells(flat, span_of, registry, base, from, to, visit);
+                        visit_solids_in_cells(
+                            flat, occupied, span_of, registry, base, from, to, visit,
+                        );
                     }
                     None => {
                         for x in from.x..to.x + 1 {
@@ -535,10 +528,6 @@ impl World {
         }
     }
 }
-
-/// Palettes up to this long get their shapes looked up once per visited range
-/// (a power of two, so a masked index needs no bounds check).
-const SMALL_PALETTE: usize = 16;
 
 /// The part of a region read ([`BlockSource::read_blocks`]) that lies in one
 /// chunk: where its first cell goes in the output and comes from in the chunk,
@@ -582,12 +571,17 @@ fn local_of_index(i: usize) -> IVec3 {
 /// chunk's flat palette indices, whose collision boxes `span_of` locates in
 /// `registry` by palette index; `base` is the chunk's first world cell.
 ///
-/// Walks rows along z (the fastest axis of the layout), stepping the flat index
-/// instead of recomputing it; an index masked to the volume needs no bounds
+/// Walks the rows along z (the fastest axis of the layout) through the
+/// chunk's occupancy mask: air, most of what a body's range holds, costs a
+/// bit test per row rather than a read per cell, and only the cells that
+/// hold something have their type looked up. Cells come in x, y, z order, as
+/// every other path visits them. Indices masked to the volume need no bounds
 /// check.
+#[allow(clippy::too_many_arguments)]
 #[inline]
 fn visit_solids_in_cells<I: Copy + Into<usize>, F: FnMut(IVec3, &[Aabb])>(
     flat: &[I; CHUNK_VOLUME],
+    occupied: &[u16; OCCUPANCY_ROWS],
     span_of: impl Fn(usize) -> ShapeSpan,
     registry: &BlockRegistry,
     base: IVec3,
@@ -595,21 +589,21 @@ fn visit_solids_in_cells<I: Copy + Into<usize>, F: FnMut(IVec3, &[Aabb])>(
     to: IVec3,
     visit: &mut F,
 ) {
-    let size = (to - from + IVec3::ONE).as_uvec3();
-    let corner = base + from;
-    let mut plane = index_of(from);
-    for dx in 0..size.x {
-        let mut row = plane;
-        for dy in 0..size.y {
-            for dz in 0..size.z {
-                let span = span_of(flat[(row + dz as usize) & (CHUNK_VOLUME - 1)].into());
+    let width = (to.z - from.z + 1) as u32;
+    let z_range = (((1u32 << width) - 1) << from.z) as u16;
+    for x in from.x..to.x + 1 {
+        for y in from.y..to.y + 1 {
+            let row = (x * CHUNK_EDGE + y) as usize;
+            let mut bits = occupied[row & (OCCUPANCY_ROWS - 1)] & z_range;
+            while bits != 0 {
+                let z = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let index = row * CHUNK_EDGE as usize + z;
+                let span = span_of(flat[index & (CHUNK_VOLUME - 1)].into());
                 if !span.is_empty() {
-                    let cell = corner + IVec3::new(dx as i32, dy as i32, dz as i32);
-                    visit(cell, registry.boxes_in(span));
+                    visit(base + IVec3::new(x, y, z as i32), registry.boxes_in(span));
                 }
             }
-            row += CHUNK_EDGE as usize;
         }
-        plane += (CHUNK_EDGE * CHUNK_EDGE) as usize;
     }
 }

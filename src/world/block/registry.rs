@@ -16,9 +16,8 @@ pub const MAX_BLOCK_TYPES: usize = 1 << 16;
 /// is the first box of the flat table, so every id has a span in it.
 const UNKNOWN_SPAN: ShapeSpan = ShapeSpan { start: 0, end: 1 };
 
-/// Where one type's collision boxes lie in the registry's flat table. Loops
-/// over many cells copy the spans of a chunk's few ids into a small table and
-/// test each cell's span for emptiness before touching any box.
+/// Where one type's collision boxes lie in the registry's flat table: loops
+/// over many cells test a cell's span for emptiness before touching any box.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct ShapeSpan {
     start: u32,
@@ -26,9 +25,6 @@ pub(crate) struct ShapeSpan {
 }
 
 impl ShapeSpan {
-    /// No boxes: a passable type.
-    pub const EMPTY: ShapeSpan = ShapeSpan { start: 0, end: 0 };
-
     /// Whether the span holds no box.
     #[inline]
     pub fn is_empty(self) -> bool {

@@ -577,7 +577,7 @@ fn local_of_index(i: usize) -> IVec3 {
 /// hold something have their type looked up. Cells come in x, y, z order, as
 /// every other path visits them. Indices masked to the volume need no bounds
 /// check.
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, clippy::range_plus_one)]
 #[inline]
 fn visit_solids_in_cells<I: Copy + Into<usize>, F: FnMut(IVec3, &[Aabb])>(
     flat: &[I; CHUNK_VOLUME],

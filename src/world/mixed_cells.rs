@@ -11,7 +11,7 @@ use super::coords::{CHUNK_EDGE, CHUNK_VOLUME};
 ///
 /// Ids are two bytes so that worlds can hold tens of thousands of types, but a
 /// chunk rarely holds more than a few: with up to 256 distinct ids each cell is
-/// one byte (4 KiB a chunk, as when cells were one byte each), and only a chunk
+/// one byte (4 KiB a chunk, and 512 bytes of occupancy mask), and only a chunk
 /// with more switches to two-byte indices. Arrays are `[x, y, z]` in
 /// chunk-local coordinates, z fastest.
 #[derive(Clone, Debug)]

@@ -106,8 +106,8 @@ fn grid_cell(x: f64) -> i64 {
 /// When the crowd's cells span less than 2²¹ on each axis and it has fewer
 /// than 2²² bodies, which is every crowd a game runs, a cell and an index pack
 /// into one `u64` whose order is theirs: the sort then moves 8-byte keys, not
-/// 72-byte cells (a third of the broad phase's time with 100,000 bodies), and
-/// the cells are read back once in key order.
+/// 72-byte cells, which dominated the broad phase of a large crowd, and the
+/// cells are read back once in key order.
 #[cfg_attr(not(feature = "parallel"), allow(unused_variables))]
 fn sort_cells(cells: &mut CrowdCells, parallel: bool) {
     let CrowdCells {

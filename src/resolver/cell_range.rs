@@ -14,8 +14,8 @@ use crate::world::ShapeReach;
 /// answer for any input and so pays for a saturating conversion with a NaN check
 /// on each axis. Here adding 1.5·2⁵² rounds a coordinate to an integer that then
 /// sits in the low bits of the sum (exact for magnitudes below 2⁵¹), and one
-/// comparison turns rounding into floor: half the instructions, and three of
-/// these run for every move.
+/// comparison turns rounding into floor, with no NaN check or saturation,
+/// which every move needs three times.
 #[inline]
 pub(crate) fn cell_containing_validated(p: DVec3) -> IVec3 {
     const ROUND: f64 = 6_755_399_441_055_744.0; // 1.5 · 2^52

@@ -35,10 +35,15 @@ fn start_shell(session: &str, width: u16, height: u16) {
 
 /// Waits until the screen holds `needle`, or gives up after `limit`.
 fn wait_for(session: &str, needle: &str, limit: Duration) -> String {
+    wait_until(session, limit, |s| s.contains(needle))
+}
+
+/// Waits until the screen satisfies `done`, or gives up after `limit`.
+fn wait_until(session: &str, limit: Duration, done: impl Fn(&str) -> bool) -> String {
     let start = Instant::now();
     loop {
         let s = screen(session);
-        if s.contains(needle) || start.elapsed() > limit {
+        if done(&s) || start.elapsed() > limit {
             return s;
         }
         sleep(Duration::from_millis(50));
@@ -103,16 +108,10 @@ fn play_moves_the_body_shows_help_and_restores_the_terminal() {
 
     tmux(&["send-keys", "-t", &session, "q"]);
     // Wait for stty's answer: a line that is exactly `icanon` or `-icanon`.
-    let start = Instant::now();
-    let mut after = screen(&session);
-    while !after
-        .lines()
-        .any(|l| l.trim().ends_with("icanon") && !l.contains(' '))
-        && start.elapsed() < Duration::from_secs(10)
-    {
-        sleep(Duration::from_millis(50));
-        after = screen(&session);
-    }
+    let after = wait_until(&session, Duration::from_secs(10), |s| {
+        s.lines()
+            .any(|l| l.trim().ends_with("icanon") && !l.contains(' '))
+    });
     cleanup();
 
     assert!(
@@ -182,7 +181,11 @@ fn a_failing_scenario_opens_at_its_failing_tick_and_steps_both_ways() {
     tmux(&["send-keys", "-t", &session, "."]);
     let forward = wait_for(&session, "tick 20/39", Duration::from_secs(5));
     tmux(&["send-keys", "-t", &session, "q"]);
-    let after = wait_for(&session, "voxwalk-exited-", Duration::from_secs(10));
+    // The echo's own line, not the command line that names it: the viewer
+    // leaves the shell's screen before the shell prints its exit status.
+    let after = wait_until(&session, Duration::from_secs(10), |s| {
+        s.lines().any(|l| l.starts_with("voxwalk-exited-"))
+    });
     cleanup();
     assert!(
         at_failure.contains("tick 20/39") && at_failure.contains("✗ body 0 pos.x"),

@@ -90,7 +90,7 @@ proptest! {
         step_height in prop_oneof![Just(0.0), Just(0.5), Just(0.6), 0.0f64..1.2],
         sneak_speed in 0.1f64..20.0,
         gravity in prop_oneof![Just(32.0), 1.0f64..200.0],
-        acceleration in 1.0f64..2000.0,
+        drag in prop_oneof![Just(0.91), 0.0f64..0.99],
         segments in proptest::collection::vec((1u64..12, 0u16..16), 1..6),
     ) {
         let world = sneaking_course(&cells);
@@ -99,8 +99,7 @@ proptest! {
             step_height,
             sneak_speed,
             gravity,
-            ground_acceleration: acceleration,
-            ground_friction: acceleration,
+            air_drag: drag,
             ..Settings::default()
         };
         let mut sim = Simulation::new(world, settings).unwrap();
@@ -199,7 +198,7 @@ fn a_sneaking_move_that_slides_off_the_guarded_way_keeps_its_place() {
         let settings = Settings {
             tick_rate: 1.0,
             sneak_speed: 3.0 * std::f64::consts::SQRT_2,
-            ground_acceleration: 1e5,
+            air_drag: 0.0,
             sneak_edge_guard,
             ..Settings::default()
         };

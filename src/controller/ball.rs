@@ -214,7 +214,7 @@ pub(crate) fn tick_ball<W: BlockSource + ?Sized>(
     let dt = settings.dt();
     free_if_buried(world, resolver, ball, events);
     let mut v = ball.velocity;
-    v.y = (v.y - settings.gravity * dt).max(-settings.terminal_speed);
+    v.y = (v.y - settings.gravity * dt).max(-settings.terminal_speed());
     let travel = v * dt;
     let max_step = (ball.radius * 0.5).min(0.25);
     let steps = ((travel.abs().max_element() / max_step) as u64 + 1).min(MAX_SUBSTEPS);

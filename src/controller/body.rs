@@ -24,8 +24,13 @@ use crate::resolver::{MAX_BOX_EDGE, MAX_COORDINATE};
 pub struct Body {
     /// Where the body is.
     pub aabb: Aabb,
-    /// Blocks per second.
+    /// The velocity the body moved with on its last tick, blocks per second;
+    /// zero along what stopped it.
     pub velocity: DVec3,
+    /// The momentum it carries into its next tick, blocks per second:
+    /// Minecraft's `deltaMovement` (after the tick's drag), which the next
+    /// tick's input adds to. Set this to push a body (a knock-back).
+    pub momentum: DVec3,
     /// Standing on something after the last tick.
     pub grounded: bool,
     /// A static body is never moved: not by its input, not by gravity, not by
@@ -35,6 +40,19 @@ pub struct Body {
     pub in_liquid: bool,
     /// On a climbable block at the start of the last tick (it climbed).
     pub climbing: bool,
+    /// Sprinting: started by the sprint key, kept until the body stops
+    /// walking, sneaks or runs into a wall (as Minecraft's player).
+    pub sprinting: bool,
+    /// Seconds before a held jump may jump again (Minecraft's `noJumpDelay`).
+    pub jump_wait: f64,
+    /// Seconds left of the jump's first 1/20 s, which brakes as a tick on
+    /// the ground would.
+    pub takeoff: f64,
+    /// The slipperiness of the ground the last jump left.
+    pub takeoff_slipperiness: f64,
+    /// A wall stopped the last tick's move (a ladder lifts a body pushing
+    /// into it).
+    pub against_wall: bool,
     /// The unit direction `east` walks in, in the x–z plane (x, z); `south` is
     /// a quarter turn clockwise from it seen from above. `(1, 0)` (the default)
     /// makes the inputs the compass directions; a viewer turns it with the camera.
@@ -87,10 +105,16 @@ impl Body {
         Ok(Body {
             aabb: Aabb::from_feet(feet, size),
             velocity: DVec3::ZERO,
+            momentum: DVec3::ZERO,
             grounded: false,
             mobility: Mobility::Dynamic,
             in_liquid: false,
             climbing: false,
+            sprinting: false,
+            jump_wait: 0.0,
+            takeoff: 0.0,
+            takeoff_slipperiness: crate::world::DEFAULT_SLIPPERINESS,
+            against_wall: false,
             heading: DVec2::X,
         })
     }

@@ -1,6 +1,6 @@
 //! One body's tick, for a game that owns its bodies and its world.
 
-use super::walk::{Contacts, TickScratch, tick_body};
+use super::tick::{Contacts, TickScratch, tick_body};
 use super::{Body, Event, Input, SettingError, Settings};
 use crate::resolver::MoveError;
 use crate::world::BlockSource;

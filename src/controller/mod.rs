@@ -2,14 +2,17 @@
 //! through a world at fixed ticks, balls that bounce, and bodies that push
 //! each other.
 //!
-//! The path of one tick: [`Simulation::step`] runs each body through `walk`
-//! (input → velocity → `edge_guard` → the resolver → `step_up` → contacts),
+//! The path of one tick: [`Simulation::step`] runs each body through `tick`
+//! (the start of Minecraft's `aiStep` → `surroundings` → `block_effects`,
+//! one `recurrence` per axis → `edge_guard` → the resolver → `step_up` →
+//! what the contacts do to the momentum),
 //! then `crowd` (body–body pushes), then `ball` (sphere push-outs). Every
 //! constant lives in [`Settings`]. A game that keeps its own bodies and world
-//! calls the same `walk` one body at a time through [`Controller`]; a
+//! calls the same `tick` one body at a time through [`Controller`]; a
 //! [`Simulation`] names its bodies by [`BodyHandle`]s that survive removals.
 
 mod ball;
+mod block_effects;
 mod body;
 mod body_controller;
 mod cell_copy;
@@ -18,11 +21,12 @@ mod edge_guard;
 mod event;
 mod handle;
 mod input;
+mod recurrence;
 mod settings;
 mod simulation;
 mod step_up;
 mod surroundings;
-mod walk;
+mod tick;
 
 pub use ball::Ball;
 pub use body::{Body, BodyError};
@@ -31,5 +35,6 @@ pub use event::{Event, HorizontalAxis};
 pub use handle::BodyHandle;
 pub use input::{Input, InputScript, MAX_SCRIPT_TICKS, ScriptError};
 pub use settings::{SettingError, Settings};
-pub use simulation::{GROUND_PROBE, Simulation, SimulationError, TickReport};
-pub use walk::Contacts;
+pub use simulation::{RESTING_PROBE, Simulation, SimulationError, TickReport};
+pub use surroundings::{GROUND_PROBE, ground_cell};
+pub use tick::Contacts;

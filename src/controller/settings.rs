@@ -2,13 +2,16 @@
 
 use thiserror::Error;
 
-/// How bodies and balls move. Units are blocks and seconds.
+/// How bodies and balls move. Units are blocks and seconds; a share of
+/// momentum kept ("drag") is per 1/20 s, as Minecraft states it.
 ///
-/// The defaults feel like the block games people know: a jump clears a one-block
-/// ledge (peak ≈ 1.32) but not a 1.5-tall fence post, a walking body steps onto a
-/// slab (0.5) but needs a jump for a full block. Any field can be overridden by
-/// name ([`Settings::set`]), which is what `--set key=value` and a scenario's
-/// `[settings]` table do.
+/// The defaults are Minecraft's player (1.21, `LivingEntity` and `Player`,
+/// with its float constants), at any tick rate (see `docs/movement.md`): a
+/// walk of 4.317 blocks/s, a jump that peaks 1.252 above the floor (over a
+/// full block, under a 1.5-tall fence post), a walking body that steps onto
+/// a slab (0.6) but needs a jump for a full block. Any field can be
+/// overridden by name ([`Settings::set`]), which is what `--set key=value`
+/// and a scenario's `[settings]` table do.
 ///
 /// ```
 /// use voxwalk::controller::Settings;
@@ -17,47 +20,65 @@ use thiserror::Error;
 /// assert_eq!(s.step_height, 1.0);
 /// assert!(s.set("stepheight", "1.0").is_err()); // unknown names are errors
 /// assert!(s.set("gravity", "-3").is_err()); // and so are nonsense values
+/// assert!((s.terminal_speed() - 78.4).abs() < 1e-5); // Minecraft's 3.92 a tick
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct Settings {
     /// Fixed ticks per second; each tick advances time by `1 / tick_rate`.
+    /// Every figure of the defaults holds at any rate (`docs/movement.md`).
     pub tick_rate: f64,
-    /// Horizontal walking speed.
+    /// Top speed walking straight on ordinary ground (Minecraft: movement
+    /// speed 0.1 and input 0.98 a tick against the ground's drag 0.546).
+    /// Other ground changes it as Minecraft's `getFrictionInfluencedSpeed`
+    /// does: ice (slipperiness 0.98) gives 4.16 blocks/s.
     pub walk_speed: f64,
-    /// Horizontal speed while sprinting.
+    /// Top speed sprinting straight on ordinary ground (movement speed 0.13).
     pub sprint_speed: f64,
-    /// Horizontal speed while sneaking (wins over sprinting).
+    /// Top speed sneaking straight on ordinary ground (Minecraft scales the
+    /// input by 0.3). Sneaking keeps a body from starting to sprint.
     pub sneak_speed: f64,
-    /// How fast horizontal velocity approaches the wished one on the ground (blocks/s²).
-    pub ground_acceleration: f64,
-    /// How fast a body on the ground with no input slows down (blocks/s²).
-    pub ground_friction: f64,
-    /// How fast horizontal velocity approaches the wished one in the air:
-    /// some steering, much less than on the ground.
+    /// Velocity the keys add each second in the air (Minecraft's flying
+    /// speed, 0.02 a tick per tick).
     pub air_acceleration: f64,
-    /// How fast a body in the air with no input slows down.
-    pub air_friction: f64,
-    /// Downward acceleration.
+    /// The same while sprinting (0.026 a tick per tick).
+    pub sprint_air_acceleration: f64,
+    /// Share of horizontal momentum kept per 1/20 s in the air (0.91); on the
+    /// ground it is times the block's slipperiness (0.6 on most blocks, so
+    /// 0.546). Below 1.
+    pub air_drag: f64,
+    /// Downward acceleration (0.08 a tick per tick).
     pub gravity: f64,
-    /// Fastest fall; reached after about 2.5 s with the defaults.
-    pub terminal_speed: f64,
-    /// Upward speed a jump starts with, before the tick's gravity.
+    /// Share of vertical momentum kept per 1/20 s out of liquids (0.98); with
+    /// gravity it sets the terminal speed ([`Settings::terminal_speed`]).
+    /// Below 1.
+    pub vertical_drag: f64,
+    /// Upward velocity a jump starts with, before the tick's gravity (0.42 a
+    /// tick), times the ground's jump factor.
     pub jump_speed: f64,
+    /// Velocity a sprinting jump adds along the way the body walks (0.2 a tick).
+    pub sprint_jump_boost: f64,
+    /// Seconds between jumps while jump is held (Minecraft's `noJumpDelay`,
+    /// 10 ticks); letting go of jump ends the wait.
+    pub jump_delay: f64,
+    /// Momentum slower than this on an axis is dropped at the start of a
+    /// tick (Minecraft: 0.003 a tick; horizontally, by length).
+    pub momentum_cutoff: f64,
     /// Highest ledge a walking body climbs without jumping; also the highest drop
     /// the sneak edge guard lets a body walk off.
     pub step_height: f64,
     /// Whether sneaking stops a body from walking off drops higher than `step_height`.
     pub sneak_edge_guard: bool,
-    /// Horizontal speed while flying.
+    /// Top horizontal speed flying (Minecraft's creative flight: 0.05 a tick
+    /// per tick against the air's drag).
     pub fly_speed: f64,
-    /// Vertical speed while flying with `up` or `down` held.
+    /// Top vertical speed flying with `up` or `down` held (0.15 a tick per
+    /// tick against a drag of 0.6).
     pub fly_vertical_speed: f64,
-    /// How fast velocity approaches the wished one while flying.
-    pub fly_acceleration: f64,
     /// Upward speed on a climbable block while pushing into a wall or holding
-    /// jump (Minecraft: 0.2 blocks a tick, `LivingEntity.travel`).
+    /// jump: Minecraft lifts the body to 0.2 a tick, then its gravity and
+    /// drag leave 0.1176 (`LivingEntity.handleRelativeFrictionAndCalculateMovement`).
     pub climb_speed: f64,
     /// Fastest slide down a climbable block (Minecraft: 0.15 blocks a tick,
     /// `handleOnClimbable`); sneaking holds the body still instead.
@@ -65,11 +86,11 @@ pub struct Settings {
     /// Fastest horizontal motion on a climbable block (Minecraft: 0.15 a tick).
     pub climb_horizontal_speed: f64,
     /// Horizontal acceleration swimming, before the liquid's drag (Minecraft:
-    /// 0.02 blocks a tick per tick, 8 blocks/s²). The drag sets the top speed:
-    /// 1.6 blocks/s in water at 20 ticks a second, as in Minecraft.
+    /// 0.02 blocks a tick per tick). The drag sets the top speed: 1.96
+    /// blocks/s in water.
     pub swim_acceleration: f64,
     /// Upward acceleration in a liquid while jump is held (Minecraft's
-    /// `jumpInLiquid`: 0.04 a tick per tick, 16 blocks/s²).
+    /// `jumpInLiquid`: 0.04 a tick per tick).
     pub swim_up_acceleration: f64,
     /// Upward speed given to a body in a liquid that swims against a ledge it
     /// can climb out onto (Minecraft: 0.3 blocks a tick).
@@ -86,32 +107,90 @@ pub struct Settings {
     pub ball_friction: f64,
 }
 
+/// Minecraft's constants, as the floats its code holds them (1.21.7).
+pub(crate) mod minecraft {
+    /// Ticks a second.
+    pub const TICKS: f64 = 20.0;
+    /// The keys' input, `LocalPlayer.modifyInput`.
+    pub const INPUT: f64 = 0.98_f32 as f64;
+    /// The player's movement speed attribute.
+    pub const WALK: f64 = 0.1_f32 as f64;
+    /// The same, sprinting: the attribute with
+    /// `LivingEntity.SPEED_MODIFIER_SPRINTING` (+30 %), as the float
+    /// `setSpeed` keeps.
+    pub const SPRINT: f64 = (WALK * (1.0 + 0.3_f32 as f64)) as f32 as f64;
+    /// The sneaking speed attribute: the input's share while sneaking.
+    pub const SNEAK: f64 = 0.3_f32 as f64;
+    /// Ordinary ground's friction (`Block.getFriction`).
+    pub const FRICTION: f64 = 0.6_f32 as f64;
+    /// The air's drag (`LivingEntity.travelInAir`).
+    pub const AIR_DRAG: f64 = 0.91_f32 as f64;
+    /// The vertical drag (`travelInAir`).
+    pub const VERTICAL_DRAG: f64 = 0.98_f32 as f64;
+    /// `LivingEntity.DEFAULT_BASE_GRAVITY`.
+    pub const GRAVITY: f64 = 0.08;
+    /// `LivingEntity.BASE_JUMP_POWER`.
+    pub const JUMP: f64 = 0.42_f32 as f64;
+    /// Creative flight's speed (`Abilities.flyingSpeed`), and its vertical
+    /// drag (`Player.travel`).
+    pub const FLY: f64 = 0.05_f32 as f64;
+    /// Creative flight's vertical drag (`Player.travel`).
+    pub const FLY_VERTICAL_DRAG: f64 = 0.6;
+    /// The ladder's clamp (`handleOnClimbable`).
+    pub const CLIMB_CLAMP: f64 = 0.15_f32 as f64;
+    /// The ladder's lift before gravity and drag.
+    pub const CLIMB_LIFT: f64 = 0.2;
+    /// The air's input (`Player.getFlyingSpeed`).
+    pub const AIR_INPUT: f64 = 0.02_f32 as f64;
+    /// The same, sprinting.
+    pub const SPRINT_AIR_INPUT: f64 = 0.025_999_999_f32 as f64;
+    /// `jumpInLiquid`.
+    pub const SWIM_UP: f64 = 0.04_f32 as f64;
+    /// The ledge exit's lift and reach (`travelInFluid`).
+    pub const LIQUID_EXIT: f64 = 0.3_f32 as f64;
+    /// The ledge exit's reach above the body.
+    pub const LIQUID_EXIT_HEIGHT: f64 = 0.6_f32 as f64;
+    /// The momentum cut-off (`LivingEntity.aiStep`).
+    pub const CUTOFF: f64 = 0.003;
+}
+
+/// Top speed on ordinary ground for a movement speed `speed` (a tick per
+/// tick): the fixed point of `u = speed × input + 0.546 u`, in blocks/s.
+fn top_ground_speed(speed: f64) -> f64 {
+    use minecraft::{AIR_DRAG, FRICTION, INPUT, TICKS};
+    TICKS * speed * INPUT / (1.0 - AIR_DRAG * FRICTION)
+}
+
 impl Default for Settings {
     fn default() -> Self {
+        use minecraft as mc;
+        let per_second = mc::TICKS;
+        let per_second_squared = mc::TICKS * mc::TICKS;
         Self {
             tick_rate: 20.0,
-            walk_speed: 4.317,
-            sprint_speed: 5.612,
-            sneak_speed: 1.295,
-            ground_acceleration: 60.0,
-            ground_friction: 60.0,
-            air_acceleration: 12.0,
-            air_friction: 2.0,
-            gravity: 32.0,
-            terminal_speed: 78.4,
-            jump_speed: 10.0,
+            walk_speed: top_ground_speed(mc::WALK),
+            sprint_speed: top_ground_speed(mc::SPRINT),
+            sneak_speed: top_ground_speed(mc::WALK) * mc::SNEAK,
+            air_acceleration: mc::AIR_INPUT * per_second_squared,
+            sprint_air_acceleration: mc::SPRINT_AIR_INPUT * per_second_squared,
+            air_drag: mc::AIR_DRAG,
+            gravity: mc::GRAVITY * per_second_squared,
+            vertical_drag: mc::VERTICAL_DRAG,
+            jump_speed: mc::JUMP * per_second,
+            sprint_jump_boost: 0.2 * per_second,
+            jump_delay: 10.0 / mc::TICKS,
+            momentum_cutoff: mc::CUTOFF * per_second,
             step_height: 0.6,
             sneak_edge_guard: true,
-            fly_speed: 10.9,
-            fly_vertical_speed: 7.5,
-            fly_acceleration: 60.0,
-            climb_speed: 4.0,
-            climb_descent_speed: 3.0,
-            climb_horizontal_speed: 3.0,
-            swim_acceleration: 8.0,
-            swim_up_acceleration: 16.0,
-            liquid_exit_speed: 6.0,
-            liquid_exit_height: 0.6,
+            fly_speed: mc::FLY * mc::INPUT / (1.0 - mc::AIR_DRAG) * per_second,
+            fly_vertical_speed: 3.0 * mc::FLY / (1.0 - mc::FLY_VERTICAL_DRAG) * per_second,
+            climb_speed: mc::VERTICAL_DRAG * (mc::CLIMB_LIFT - mc::GRAVITY) * per_second,
+            climb_descent_speed: mc::CLIMB_CLAMP * per_second,
+            climb_horizontal_speed: mc::CLIMB_CLAMP * per_second,
+            swim_acceleration: mc::AIR_INPUT * per_second_squared,
+            swim_up_acceleration: mc::SWIM_UP * per_second_squared,
+            liquid_exit_speed: mc::LIQUID_EXIT * per_second,
+            liquid_exit_height: mc::LIQUID_EXIT_HEIGHT,
             ball_restitution: 0.5,
             ball_rest_speed: 2.5,
             ball_friction: 4.0,
@@ -165,18 +244,19 @@ impl Settings {
             "walk_speed",
             "sprint_speed",
             "sneak_speed",
-            "ground_acceleration",
-            "ground_friction",
             "air_acceleration",
-            "air_friction",
+            "sprint_air_acceleration",
+            "air_drag",
             "gravity",
-            "terminal_speed",
+            "vertical_drag",
             "jump_speed",
+            "sprint_jump_boost",
+            "jump_delay",
+            "momentum_cutoff",
             "step_height",
             "sneak_edge_guard",
             "fly_speed",
             "fly_vertical_speed",
-            "fly_acceleration",
             "climb_speed",
             "climb_descent_speed",
             "climb_horizontal_speed",
@@ -225,17 +305,18 @@ impl Settings {
             "walk_speed" => &mut self.walk_speed,
             "sprint_speed" => &mut self.sprint_speed,
             "sneak_speed" => &mut self.sneak_speed,
-            "ground_acceleration" => &mut self.ground_acceleration,
-            "ground_friction" => &mut self.ground_friction,
             "air_acceleration" => &mut self.air_acceleration,
-            "air_friction" => &mut self.air_friction,
+            "sprint_air_acceleration" => &mut self.sprint_air_acceleration,
+            "air_drag" => &mut self.air_drag,
             "gravity" => &mut self.gravity,
-            "terminal_speed" => &mut self.terminal_speed,
+            "vertical_drag" => &mut self.vertical_drag,
             "jump_speed" => &mut self.jump_speed,
+            "sprint_jump_boost" => &mut self.sprint_jump_boost,
+            "jump_delay" => &mut self.jump_delay,
+            "momentum_cutoff" => &mut self.momentum_cutoff,
             "step_height" => &mut self.step_height,
             "fly_speed" => &mut self.fly_speed,
             "fly_vertical_speed" => &mut self.fly_vertical_speed,
-            "fly_acceleration" => &mut self.fly_acceleration,
             "climb_speed" => &mut self.climb_speed,
             "climb_descent_speed" => &mut self.climb_descent_speed,
             "climb_horizontal_speed" => &mut self.climb_horizontal_speed,
@@ -296,6 +377,22 @@ impl Settings {
         if self.step_height > 16.0 {
             return bad("step_height", self.step_height, "must be at most 16 blocks");
         }
+        for (name, drag) in [("air_drag", self.air_drag), ("vertical_drag", self.vertical_drag)] {
+            if drag >= 1.0 {
+                return bad(
+                    name,
+                    drag,
+                    "must be below 1 (a body that keeps all its momentum never settles)",
+                );
+            }
+        }
+        if self.walk_speed == 0.0 && (self.sprint_speed > 0.0 || self.sneak_speed > 0.0) {
+            return bad(
+                "walk_speed",
+                self.walk_speed,
+                "must not be 0 while sprinting or sneaking moves (they are shares of it)",
+            );
+        }
         if self.ball_restitution > 1.0 {
             return bad(
                 "ball_restitution",
@@ -304,6 +401,28 @@ impl Settings {
             );
         }
         Ok(())
+    }
+
+    /// Fastest fall: where gravity and the vertical drag balance
+    /// (Minecraft: 3.92 blocks a tick, 78.4 blocks/s).
+    #[must_use]
+    pub fn terminal_speed(&self) -> f64 {
+        self.gravity * self.vertical_drag / (1.0 - self.vertical_drag)
+    }
+
+    /// The vertical momentum of a body standing on a floor: the floor ended
+    /// its velocity, then one tick of gravity and drag (Minecraft's
+    /// −0.0784 a tick).
+    #[must_use]
+    pub fn resting_momentum(&self) -> f64 {
+        -self.vertical_drag * self.gravity / minecraft::TICKS
+    }
+
+    /// Minecraft ticks per tick: how the tick rate enters the movement model.
+    #[inline]
+    #[must_use]
+    pub(crate) fn minecraft_ticks(&self) -> f64 {
+        minecraft::TICKS * self.dt()
     }
 
     /// Seconds per tick.

@@ -8,14 +8,14 @@ use thiserror::Error;
 use super::ball::tick_ball;
 use super::cell_copy::{CellCopy, CopiedCells};
 use super::crowd::push_bodies_apart;
-use super::walk::{TickScratch, tick_body};
+use super::tick::{TickScratch, tick_body};
 use super::{Ball, Body, BodyHandle, Event, Input, SettingError, Settings};
 use crate::resolver::MoveError;
 use crate::world::{BlockSource, World};
 
 /// How far below its feet [`Simulation::add_body`] looks for ground: a body
 /// resting on a floor floats [`crate::resolver::CONTACT_GAP`] above it.
-pub const GROUND_PROBE: f64 = 1e-6;
+pub const RESTING_PROBE: f64 = 1e-6;
 
 /// Everything that moves in one world: any [`BlockSource`], voxwalk's own
 /// [`World`] unless said otherwise.
@@ -154,17 +154,22 @@ impl<W: BlockSource + Sync> Simulation<W> {
     }
 
     /// Adds a body and returns its handle. A dynamic body added standing on
-    /// something (within [`GROUND_PROBE`] of it) starts grounded, so it can
-    /// walk and jump on its first tick. It ticks after the bodies already
-    /// there.
+    /// something (within [`RESTING_PROBE`] of it) starts grounded, so it can
+    /// walk and jump on its first tick, and with the momentum of a body that
+    /// has stood there a while (one tick of gravity after its drag, pressing
+    /// it onto the floor) unless it was given one. It ticks after the bodies
+    /// already there.
     pub fn add_body(&mut self, mut body: Body) -> BodyHandle {
         if !body.is_static() {
-            let probe = DVec3::new(0.0, -GROUND_PROBE, 0.0);
+            let probe = DVec3::new(0.0, -RESTING_PROBE, 0.0);
             body.grounded = self
                 .scratch
                 .resolver
                 .move_box(&self.world, body.aabb, probe)
                 .is_ok_and(|m| m.blocked.y && m.depenetration.is_none());
+            if body.grounded && body.momentum.y == 0.0 {
+                body.momentum.y = self.settings.resting_momentum();
+            }
         }
         let dense = self.bodies.len() as u32;
         let handle = if let Some(slot) = self.free.pop() {

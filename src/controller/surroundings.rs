@@ -1,19 +1,25 @@
 //! What the blocks around a body do to it this tick: the ground's grip, speed,
 //! jump and bounce, and whether it climbs, swims or is stuck.
 //!
-//! Read as Minecraft reads them (`Entity` and `LivingEntity`, 1.21): the
-//! ground is the block under the middle of the feet, climbing needs a
-//! climbable block where the feet are, and liquids and cobwebs act on a body
-//! whose box reaches into them.
+//! Read as Minecraft reads them (`Entity` and `LivingEntity`, 1.21.7): the
+//! ground is the block [`GROUND_PROBE`] under the middle of the feet
+//! (`getBlockPosBelowThatAffectsMyMovement`), its speed and jump factors
+//! give way to the block at the feet where that has its own
+//! (`getBlockSpeedFactor`, `getBlockJumpFactor`), climbing needs a climbable
+//! block where the feet are, and liquids and cobwebs act on a body whose box
+//! reaches into them. This is the one place that reads blocks for what they
+//! do to a body; `block_effects` turns what it finds into motion.
 
 use glam::{DVec3, IVec3};
 
 use super::Body;
 use crate::world::{Behaviour, BlockSource, Liquid};
 
-/// How far under the feet the ground block is looked for: a body resting on
-/// a floor floats a contact gap above it.
-const GROUND_PROBE: f64 = 1e-3;
+/// How far under the middle of the feet the ground is: Minecraft's
+/// `getBlockPosBelowThatAffectsMyMovement` looks 0.5000001 down, so a body on
+/// a carpet or a bottom slab feels the block beneath it, and a body
+/// resting a contact gap above a floor feels the floor.
+pub const GROUND_PROBE: f64 = 0.500_000_1;
 /// How far a body's box is shrunk before asking which cells it is inside, so
 /// a body that only touches a liquid's surface or a cobweb's side is not in it.
 const INSIDE_MARGIN: f64 = 1e-3;
@@ -21,8 +27,13 @@ const INSIDE_MARGIN: f64 = 1e-3;
 /// The behaviours acting on one body at the start of a tick.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Surroundings {
-    /// The block underfoot, when the body stands.
+    /// The block underfoot (its slipperiness counts when the body stands,
+    /// its bounce when it lands).
     pub ground: Behaviour,
+    /// Share of horizontal momentum kept through the move (soul sand, honey).
+    pub speed_factor: f64,
+    /// Share of the jump speed.
+    pub jump_factor: f64,
     /// On a climbable block.
     pub climbing: bool,
     /// In a liquid: the one with the strongest drag the body reaches into.
@@ -35,6 +46,8 @@ impl Surroundings {
     /// Plain ground, open air.
     pub const NONE: Surroundings = Surroundings {
         ground: Behaviour::PLAIN,
+        speed_factor: 1.0,
+        jump_factor: 1.0,
         climbing: false,
         liquid: None,
         stuck: None,
@@ -61,6 +74,7 @@ impl Surroundings {
         let b = body.aabb;
         let centre = b.center();
         let under = DVec3::new(centre.x, b.min.y - GROUND_PROBE, centre.z);
+        let feet = cell_of(DVec3::new(centre.x, b.min.y, centre.z));
         let inside_lo = b.min + INSIDE_MARGIN;
         let inside_hi = b.max - INSIDE_MARGIN;
         let lo = cell_of(inside_lo.min(under));
@@ -70,11 +84,11 @@ impl Surroundings {
         }
         let registry = world.registry();
         let mut out = Surroundings::NONE;
-        if body.grounded {
-            out.ground = *registry.behaviour(world.block(cell_of(under)));
-        }
-        let feet = cell_of(DVec3::new(centre.x, b.min.y + INSIDE_MARGIN, centre.z));
-        out.climbing = registry.behaviour(world.block(feet)).climbable;
+        out.ground = *registry.behaviour(world.block(cell_of(under)));
+        let at_feet = registry.behaviour(world.block(feet));
+        out.climbing = at_feet.climbable;
+        out.speed_factor = own_or_ground(at_feet, &out.ground, |b| b.speed_factor);
+        out.jump_factor = own_or_ground(at_feet, &out.ground, |b| b.jump_factor);
         let (lo, hi) = (cell_of(inside_lo), cell_of(inside_hi));
         for x in lo.x..=hi.x {
             for y in lo.y..=hi.y {
@@ -118,8 +132,78 @@ impl Surroundings {
     /// then takes the path it took before behaviours existed.
     #[inline]
     pub fn is_none(&self) -> bool {
-        !self.climbing && self.liquid.is_none() && self.stuck.is_none() && self.ground.is_plain()
+        !self.climbing
+            && self.liquid.is_none()
+            && self.stuck.is_none()
+            && self.ground.is_plain()
+            && self.speed_factor == 1.0
+            && self.jump_factor == 1.0
     }
+}
+
+/// The cell whose block is the ground of a body with box `aabb`.
+#[inline]
+#[must_use]
+pub fn ground_cell(aabb: &crate::geometry::Aabb) -> IVec3 {
+    let c = aabb.center();
+    cell_of(DVec3::new(c.x, aabb.min.y - GROUND_PROBE, c.z))
+}
+
+/// The factor of the block at the feet where it has one of its own (a
+/// liquid's is its own, 1), else the ground's (`Entity.getBlockSpeedFactor`,
+/// `LivingEntity.getBlockJumpFactor`): soul sand slows a body standing in
+/// its top, a carpet on soul sand does not stop it slowing one.
+fn own_or_ground(at_feet: &Behaviour, ground: &Behaviour, factor: fn(&Behaviour) -> f64) -> f64 {
+    if at_feet.liquid.is_some() || factor(at_feet) != 1.0 {
+        factor(at_feet)
+    } else {
+        factor(ground)
+    }
+}
+
+/// The speed factor a body with box `aabb` moves with, read where it is
+/// (Minecraft reads it inside `move`, where the move ended).
+pub(crate) fn speed_factor_at<W: BlockSource + ?Sized>(world: &W, aabb: &crate::geometry::Aabb) -> f64 {
+    let c = aabb.center();
+    let feet = cell_of(DVec3::new(c.x, aabb.min.y, c.z));
+    let under = ground_cell(aabb);
+    if !world.may_hold_behaviours(under, feet) {
+        return 1.0;
+    }
+    let registry = world.registry();
+    let at_feet = registry.behaviour(world.block(feet));
+    let ground = registry.behaviour(world.block(under));
+    own_or_ground(at_feet, ground, |b| b.speed_factor)
+}
+
+/// Whether a body with box `aabb` is on a climbable block: the block at the
+/// middle of its feet (`LivingEntity.onClimbable`).
+pub(crate) fn on_climbable<W: BlockSource + ?Sized>(world: &W, aabb: &crate::geometry::Aabb) -> bool {
+    let c = aabb.center();
+    let feet = cell_of(DVec3::new(c.x, aabb.min.y, c.z));
+    world.may_hold_behaviours(feet, feet) && world.registry().behaviour(world.block(feet)).climbable
+}
+
+/// Whether any cell `aabb` reaches into holds a liquid (Minecraft's
+/// `containsAnyLiquid`, which keeps a swimmer's ledge exit from lifting it
+/// along a wall under water).
+pub(crate) fn holds_liquid<W: BlockSource + ?Sized>(world: &W, aabb: &crate::geometry::Aabb) -> bool {
+    let (lo, hi) = (cell_of(aabb.min), cell_of(aabb.max));
+    if !world.may_hold_behaviours(lo, hi) {
+        return false;
+    }
+    let registry = world.registry();
+    for x in lo.x..=hi.x {
+        for y in lo.y..=hi.y {
+            for z in lo.z..=hi.z {
+                let id = world.block(IVec3::new(x, y, z));
+                if registry.behaviour(id).liquid.is_some() {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// The cell holding `p`; `floor` is a call into the maths library on

@@ -30,13 +30,9 @@ impl Widget for Status<'_> {
             states.push("climbing");
         }
         if body.grounded {
-            // What the ground does, as the controller reads it: the block
-            // under the middle of the feet.
+            // What the ground does, as the controller reads it.
             let world = app.sim.world();
-            let c = body.aabb.center();
-            let under = glam::DVec3::new(c.x, body.aabb.min.y - 1e-3, c.z)
-                .floor()
-                .as_ivec3();
+            let under = crate::controller::ground_cell(&body.aabb);
             let ground = world.registry().behaviour(world.block(under));
             if ground.slipperiness > crate::world::DEFAULT_SLIPPERINESS {
                 states.push("on ice");

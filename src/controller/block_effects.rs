@@ -1,0 +1,216 @@
+//! What the blocks around a body, and the keys it holds, make of its
+//! momentum: Minecraft's velocity rule on each axis for this tick (one
+//! [`Recurrence`] per axis), the ladder's clamps, and a cobweb's share of
+//! the move.
+//!
+//! Each rule cites the method of the 1.21.7 client it follows. The
+//! surroundings are read once, at the start of the tick ([`Surroundings`]);
+//! what happens after the move (landings, bounces, the ladder's lift, the
+//! ledge exit) is the tick's (`tick.rs`).
+
+use glam::{DVec2, DVec3};
+
+use super::recurrence::Recurrence;
+use super::settings::minecraft;
+use super::surroundings::Surroundings;
+use super::Settings;
+
+/// The rules a body moves by this tick.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rules {
+    /// Per axis: x, y, z.
+    pub axes: [Recurrence; 3],
+    /// On a ladder that lifts the body: the rule its vertical move follows.
+    pub lift: Option<Recurrence>,
+    /// The horizontal drag before the speed factor, which Minecraft reads
+    /// again where the move ended ([`Rules::with_speed_factor`]).
+    pub horizontal_drag: f64,
+    /// On a ladder: the clamps of `handleOnClimbable` on the velocity moved with.
+    pub climbing: Option<Climbing>,
+    /// In a cobweb: the shares of the move made (`Entity.makeStuckInBlock`).
+    pub stuck: Option<[f64; 2]>,
+}
+
+/// A ladder's hold on a body (`LivingEntity.handleOnClimbable`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Climbing {
+    /// Fastest sideways velocity on each horizontal axis.
+    pub sideways: f64,
+    /// Fastest slide down.
+    pub descent: f64,
+}
+
+/// What the body does this tick, as far as its rules care.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Gait {
+    /// The keys' wish, world frame, in Minecraft's input units (0.98 long
+    /// walking straight, at most 1).
+    pub wish: DVec2,
+    pub sprinting: bool,
+    pub flying: bool,
+    pub jump: bool,
+    /// Sneaking in a liquid: sinks as fast as jump rises (`goDownInWater`).
+    pub sinking: bool,
+    pub up_down: f64,
+    /// The ladder will lift the body this tick (`jumping` or against a wall).
+    pub lifted: bool,
+    /// Slipperiness of the ground the body stands on, or took off from
+    /// within the last 1/20 s; `None` in the air.
+    pub ground_slipperiness: Option<f64>,
+}
+
+impl Rules {
+    /// The rules for a body with `gait` in `around` (`None`: plain ground or air).
+    pub fn new(settings: &Settings, gait: &Gait, around: Option<&Surroundings>) -> Rules {
+        let around = around.copied().unwrap_or(Surroundings::NONE);
+        let wish = gait.wish;
+        let horizontal = |keep: f64, per_unit_wish: f64| -> [Recurrence; 2] {
+            [wish.x, wish.y].map(|w| Recurrence {
+                keep,
+                input: w * per_unit_wish,
+                after: 0.0,
+            })
+        };
+        let per_tick = |acceleration: f64| acceleration / minecraft::TICKS;
+        let g = per_tick(settings.gravity);
+
+        let mut horizontal_drag = settings.air_drag;
+        let ([x, z], y) = if gait.flying {
+            // `Player.travel` in creative flight: the air's drag, no gravity,
+            // a vertical drag of 0.6.
+            let keep_y = minecraft::FLY_VERTICAL_DRAG;
+            let [x, z] = horizontal(
+                settings.air_drag,
+                settings.fly_speed * (1.0 - settings.air_drag) / minecraft::INPUT,
+            );
+            let y = Recurrence {
+                keep: keep_y,
+                input: gait.up_down * settings.fly_vertical_speed * (1.0 - keep_y),
+                after: 0.0,
+            };
+            ([x, z], y)
+        } else if let Some(liquid) = around.liquid {
+            // `travelInFluid`: the liquid's drag on every axis after the move,
+            // its share of gravity after that; `jumpInLiquid` while jump is held.
+            horizontal_drag = liquid.drag;
+            let xz = horizontal(liquid.drag, per_tick(settings.swim_acceleration));
+            let y = Recurrence {
+                keep: liquid.drag,
+                input: (f64::from(u8::from(gait.jump)) - f64::from(u8::from(gait.sinking)))
+                    * per_tick(settings.swim_up_acceleration),
+                after: -g * liquid.gravity,
+            };
+            (xz, y)
+        } else {
+            // `travelInAir`: on the ground, the block's friction in the drag
+            // and in the input (`getFrictionInfluencedSpeed`); the speed
+            // factor inside the move (`Entity.move`); gravity before the
+            // vertical drag.
+            let speed_factor = around.speed_factor;
+            if let Some(slipperiness) = gait.ground_slipperiness {
+                // `f * 0.91f`: single precision, as Minecraft multiplies.
+                horizontal_drag = f64::from(slipperiness as f32 * settings.air_drag as f32);
+            }
+            let xz = match gait.ground_slipperiness {
+                Some(slipperiness) => horizontal(
+                    horizontal_drag * speed_factor,
+                    ground_input(settings, gait.sprinting, slipperiness),
+                ),
+                None => horizontal(
+                    settings.air_drag * speed_factor,
+                    per_tick(if gait.sprinting {
+                        settings.sprint_air_acceleration
+                    } else {
+                        settings.air_acceleration
+                    }),
+                ),
+            };
+            let y = Recurrence {
+                keep: settings.vertical_drag,
+                input: 0.0,
+                after: -settings.vertical_drag * g,
+            };
+            (xz, y)
+        };
+        let mut axes = [x, y, z];
+        let climbing = (around.climbing && !gait.flying).then(|| Climbing {
+            sideways: settings.climb_horizontal_speed,
+            descent: settings.climb_descent_speed,
+        });
+        // The lift replaces the vertical momentum every 1/20 s: the move of
+        // a body it lifts follows a rule that forgets it, settled at the
+        // climbing speed. (Whether it lifts is decided again after the
+        // move, `tick.rs`.)
+        let lift = (climbing.is_some() && gait.lifted).then_some(Recurrence {
+            keep: 0.0,
+            input: 0.0,
+            after: settings.climb_speed,
+        });
+        if around.stuck.is_some() {
+            // A cobweb ends the momentum after every move: what moves the
+            // body is one tick's input and gravity, anew each 1/20 s.
+            for axis in &mut axes {
+                axis.keep = 0.0;
+            }
+        }
+        Rules {
+            axes,
+            lift,
+            horizontal_drag,
+            climbing,
+            stuck: around.stuck,
+        }
+    }
+
+    /// These rules with the horizontal drag times `speed_factor`, as read
+    /// where the move ended; a cobweb's rules forget the momentum anyway.
+    pub fn with_speed_factor(mut self, speed_factor: f64) -> Rules {
+        if self.stuck.is_none() {
+            self.axes[0].keep = self.horizontal_drag * speed_factor;
+            self.axes[2].keep = self.horizontal_drag * speed_factor;
+        }
+        self
+    }
+
+    /// The velocity a tick of `n` Minecraft ticks moves with from
+    /// `momentum`, with the ladder's clamps (sneaking holds the body on it).
+    pub fn rate(&self, momentum: DVec3, n: f64, sneaking: bool) -> DVec3 {
+        let mut rate = DVec3::from_array(
+            [0, 1, 2].map(|axis| self.axes[axis].rate(momentum[axis], n)),
+        );
+        if let Some(lift) = self.lift {
+            rate.y = lift.rate(momentum.y, n);
+        }
+        if let Some(climbing) = self.climbing {
+            let side = climbing.sideways;
+            rate.x = rate.x.clamp(-side, side);
+            rate.z = rate.z.clamp(-side, side);
+            rate.y = rate.y.max(-climbing.descent);
+            if sneaking && rate.y < 0.0 {
+                rate.y = 0.0;
+            }
+        }
+        rate
+    }
+}
+
+/// Velocity added per 1/20 s by a full wish walking on ground of
+/// `slipperiness`: the movement speed times Minecraft's
+/// `0.21600002 / f³` (`LivingEntity.getFrictionInfluencedSpeed`), which
+/// makes ordinary ground's drag and input meet at the walking speed and ice
+/// keep almost the same top speed though it grips less. Computed in
+/// single precision as Minecraft computes it.
+pub(crate) fn ground_input(settings: &Settings, sprinting: bool, slipperiness: f64) -> f64 {
+    let top = if sprinting {
+        settings.sprint_speed
+    } else {
+        settings.walk_speed
+    };
+    // The movement speed whose top on ordinary ground is `top`.
+    let plain_keep = settings.air_drag * minecraft::FRICTION;
+    let speed = top * (1.0 - plain_keep) / (minecraft::TICKS * minecraft::INPUT);
+    let f = slipperiness as f32;
+    // On ordinary ground (0.6) this is exactly 1 in single precision.
+    let influence = 0.216_000_02_f32 / (f * f * f);
+    f64::from(speed as f32 * influence) * minecraft::TICKS
+}

@@ -1,0 +1,420 @@
+//! Minecraft's player motion, one tick at a time, ported from the decompiled
+//! 1.21.7 client for the tests to hold the controller against. Each step
+//! names the method it follows. Units are Minecraft's: blocks and ticks.
+//!
+//! The world is what the tests need and no more: an endless flat floor whose
+//! top is at y = 1, of one kind of ground, and above it, up to `medium_top`,
+//! an endless layer of one medium (air, water, lava, cobweb, or a climbable
+//! block without collision, such as vines). Nothing else collides, so no
+//! wall is ever met.
+//!
+//! Single-precision arithmetic is kept where Minecraft computes in floats
+//! (the input vector, the friction-influenced speed); everything else is in
+//! double precision, with Minecraft's float constants.
+
+#![allow(dead_code)] // each test binary uses part of it
+
+/// What the floor is made of (`Block` friction, speed and jump factors; `SlimeBlock`).
+#[derive(Clone, Copy, Debug)]
+pub struct Ground {
+    pub friction: f32,
+    pub speed_factor: f32,
+    pub jump_factor: f32,
+    pub slime: bool,
+}
+
+impl Ground {
+    pub const STONE: Ground = Ground {
+        friction: 0.6,
+        speed_factor: 1.0,
+        jump_factor: 1.0,
+        slime: false,
+    };
+    pub const ICE: Ground = Ground {
+        friction: 0.98,
+        ..Ground::STONE
+    };
+    pub const BLUE_ICE: Ground = Ground {
+        friction: 0.989,
+        ..Ground::STONE
+    };
+    pub const SOUL_SAND: Ground = Ground {
+        speed_factor: 0.4,
+        ..Ground::STONE
+    };
+    pub const HONEY: Ground = Ground {
+        speed_factor: 0.4,
+        jump_factor: 0.5,
+        ..Ground::STONE
+    };
+    pub const SLIME: Ground = Ground {
+        friction: 0.8,
+        slime: true,
+        ..Ground::STONE
+    };
+}
+
+/// What fills the layer above the floor.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Medium {
+    Air,
+    Water,
+    Lava,
+    Cobweb,
+    Climbable,
+}
+
+/// The keys held, in the body's frame (`east` is forward: the reference
+/// player looks along +x, yaw −90°).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Keys {
+    pub east: bool,
+    pub west: bool,
+    pub south: bool,
+    pub north: bool,
+    pub jump: bool,
+    pub sneak: bool,
+    pub sprint: bool,
+}
+
+/// A player's state between ticks.
+#[derive(Clone, Copy, Debug)]
+pub struct Player {
+    /// Feet, blocks.
+    pub pos: [f64; 3],
+    /// `deltaMovement`, blocks a tick.
+    pub delta: [f64; 3],
+    /// What the last move moved by, blocks a tick.
+    pub moved: [f64; 3],
+    pub on_ground: bool,
+    pub sprinting: bool,
+    pub no_jump_delay: u32,
+    /// `Entity.stuckSpeedMultiplier`, set by the cobweb the body is in.
+    pub stuck: Option<[f64; 3]>,
+}
+
+pub const WIDTH: f64 = 0.6;
+pub const FLOOR_TOP: f64 = 1.0;
+
+/// The flat world.
+#[derive(Clone, Copy, Debug)]
+pub struct Flat {
+    pub ground: Ground,
+    pub medium: Medium,
+    pub medium_top: f64,
+}
+
+impl Flat {
+    /// The block at height `y` (its cell's medium, or the floor below 1).
+    fn medium_at(&self, y: f64) -> Option<Medium> {
+        if y < FLOOR_TOP {
+            None
+        } else if y < self.medium_top {
+            Some(self.medium)
+        } else {
+            Some(Medium::Air)
+        }
+    }
+
+    /// `Entity.getBlockPosBelowThatAffectsMyMovement`: 0.5000001 under the feet.
+    fn below(&self, p: &Player) -> Option<Medium> {
+        self.medium_at((p.pos[1] - 0.500_000_1).floor())
+    }
+
+    fn at_feet(&self, p: &Player) -> Option<Medium> {
+        self.medium_at(p.pos[1].floor())
+    }
+
+    /// `Entity.getBlockSpeedFactor`: the block at the feet, unless it is 1
+    /// (and not water), then the block below.
+    fn speed_factor(&self, p: &Player) -> f64 {
+        let factor = |m: Option<Medium>| match m {
+            None => f64::from(self.ground.speed_factor),
+            Some(_) => 1.0,
+        };
+        let here = self.at_feet(p);
+        if here == Some(Medium::Water) || factor(here) != 1.0 {
+            factor(here)
+        } else {
+            factor(self.below(p))
+        }
+    }
+
+    /// `LivingEntity.getBlockJumpFactor`, the same way.
+    fn jump_factor(&self, p: &Player) -> f64 {
+        let factor = |m: Option<Medium>| match m {
+            None => f64::from(self.ground.jump_factor),
+            Some(_) => 1.0,
+        };
+        let here = factor(self.at_feet(p));
+        if here != 1.0 {
+            here
+        } else {
+            factor(self.below(p))
+        }
+    }
+
+    /// `Entity.updateFluidHeightAndDoFluidPushing`: the box, deflated by
+    /// 0.001, reaches into the liquid.
+    fn in_liquid(&self, p: &Player, liquid: Medium) -> bool {
+        self.medium == liquid && p.pos[1] + 0.001 < self.medium_top
+    }
+
+    /// `LivingEntity.onClimbable`: the block at the feet is climbable.
+    fn on_climbable(&self, p: &Player) -> bool {
+        self.at_feet(p) == Some(Medium::Climbable)
+    }
+
+    /// `Entity.checkInsideBlocks`, for a cobweb: the box reaches into one.
+    fn in_cobweb(&self, p: &Player) -> bool {
+        self.medium == Medium::Cobweb && p.pos[1] + 1e-3 < self.medium_top
+    }
+}
+
+impl Player {
+    /// A player standing on the floor as one that has stood there a tick:
+    /// `deltaMovement.y` is the tick's gravity after its drag.
+    pub fn standing(world: &Flat, x: f64, z: f64) -> Player {
+        let mut p = Player {
+            pos: [x, FLOOR_TOP, z],
+            delta: [0.0, -0.08 * f64::from(0.98_f32), 0.0],
+            moved: [0.0; 3],
+            on_ground: true,
+            sprinting: false,
+            no_jump_delay: 0,
+            stuck: None,
+        };
+        if world.in_cobweb(&p) {
+            p.stuck = Some([0.25, f64::from(0.05_f32), 0.25]);
+        }
+        p
+    }
+
+    /// `LocalPlayer.modifyInput` with `KeyboardInput`'s normalised move
+    /// vector: (left, forward) impulses, in floats.
+    fn input(keys: Keys) -> (f32, f32) {
+        let axis = |a: bool, b: bool| f32::from(u8::from(a)) - f32::from(u8::from(b));
+        // Facing +x: forward is east, left is north.
+        let (mut x, mut y) = (axis(keys.north, keys.south), axis(keys.east, keys.west));
+        let length = (x * x + y * y).sqrt();
+        if length < 1.0e-4 {
+            return (0.0, 0.0);
+        }
+        (x, y) = (x / length, y / length);
+        (x, y) = (x * 0.98, y * 0.98);
+        if keys.sneak {
+            (x, y) = (x * 0.3, y * 0.3);
+        }
+        // `modifyInputSpeedForSquareMovement`.
+        let f = (x * x + y * y).sqrt();
+        let (dx, dy) = (x * (1.0 / f), y * (1.0 / f));
+        let (ax, ay) = (dx.abs(), dy.abs());
+        let tan = if ay > ax { ax / ay } else { ay / ax };
+        let stretch = (1.0 + tan * tan).sqrt();
+        let scaled = (f * stretch).min(1.0);
+        (dx * scaled, dy * scaled)
+    }
+
+    /// `Entity.moveRelative` at yaw −90°: (left, forward) to the world's
+    /// (x, z) is (forward, −left).
+    fn move_relative(&mut self, speed: f32, (left, forward): (f32, f32)) {
+        let (l, f) = (f64::from(left), f64::from(forward));
+        let length_squared = l * l + f * f;
+        if length_squared < 1.0e-7 {
+            return;
+        }
+        let scale = if length_squared > 1.0 {
+            1.0 / length_squared.sqrt()
+        } else {
+            1.0
+        };
+        let speed = f64::from(speed);
+        self.delta[0] += f * scale * speed;
+        self.delta[2] += -l * scale * speed;
+    }
+
+    /// One tick: `LocalPlayer.aiStep`, then `LivingEntity.aiStep` and
+    /// `travel`, then `applyEffectsFromBlocks`.
+    pub fn tick(&mut self, world: &Flat, keys: Keys) {
+        let input = Self::input(keys);
+        let forward = input.1 > 1.0e-5;
+        let in_water = world.in_liquid(self, Medium::Water);
+        let in_lava = world.in_liquid(self, Medium::Lava);
+        // `LocalPlayer.aiStep`: `canStartSprinting` and the sprint key, then
+        // `shouldStopRunSprinting` (no wall is ever met here).
+        if !self.sprinting && forward && !keys.sneak && !in_water && keys.sprint {
+            self.sprinting = true;
+        }
+        if self.sprinting && (!forward || in_water) {
+            self.sprinting = false;
+        }
+        if in_water && keys.sneak {
+            // `LivingEntity.goDownInWater`.
+            self.delta[1] -= f64::from(0.04_f32);
+        }
+        // `LivingEntity.aiStep`.
+        if self.no_jump_delay > 0 {
+            self.no_jump_delay -= 1;
+        }
+        if self.delta[0] * self.delta[0] + self.delta[2] * self.delta[2] < 9.0e-6 {
+            self.delta[0] = 0.0;
+            self.delta[2] = 0.0;
+        }
+        if self.delta[1].abs() < 0.003 {
+            self.delta[1] = 0.0;
+        }
+        if keys.jump {
+            if in_water || in_lava {
+                // `jumpInLiquid` (the layers are deep: the fluid height is
+                // over the jump threshold wherever the body stands).
+                self.delta[1] += f64::from(0.04_f32);
+            } else if self.on_ground && self.no_jump_delay == 0 {
+                self.jump_from_ground(world);
+                self.no_jump_delay = 10;
+            }
+        } else {
+            self.no_jump_delay = 0;
+        }
+        if in_water || in_lava {
+            self.travel_in_fluid(world, input, in_water, keys.sneak);
+        } else {
+            self.travel_in_air(world, input, keys);
+        }
+        // `Entity.applyEffectsFromBlocks`: `WebBlock.entityInside`.
+        self.stuck = world
+            .in_cobweb(self)
+            .then_some([0.25, f64::from(0.05_f32), 0.25]);
+    }
+
+    /// `LivingEntity.jumpFromGround`.
+    fn jump_from_ground(&mut self, world: &Flat) {
+        let power = (0.42_f32 * world.jump_factor(self) as f32) as f64;
+        self.delta[1] = self.delta[1].max(power);
+        if self.sprinting {
+            // Facing +x: (−sin yaw, cos yaw) = (1, 0).
+            self.delta[0] += 0.2;
+        }
+    }
+
+    /// `LivingEntity.travelInAir` with `handleRelativeFrictionAndCalculateMovement`.
+    fn travel_in_air(&mut self, world: &Flat, input: (f32, f32), keys: Keys) {
+        let friction: f32 = if self.on_ground {
+            match world.below(self) {
+                None => world.ground.friction,
+                Some(_) => 0.6,
+            }
+        } else {
+            1.0
+        };
+        let drag = friction * 0.91;
+        // `getFrictionInfluencedSpeed`; `Player.getFlyingSpeed`.
+        let speed = if self.on_ground {
+            let movement: f32 = if self.sprinting {
+                (f64::from(0.1_f32) * (1.0 + f64::from(0.3_f32))) as f32
+            } else {
+                0.1
+            };
+            movement * (0.216_000_02_f32 / (friction * friction * friction))
+        } else if self.sprinting {
+            0.025_999_999
+        } else {
+            0.02
+        };
+        self.move_relative(speed, input);
+        // `handleOnClimbable`.
+        let climbing = world.on_climbable(self);
+        if climbing {
+            let c = f64::from(0.15_f32);
+            self.delta[0] = self.delta[0].clamp(-c, c);
+            self.delta[2] = self.delta[2].clamp(-c, c);
+            self.delta[1] = self.delta[1].max(-c);
+            if self.delta[1] < 0.0 && keys.sneak {
+                self.delta[1] = 0.0;
+            }
+        }
+        self.do_move(world, keys.sneak);
+        if keys.jump && world.on_climbable(self) {
+            self.delta[1] = 0.2;
+        }
+        self.delta[1] -= 0.08;
+        self.delta[0] *= f64::from(drag);
+        self.delta[1] *= f64::from(0.98_f32);
+        self.delta[2] *= f64::from(drag);
+    }
+
+    /// `LivingEntity.travelInFluid`.
+    fn travel_in_fluid(&mut self, world: &Flat, input: (f32, f32), in_water: bool, sneaking: bool) {
+        let falling = self.delta[1] <= 0.0;
+        self.move_relative(0.02, input);
+        self.do_move(world, sneaking);
+        if in_water {
+            let f = f64::from(0.8_f32);
+            self.delta[0] *= f;
+            self.delta[1] *= f64::from(0.8_f32);
+            self.delta[2] *= f;
+            self.fluid_falling(falling);
+        } else {
+            // Deep lava (`getFluidHeight` over the jump threshold).
+            for d in &mut self.delta {
+                *d *= 0.5;
+            }
+            self.delta[1] += -0.08 / 4.0;
+        }
+    }
+
+    /// `LivingEntity.getFluidFallingAdjustedMovement`, not sprinting.
+    fn fluid_falling(&mut self, falling: bool) {
+        let g = 0.08 / 16.0;
+        let y = self.delta[1];
+        self.delta[1] = if falling && (y - 0.005).abs() >= 0.003 && (y - g).abs() < 0.003 {
+            -0.003
+        } else {
+            y - g
+        };
+    }
+
+    /// `Entity.move` against the floor.
+    fn do_move(&mut self, world: &Flat, sneaking: bool) {
+        let mut movement = self.delta;
+        if let Some(stuck) = self.stuck.take() {
+            for axis in 0..3 {
+                movement[axis] *= stuck[axis];
+            }
+            self.delta = [0.0; 3];
+        }
+        let wanted_y = movement[1];
+        if self.pos[1] + movement[1] < FLOOR_TOP {
+            movement[1] = FLOOR_TOP - self.pos[1];
+        }
+        for axis in 0..3 {
+            self.pos[axis] += movement[axis];
+        }
+        self.moved = movement;
+        let vertical_collision = movement[1] != wanted_y;
+        self.on_ground = vertical_collision && wanted_y < 0.0;
+        if vertical_collision {
+            // `Block.updateEntityMovementAfterFallOn` of the block under
+            // (`SlimeBlock`: back up, unless sneaking).
+            let under_is_floor = self.pos[1] - 0.2 < FLOOR_TOP;
+            if under_is_floor && world.ground.slime && !sneaking {
+                if self.delta[1] < 0.0 {
+                    self.delta[1] = -self.delta[1];
+                }
+            } else {
+                self.delta[1] = 0.0;
+            }
+        }
+        if self.on_ground && world.ground.slime && !sneaking {
+            // `SlimeBlock.stepOn`.
+            let vy = self.delta[1].abs();
+            if vy < 0.1 {
+                let hold = 0.4 + vy * 0.2;
+                self.delta[0] *= hold;
+                self.delta[2] *= hold;
+            }
+        }
+        let factor = world.speed_factor(self);
+        self.delta[0] *= factor;
+        self.delta[2] *= factor;
+    }
+}

@@ -50,6 +50,9 @@ pub struct Body {
     pub takeoff: f64,
     /// The slipperiness of the ground the last jump left.
     pub takeoff_slipperiness: f64,
+    /// Seconds since the momentum cut-off last looked at the momentum: it
+    /// does once per 1/20 s, whatever the tick rate.
+    pub cutoff_clock: f64,
     /// A wall stopped the last tick's move (a ladder lifts a body pushing
     /// into it).
     pub against_wall: bool,
@@ -115,6 +118,7 @@ impl Body {
             takeoff: 0.0,
             takeoff_slipperiness: crate::world::DEFAULT_SLIPPERINESS,
             against_wall: false,
+            cutoff_clock: 0.0,
             heading: DVec2::X,
         })
     }

@@ -407,7 +407,7 @@ impl Settings {
     /// (Minecraft: 3.92 blocks a tick, 78.4 blocks/s).
     #[must_use]
     pub fn terminal_speed(&self) -> f64 {
-        self.gravity * self.vertical_drag / (1.0 - self.vertical_drag)
+        self.gravity / minecraft::TICKS * self.vertical_drag / (1.0 - self.vertical_drag)
     }
 
     /// The vertical momentum of a body standing on a floor: the floor ended

@@ -66,7 +66,15 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     } else {
         0.0
     };
-    let mut momentum = cut_off(body.momentum, settings.momentum_cutoff, sink);
+    // The cut-off is an event of 1/20 s: at a finer rate a body starting
+    // to move has gained only part of a Minecraft tick's momentum after one
+    // tick, and cutting it then would never let it start.
+    let (cuts, cutoff_clock) = once_per_minecraft_tick(body.cutoff_clock, dt);
+    let mut momentum = if cuts {
+        cut_off(body.momentum, settings.momentum_cutoff, sink)
+    } else {
+        body.momentum
+    };
     let mut jump_wait = run_down(body.jump_wait, dt);
     let (wish, forward) = keys_wish(settings, body, input);
     let sprinting = sprinting(body, input, forward, flying || in_liquid);
@@ -283,6 +291,7 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     body.takeoff = takeoff;
     body.takeoff_slipperiness = takeoff_slipperiness;
     body.against_wall = walled;
+    body.cutoff_clock = cutoff_clock;
     Ok(Contacts {
         ground: body.grounded,
         ceiling,
@@ -437,6 +446,21 @@ fn surroundings<W: BlockSource + ?Sized>(
 fn run_down(left: f64, dt: f64) -> f64 {
     let rest = left - dt;
     if rest < 1e-6 { 0.0 } else { rest }
+}
+
+/// Whether an event of Minecraft's tick falls in this tick, given the
+/// seconds since it last did, and the seconds since then after this tick.
+/// At 20 ticks a second (or fewer) it falls in every tick.
+fn once_per_minecraft_tick(since: f64, dt: f64) -> (bool, f64) {
+    let period = 1.0 / minecraft::TICKS;
+    let now = since + dt;
+    // Within a microsecond counts as on time: the seconds are summed in
+    // floating point.
+    if now >= period - 1e-6 {
+        (true, (now - period).clamp(0.0, period))
+    } else {
+        (false, now)
+    }
 }
 
 /// Velocity below the cut-off is dropped, as Minecraft's `aiStep` drops

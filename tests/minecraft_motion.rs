@@ -165,7 +165,7 @@ fn first_difference(flat: &Flat, segments: &[(u8, u8)]) -> Option<String> {
             // gap above it and carries the gap into a jump (the issue allows
             // resting positions to differ by it). From there the two part
             // by design; the case ends.
-            let near_floor = (feet.y - FLOOR_TOP).abs() < 2.0 * CONTACT_GAP
+            let near_floor = (body.feet().y - FLOOR_TOP).abs() < 2.0 * CONTACT_GAP
                 || (reference.pos[1] - FLOOR_TOP).abs() < 2.0 * CONTACT_GAP;
             if body.grounded != reference.on_ground && near_floor && !body.grounded {
                 return None;

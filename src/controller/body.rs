@@ -50,6 +50,10 @@ pub struct Body {
     pub takeoff: f64,
     /// The slipperiness of the ground the last jump left.
     pub takeoff_slipperiness: f64,
+    /// The last tick's move met a wall head on, more than 8° off the way it
+    /// walked (Minecraft's `horizontalCollision` and not
+    /// `minorHorizontalCollision`): it stops a sprint.
+    pub wall_head_on: bool,
     /// Seconds since the momentum cut-off last looked at the momentum: it
     /// does once per 1/20 s, whatever the tick rate.
     pub cutoff_clock: f64,
@@ -118,6 +122,7 @@ impl Body {
             takeoff: 0.0,
             takeoff_slipperiness: crate::world::DEFAULT_SLIPPERINESS,
             against_wall: false,
+            wall_head_on: false,
             cutoff_clock: 0.0,
             heading: DVec2::X,
         })

@@ -286,7 +286,8 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     body.grounded = landed || stepped;
     body.in_liquid = in_liquid;
     body.climbing = climbing;
-    body.sprinting = sprinting && !(walled && !minor_collision(wish, rate));
+    body.sprinting = sprinting;
+    body.wall_head_on = walled && !minor_collision(wish, rate);
     body.jump_wait = jump_wait;
     body.takeoff = takeoff;
     body.takeoff_slipperiness = takeoff_slipperiness;
@@ -521,10 +522,10 @@ fn keys_wish(settings: &Settings, body: &Body, input: Input) -> (DVec2, bool) {
 /// forward, enters a liquid or flies, or ran into a wall head on in its last
 /// tick (a wall it only brushes, within 8°, does not stop it).
 fn sprinting(body: &Body, input: Input, forward: bool, swimming_or_flying: bool) -> bool {
-    if !forward || swimming_or_flying {
-        return false;
-    }
-    body.sprinting || (input.sprint && !input.sneak)
+    // Started, then stopped in the same step where a stop applies: a key
+    // held against a wall does not keep a sprint.
+    let started = body.sprinting || (input.sprint && !input.sneak);
+    started && forward && !swimming_or_flying && !body.wall_head_on
 }
 
 /// Whether a wall met while wishing `wish` and moving at `rate` only

@@ -550,4 +550,3 @@ fn a_reused_report_matches_fresh_reports() {
         assert!(events > 1000, "only {events} events");
     }
 }
-

@@ -182,8 +182,8 @@ fn first_difference(flat: &Flat, segments: &[(u8, u8)]) -> Option<String> {
             }
             // Positions: Minecraft rests on the floor, voxwalk a contact gap
             // above it, and carries that gap into a jump.
-            let position_error = (feet - DVec3::from_array(reference.pos)).abs()
-                - DVec3::new(0.0, CONTACT_GAP, 0.0);
+            let position_error =
+                (feet - DVec3::from_array(reference.pos)).abs() - DVec3::new(0.0, CONTACT_GAP, 0.0);
             if position_error.max_element() > 1e-9 * f64::from(tick + 1) {
                 return Some(format!(
                     "tick {tick}: feet {feet} vs Minecraft's {:?}",

@@ -349,7 +349,7 @@ fn snapshot_of_a_scenario_at_its_failing_tick() {
     insta::assert_snapshot!("scenario_failing_tick", screen);
     assert!(screen.contains("tick 20/39"), "{screen}");
     assert!(
-        screen.contains("expected within [7, 8], got 5.96"),
+        screen.contains("expected within [7, 8], got 5.77"),
         "{screen}"
     );
     let wide = text(&render(&app, 200, 30));

@@ -10,10 +10,10 @@
 
 use glam::{DVec2, DVec3};
 
+use super::Settings;
 use super::recurrence::Recurrence;
 use super::settings::minecraft;
 use super::surroundings::Surroundings;
-use super::Settings;
 
 /// The rules a body moves by this tick.
 #[derive(Clone, Copy, Debug)]
@@ -42,6 +42,7 @@ pub(crate) struct Climbing {
 
 /// What the body does this tick, as far as its rules care.
 #[derive(Clone, Copy, Debug)]
+#[allow(clippy::struct_excessive_bools)] // one flag per key or state the rules read
 pub(crate) struct Gait {
     /// The keys' wish, world frame, in Minecraft's input units (0.98 long
     /// walking straight, at most 1).
@@ -133,7 +134,7 @@ impl Rules {
             (xz, y)
         };
         let mut axes = [x, y, z];
-        let climbing = (around.climbing && !gait.flying).then(|| Climbing {
+        let climbing = (around.climbing && !gait.flying).then_some(Climbing {
             sideways: settings.climb_horizontal_speed,
             descent: settings.climb_descent_speed,
         });
@@ -175,9 +176,8 @@ impl Rules {
     /// The velocity a tick of `n` Minecraft ticks moves with from
     /// `momentum`, with the ladder's clamps (sneaking holds the body on it).
     pub fn rate(&self, momentum: DVec3, n: f64, sneaking: bool) -> DVec3 {
-        let mut rate = DVec3::from_array(
-            [0, 1, 2].map(|axis| self.axes[axis].rate(momentum[axis], n)),
-        );
+        let mut rate =
+            DVec3::from_array([0, 1, 2].map(|axis| self.axes[axis].rate(momentum[axis], n)));
         if let Some(lift) = self.lift {
             rate.y = lift.rate(momentum.y, n);
         }

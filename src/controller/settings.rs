@@ -377,7 +377,10 @@ impl Settings {
         if self.step_height > 16.0 {
             return bad("step_height", self.step_height, "must be at most 16 blocks");
         }
-        for (name, drag) in [("air_drag", self.air_drag), ("vertical_drag", self.vertical_drag)] {
+        for (name, drag) in [
+            ("air_drag", self.air_drag),
+            ("vertical_drag", self.vertical_drag),
+        ] {
             if drag >= 1.0 {
                 return bad(
                     name,

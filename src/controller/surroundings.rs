@@ -163,7 +163,10 @@ fn own_or_ground(at_feet: &Behaviour, ground: &Behaviour, factor: fn(&Behaviour)
 
 /// The speed factor a body with box `aabb` moves with, read where it is
 /// (Minecraft reads it inside `move`, where the move ended).
-pub(crate) fn speed_factor_at<W: BlockSource + ?Sized>(world: &W, aabb: &crate::geometry::Aabb) -> f64 {
+pub(crate) fn speed_factor_at<W: BlockSource + ?Sized>(
+    world: &W,
+    aabb: &crate::geometry::Aabb,
+) -> f64 {
     let c = aabb.center();
     let feet = cell_of(DVec3::new(c.x, aabb.min.y, c.z));
     let under = ground_cell(aabb);
@@ -178,7 +181,10 @@ pub(crate) fn speed_factor_at<W: BlockSource + ?Sized>(world: &W, aabb: &crate::
 
 /// Whether a body with box `aabb` is on a climbable block: the block at the
 /// middle of its feet (`LivingEntity.onClimbable`).
-pub(crate) fn on_climbable<W: BlockSource + ?Sized>(world: &W, aabb: &crate::geometry::Aabb) -> bool {
+pub(crate) fn on_climbable<W: BlockSource + ?Sized>(
+    world: &W,
+    aabb: &crate::geometry::Aabb,
+) -> bool {
     let c = aabb.center();
     let feet = cell_of(DVec3::new(c.x, aabb.min.y, c.z));
     world.may_hold_behaviours(feet, feet) && world.registry().behaviour(world.block(feet)).climbable
@@ -187,7 +193,10 @@ pub(crate) fn on_climbable<W: BlockSource + ?Sized>(world: &W, aabb: &crate::geo
 /// Whether any cell `aabb` reaches into holds a liquid (Minecraft's
 /// `containsAnyLiquid`, which keeps a swimmer's ledge exit from lifting it
 /// along a wall under water).
-pub(crate) fn holds_liquid<W: BlockSource + ?Sized>(world: &W, aabb: &crate::geometry::Aabb) -> bool {
+pub(crate) fn holds_liquid<W: BlockSource + ?Sized>(
+    world: &W,
+    aabb: &crate::geometry::Aabb,
+) -> bool {
     let (lo, hi) = (cell_of(aabb.min), cell_of(aabb.max));
     if !world.may_hold_behaviours(lo, hi) {
         return false;

@@ -9,9 +9,7 @@ use super::block_effects::{Gait, Rules};
 use super::edge_guard::guard_edges;
 use super::settings::minecraft;
 use super::step_up::step_up;
-use super::surroundings::{
-    Surroundings, ground_cell, holds_liquid, on_climbable, speed_factor_at,
-};
+use super::surroundings::{Surroundings, ground_cell, holds_liquid, on_climbable, speed_factor_at};
 use super::{Body, Event, HorizontalAxis, Input, Settings};
 use crate::resolver::{Motion, MoveError, Resolver, TOUCH_TOLERANCE};
 use crate::world::BlockSource;
@@ -51,14 +49,72 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     input: Input,
     events: &mut Vec<Event>,
 ) -> Result<Contacts, MoveError> {
-    let TickScratch { resolver, support } = scratch;
-    let dt = settings.dt();
-    let n = settings.minecraft_ticks();
-    let flying = input.fly;
-    let around = surroundings(world, body, flying, events);
-    let in_liquid = around.as_ref().is_some_and(|a| a.liquid.is_some());
+    let around = surroundings(world, body, input.fly, events);
+    let start = start_of_step(settings, body, input, around.as_ref(), events);
+    let plan = plan_move(settings, body, input, around.as_ref(), start);
+    let moved = make_move(world, scratch, settings, body, input, &plan, events)?;
+    let momentum = momentum_kept(world, &mut scratch.resolver, &plan, &moved, events)?;
 
-    // 1. The start of `aiStep`.
+    // The body is written only here, once its move is made: a refused move
+    // leaves it as it was.
+    let mut velocity = plan.rate;
+    for axis in 0..3 {
+        if moved.stopped[axis] {
+            velocity[axis] = 0.0;
+        }
+    }
+    if let Some([h, v]) = plan.rules.stuck {
+        velocity *= DVec3::new(h, v, h);
+    }
+    body.aabb = moved.end;
+    body.velocity = velocity;
+    body.momentum = momentum;
+    body.grounded = moved.landed || moved.stepped;
+    body.in_liquid = start.in_liquid;
+    body.climbing = around.as_ref().is_some_and(|a| a.climbing);
+    body.sprinting = start.sprinting;
+    body.wall_head_on = moved.walled && !minor_collision(start.wish, velocity);
+    body.jump_wait = start.jump_wait;
+    body.takeoff = start.takeoff;
+    body.takeoff_slipperiness = start.takeoff_slipperiness;
+    body.against_wall = moved.walled;
+    body.cutoff_clock = start.cutoff_clock;
+    Ok(Contacts {
+        ground: body.grounded,
+        ceiling: moved.ceiling,
+        wall_x: moved.stopped[0] && !moved.cut[0],
+        wall_z: moved.stopped[2] && !moved.cut[1],
+    })
+}
+
+/// What the start of Minecraft's `aiStep` leaves for the rest of the tick.
+#[derive(Clone, Copy, Debug)]
+struct Start {
+    momentum: DVec3,
+    wish: DVec2,
+    sprinting: bool,
+    in_liquid: bool,
+    /// Sneaking in a liquid (`goDownInWater`).
+    sinking: bool,
+    jump_wait: f64,
+    takeoff: f64,
+    takeoff_slipperiness: f64,
+    /// The slipperiness of the ground under the body now.
+    ground_slipperiness: f64,
+    cutoff_clock: f64,
+}
+
+/// Step 1 of a tick: the start of `aiStep`.
+fn start_of_step(
+    settings: &Settings,
+    body: &Body,
+    input: Input,
+    around: Option<&Surroundings>,
+    events: &mut Vec<Event>,
+) -> Start {
+    let dt = settings.dt();
+    let flying = input.fly;
+    let in_liquid = around.is_some_and(|a| a.liquid.is_some());
     // A sneaking swimmer sinks (`goDownInWater`, before the cut-off).
     let sinking = in_liquid && input.sneak;
     let sink = if sinking {
@@ -75,76 +131,161 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     } else {
         body.momentum
     };
-    let mut jump_wait = run_down(body.jump_wait, dt);
     let (wish, forward) = keys_wish(settings, body, input);
     let sprinting = sprinting(body, input, forward, flying || in_liquid);
-    let mut takeoff = run_down(body.takeoff, dt);
-    let mut takeoff_slipperiness = body.takeoff_slipperiness;
-    let ground_slipperiness = around.as_ref().map_or(
-        crate::world::DEFAULT_SLIPPERINESS,
-        |a| a.ground.slipperiness,
-    );
+    let ground_slipperiness = around.map_or(crate::world::DEFAULT_SLIPPERINESS, |a| {
+        a.ground.slipperiness
+    });
+    let mut start = Start {
+        momentum,
+        wish,
+        sprinting,
+        in_liquid,
+        sinking,
+        jump_wait: run_down(body.jump_wait, dt),
+        takeoff: run_down(body.takeoff, dt),
+        takeoff_slipperiness: body.takeoff_slipperiness,
+        ground_slipperiness,
+        cutoff_clock,
+    };
     if !input.jump {
-        jump_wait = 0.0;
-    } else if !flying && !in_liquid && body.grounded && jump_wait == 0.0 {
+        start.jump_wait = 0.0;
+    } else if !flying && !in_liquid && body.grounded && start.jump_wait == 0.0 {
         // `LivingEntity.jumpFromGround`.
-        let factor = around.as_ref().map_or(1.0, |a| a.jump_factor);
+        let factor = around.map_or(1.0, |a| a.jump_factor);
         momentum.y = momentum.y.max(settings.jump_speed * factor);
         if sprinting {
             // Along the way the body faces.
             momentum.x += body.heading.x * settings.sprint_jump_boost;
             momentum.z += body.heading.y * settings.sprint_jump_boost;
         }
-        jump_wait = settings.jump_delay;
+        start.momentum = momentum;
+        start.jump_wait = settings.jump_delay;
         // The jump tick is a tick on the ground: its friction brakes the
         // body for 1/20 s, at any tick rate.
-        takeoff = 1.0 / minecraft::TICKS;
-        takeoff_slipperiness = ground_slipperiness;
+        start.takeoff = 1.0 / minecraft::TICKS;
+        start.takeoff_slipperiness = ground_slipperiness;
         events.push(Event::Jumped);
     }
+    start
+}
 
-    // 2. The rules, and the velocity moved with.
-    let climbing = around.as_ref().is_some_and(|a| a.climbing);
+/// The rules a tick moves by, the velocity it moves with, and what the
+/// momentum is worked out from afterwards.
+#[derive(Clone, Copy, Debug)]
+struct Plan<'a> {
+    settings: &'a Settings,
+    input: Input,
+    around: Option<&'a Surroundings>,
+    start: Start,
+    rules: Rules,
+    rate: DVec3,
+    last_leg: Leg,
+}
+
+/// Step 2 of a tick: the rules of motion, and the velocity moved with.
+fn plan_move<'a>(
+    settings: &'a Settings,
+    body: &Body,
+    input: Input,
+    around: Option<&'a Surroundings>,
+    start: Start,
+) -> Plan<'a> {
+    let dt = settings.dt();
+    let n = settings.minecraft_ticks();
+    let flying = input.fly;
+    let climbing = around.is_some_and(|a| a.climbing);
     let gait = Gait {
-        wish,
-        sprinting,
+        wish: start.wish,
+        sprinting: start.sprinting,
         flying,
         jump: input.jump,
-        sinking,
+        sinking: start.sinking,
         up_down: f64::from(u8::from(input.up)) - f64::from(u8::from(input.down)),
         lifted: climbing && (input.jump || body.against_wall),
-        ground_slipperiness: (body.grounded && !flying).then_some(ground_slipperiness),
+        ground_slipperiness: (body.grounded && !flying).then_some(start.ground_slipperiness),
     };
-    let rules = Rules::new(settings, &gait, around.as_ref());
-    let taking_off = takeoff > 0.0 && !body.grounded && !flying && !in_liquid && !climbing;
-    let (mut rate, last_leg) = if taking_off {
+    let rules = Rules::new(settings, &gait, around);
+    let taking_off =
+        start.takeoff > 0.0 && !body.grounded && !flying && !start.in_liquid && !climbing;
+    let (rate, last_leg) = if taking_off {
         // Still inside the jump's first 1/20 s: the ground's rules for that
         // long, the air's after it.
         let on_ground = Rules::new(
             settings,
             &Gait {
-                ground_slipperiness: Some(takeoff_slipperiness),
+                ground_slipperiness: Some(start.takeoff_slipperiness),
                 ..gait
             },
-            around.as_ref(),
+            around,
         );
-        split_rate(&on_ground, &rules, momentum, takeoff.min(dt), dt, n)
+        split_rate(
+            &on_ground,
+            &rules,
+            start.momentum,
+            start.takeoff.min(dt),
+            dt,
+            n,
+        )
     } else {
         let leg = Leg {
             rules,
-            from: momentum,
+            from: start.momentum,
             n,
         };
-        (rules.rate(momentum, n, input.sneak), leg)
+        (rules.rate(start.momentum, n, input.sneak), leg)
     };
-    let mut displacement = rate * dt;
-    if let Some([h, v]) = rules.stuck {
+    Plan {
+        settings,
+        input,
+        around,
+        start,
+        rules,
+        rate,
+        last_leg,
+    }
+}
+
+/// What the move did.
+#[derive(Clone, Copy, Debug)]
+#[allow(clippy::struct_excessive_bools)] // one flag per kind of contact
+struct Moved {
+    /// Where the body ended.
+    end: crate::geometry::Aabb,
+    /// Where it started, after any push-out.
+    start_free: crate::geometry::Aabb,
+    /// Axes the move was stopped along (a wall, a floor, a ceiling, the
+    /// edge guard).
+    stopped: [bool; 3],
+    /// Axes the edge guard cut (x, z).
+    cut: [bool; 2],
+    landed: bool,
+    stepped: bool,
+    ceiling: bool,
+    /// A wall or the edge guard stopped it sideways.
+    walled: bool,
+}
+
+/// Step 3 of a tick: the edge guard, the move (pushing out first if the
+/// body starts inside blocks) and auto-step. The resolver's `Motion` stays
+/// a local of this function: handed back from it, it would be copied each
+/// tick.
+fn make_move<W: BlockSource + ?Sized>(
+    world: &W,
+    scratch: &mut TickScratch,
+    settings: &Settings,
+    body: &Body,
+    input: Input,
+    plan: &Plan<'_>,
+    events: &mut Vec<Event>,
+) -> Result<Moved, MoveError> {
+    let TickScratch { resolver, support } = scratch;
+    let flying = input.fly;
+    let mut displacement = plan.rate * settings.dt();
+    if let Some([h, v]) = plan.rules.stuck {
         // In a cobweb the tick moves a share of what it would (`makeStuckInBlock`).
         displacement *= DVec3::new(h, v, h);
     }
-
-    // 3. The edge guard, the move and auto-step. The move stays a local of
-    // this function: a `Motion` handed back from a helper is copied each tick.
     let start = body.aabb;
     let guarded = input.sneak && !flying && body.grounded && settings.sneak_edge_guard;
     let mut cut = [false; 2];
@@ -204,37 +345,64 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
             height: step.height,
         });
     }
-    report_contacts(&motion, stepped, landed, body.grounded, rate.y, events);
-    let ceiling = !stepped && motion.hits.as_slice().iter().any(|h| h.normal.y < 0.0);
-    let walled = blocked.x || blocked.z || cut[0] || cut[1];
+    report_contacts(&motion, stepped, landed, body.grounded, plan.rate.y, events);
+    Ok(Moved {
+        end,
+        start_free,
+        stopped: [blocked.x || cut[0], blocked.y, blocked.z || cut[1]],
+        cut,
+        landed,
+        stepped,
+        ceiling: !stepped && motion.hits.as_slice().iter().any(|h| h.normal.y < 0.0),
+        walled: blocked.x || blocked.z || cut[0] || cut[1],
+    })
+}
 
-    // 4. The momentum kept.
-    let stopped = [blocked.x || cut[0], blocked.y, blocked.z || cut[1]];
-    let end_rules = if flying || in_liquid {
-        last_leg.rules
+/// Step 4 of a tick: the momentum the body keeps. What was stopped loses
+/// its velocity, a landing on slime sends it back, the rest follows the
+/// rules (the speed factor read where the move ended); slime damps a body
+/// walking on it, a ladder lifts one pushing into it or jumping, a swimmer
+/// against a ledge it can climb out onto is lifted.
+fn momentum_kept<W: BlockSource + ?Sized>(
+    world: &W,
+    resolver: &mut Resolver,
+    plan: &Plan<'_>,
+    moved: &Moved,
+    events: &mut Vec<Event>,
+) -> Result<DVec3, MoveError> {
+    let (settings, input, rate) = (plan.settings, plan.input, plan.rate);
+    let n = settings.minecraft_ticks();
+    let flying = input.fly;
+    let leg = plan.last_leg;
+    let end_rules = if flying || plan.start.in_liquid {
+        leg.rules
     } else {
-        last_leg.rules.with_speed_factor(speed_factor_at(world, &end))
+        leg.rules
+            .with_speed_factor(speed_factor_at(world, &moved.end))
     };
+    let mut momentum = DVec3::ZERO;
     for axis in 0..3 {
         let rule = &end_rules.axes[axis];
-        momentum[axis] = if stopped[axis] || rules.stuck.is_some() {
+        momentum[axis] = if moved.stopped[axis] || plan.rules.stuck.is_some() {
             // `Entity.move` ends the velocity along what stopped the body
             // (a cobweb ends all of it), before the tick's drag.
             rule.after_event(0.0)
-        } else if rules.climbing.is_some() {
+        } else if plan.rules.climbing.is_some() {
             rule.after_moving(rule.momentum_moving_at(rate[axis], n), n)
         } else {
-            rule.after_moving(last_leg.from[axis], last_leg.n)
+            rule.after_moving(leg.from[axis], leg.n)
         };
     }
     let mut bounced = false;
-    if landed && !stepped {
-        let under = world.registry().behaviour(world.block(ground_cell(&end)));
+    if moved.landed && !moved.stepped {
+        let under = world
+            .registry()
+            .behaviour(world.block(ground_cell(&moved.end)));
         if under.bounce > 0.0 && !input.sneak {
             // `SlimeBlock.updateEntityMovementAfterFallOn`: the landing
             // velocity sent back up, then the tick's gravity and drag.
             let speed = -rate.y;
-            momentum.y = rules.axes[1].after_event(speed * under.bounce);
+            momentum.y = plan.rules.axes[1].after_event(speed * under.bounce);
             bounced = true;
             events.push(Event::Bounced {
                 normal: [0.0, 1.0, 0.0],
@@ -242,10 +410,9 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
             });
         }
     }
-    if let Some(a) = around.as_ref() {
-        let grounded_after = landed || stepped;
+    if let Some(a) = plan.around {
         let moving_up = if bounced { -rate.y } else { 0.0 };
-        if grounded_after
+        if (moved.landed || moved.stepped)
             && !input.sneak
             && a.ground.bounce > 0.0
             && moving_up.abs() < SLIME_STEP_SPEED
@@ -256,49 +423,26 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
             momentum.z *= hold;
         }
         if a.liquid.is_some()
-            && walled
+            && moved.walled
             && settings.liquid_exit_height > 0.0
-            && ledge_exit_is_free(world, resolver, settings, &start_free, &end, momentum)?
+            && ledge_exit_is_free(
+                world,
+                resolver,
+                settings,
+                &moved.start_free,
+                &moved.end,
+                momentum,
+            )?
         {
             momentum.y = settings.liquid_exit_speed;
         }
     }
-
     // The ladder's lift, after its gravity and drag: `onClimbable` asked
     // where the move ended, so a body that falls onto a ladder catches it.
-    if !flying && (walled || input.jump) && on_climbable(world, &end) {
+    if !flying && (moved.walled || input.jump) && on_climbable(world, &moved.end) {
         momentum.y = settings.climb_speed;
     }
-
-    // The body is written only here, once its move is made: a refused move
-    // leaves it as it was.
-    for axis in 0..3 {
-        if stopped[axis] {
-            rate[axis] = 0.0;
-        }
-    }
-    if let Some([h, v]) = rules.stuck {
-        rate *= DVec3::new(h, v, h);
-    }
-    body.aabb = end;
-    body.velocity = rate;
-    body.momentum = momentum;
-    body.grounded = landed || stepped;
-    body.in_liquid = in_liquid;
-    body.climbing = climbing;
-    body.sprinting = sprinting;
-    body.wall_head_on = walled && !minor_collision(wish, rate);
-    body.jump_wait = jump_wait;
-    body.takeoff = takeoff;
-    body.takeoff_slipperiness = takeoff_slipperiness;
-    body.against_wall = walled;
-    body.cutoff_clock = cutoff_clock;
-    Ok(Contacts {
-        ground: body.grounded,
-        ceiling,
-        wall_x: blocked.x,
-        wall_z: blocked.z,
-    })
+    Ok(momentum)
 }
 
 /// What a body touched during its tick: the blocks that stopped it.
@@ -410,7 +554,10 @@ fn ends_supported<W: BlockSource + ?Sized>(
 /// The edge guard's cuts, as events; a cut axis loses its momentum as a
 /// wall's would.
 fn report_cuts(cut: [bool; 2], events: &mut Vec<Event>) {
-    for (slot, name) in [HorizontalAxis::X, HorizontalAxis::Z].into_iter().enumerate() {
+    for (slot, name) in [HorizontalAxis::X, HorizontalAxis::Z]
+        .into_iter()
+        .enumerate()
+    {
         if cut[slot] {
             events.push(Event::EdgeGuard { axis: name });
         }
@@ -541,7 +688,7 @@ fn minor_collision(wish: DVec2, rate: DVec3) -> bool {
 
 /// The last stretch of a tick under one set of rules: the momentum it
 /// starts from and how many Minecraft ticks long it is.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Leg {
     rules: Rules,
     from: DVec3,

@@ -67,6 +67,7 @@ pub enum Medium {
 /// The keys held, in the body's frame (`east` is forward: the reference
 /// player looks along +x, yaw −90°).
 #[derive(Clone, Copy, Debug, Default)]
+#[allow(clippy::struct_excessive_bools)] // one flag per key
 pub struct Keys {
     pub east: bool,
     pub west: bool,
@@ -147,10 +148,10 @@ impl Flat {
             Some(_) => 1.0,
         };
         let here = factor(self.at_feet(p));
-        if here != 1.0 {
-            here
-        } else {
+        if here == 1.0 {
             factor(self.below(p))
+        } else {
+            here
         }
     }
 
@@ -288,7 +289,7 @@ impl Player {
 
     /// `LivingEntity.jumpFromGround`.
     fn jump_from_ground(&mut self, world: &Flat) {
-        let power = (0.42_f32 * world.jump_factor(self) as f32) as f64;
+        let power = f64::from(0.42_f32 * world.jump_factor(self) as f32);
         self.delta[1] = self.delta[1].max(power);
         if self.sprinting {
             // Facing +x: (−sin yaw, cos yaw) = (1, 0).
@@ -377,8 +378,8 @@ impl Player {
     fn do_move(&mut self, world: &Flat, sneaking: bool) {
         let mut movement = self.delta;
         if let Some(stuck) = self.stuck.take() {
-            for axis in 0..3 {
-                movement[axis] *= stuck[axis];
+            for (m, s) in movement.iter_mut().zip(stuck) {
+                *m *= s;
             }
             self.delta = [0.0; 3];
         }
@@ -386,8 +387,8 @@ impl Player {
         if self.pos[1] + movement[1] < FLOOR_TOP {
             movement[1] = FLOOR_TOP - self.pos[1];
         }
-        for axis in 0..3 {
-            self.pos[axis] += movement[axis];
+        for (p, m) in self.pos.iter_mut().zip(movement) {
+            *p += m;
         }
         self.moved = movement;
         let vertical_collision = movement[1] != wanted_y;

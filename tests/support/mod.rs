@@ -1,7 +1,7 @@
 //! Fixtures shared by the integration tests and the benchmarks.
 
-pub mod motion_path;
 pub mod minecraft_reference;
+pub mod motion_path;
 pub mod move_invariants;
 pub mod reference_resolver;
 pub mod terrain;

@@ -272,10 +272,22 @@ pub fn jump_length(rate: f64, words: &str) -> f64 {
 pub fn crosses_gap(rate: f64, words: &str, gap: i32) -> bool {
     let (mut world, _) = empty_world();
     // Run-up x in [−40, −20); near platform x in [−2, 0), far from `gap` on.
-    world.fill(IVec3::new(-40, 0, -2), IVec3::new(-21, 0, 2), BlockId::STONE);
+    world.fill(
+        IVec3::new(-40, 0, -2),
+        IVec3::new(-21, 0, 2),
+        BlockId::STONE,
+    );
     world.fill(IVec3::new(-2, 0, -2), IVec3::new(-1, 0, 2), BlockId::STONE);
-    world.fill(IVec3::new(gap, 0, -2), IVec3::new(gap + 10, 0, 2), BlockId::STONE);
-    world.fill(IVec3::new(-40, -20, -2), IVec3::new(gap + 10, -20, 2), BlockId::STONE);
+    world.fill(
+        IVec3::new(gap, 0, -2),
+        IVec3::new(gap + 10, 0, 2),
+        BlockId::STONE,
+    );
+    world.fill(
+        IVec3::new(-40, -20, -2),
+        IVec3::new(gap + 10, -20, 2),
+        BlockId::STONE,
+    );
     let mut sim = one_body(world, rate, DVec3::new(-38.0, 1.0, 0.5));
     let input = keys(words);
     for _ in 0..ticks(2.0, rate) {
@@ -309,7 +321,11 @@ pub fn climbs_out_of_water(rate: f64, above: i32) -> bool {
     // A pool: floor at y = 0, water y in 1..=3 (top at 4), a wall at x >= 4.
     world.fill(IVec3::new(-8, 0, -3), IVec3::new(12, 0, 3), BlockId::STONE);
     world.fill(IVec3::new(-8, 1, -3), IVec3::new(3, 3, 3), b.water);
-    world.fill(IVec3::new(4, 1, -3), IVec3::new(12, 3 + above, 3), BlockId::STONE);
+    world.fill(
+        IVec3::new(4, 1, -3),
+        IVec3::new(12, 3 + above, 3),
+        BlockId::STONE,
+    );
     let mut sim = one_body(world, rate, DVec3::new(0.5, 3.0, 0.5));
     for _ in 0..ticks(6.0, rate) {
         sim.step(&[keys("east+jump")]).unwrap();

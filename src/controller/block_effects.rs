@@ -65,12 +65,10 @@ impl Rules {
     pub fn new(settings: &Settings, gait: &Gait, around: Option<&Surroundings>) -> Rules {
         let around = around.copied().unwrap_or(Surroundings::NONE);
         let wish = gait.wish;
+        let n = settings.minecraft_ticks();
         let horizontal = |keep: f64, per_unit_wish: f64| -> [Recurrence; 2] {
-            [wish.x, wish.y].map(|w| Recurrence {
-                keep,
-                input: w * per_unit_wish,
-                after: 0.0,
-            })
+            let x = Recurrence::new(keep, wish.x * per_unit_wish, 0.0, n);
+            [x, x.with_input(wish.y * per_unit_wish)]
         };
         let per_tick = |acceleration: f64| acceleration / minecraft::TICKS;
         let g = per_tick(settings.gravity);
@@ -84,23 +82,25 @@ impl Rules {
                 settings.air_drag,
                 settings.fly_speed * (1.0 - settings.air_drag) / minecraft::INPUT,
             );
-            let y = Recurrence {
-                keep: keep_y,
-                input: gait.up_down * settings.fly_vertical_speed * (1.0 - keep_y),
-                after: 0.0,
-            };
+            let y = Recurrence::new(
+                keep_y,
+                gait.up_down * settings.fly_vertical_speed * (1.0 - keep_y),
+                0.0,
+                n,
+            );
             ([x, z], y)
         } else if let Some(liquid) = around.liquid {
             // `travelInFluid`: the liquid's drag on every axis after the move,
             // its share of gravity after that; `jumpInLiquid` while jump is held.
             horizontal_drag = liquid.drag;
             let xz = horizontal(liquid.drag, per_tick(settings.swim_acceleration));
-            let y = Recurrence {
-                keep: liquid.drag,
-                input: (f64::from(u8::from(gait.jump)) - f64::from(u8::from(gait.sinking)))
+            let y = Recurrence::new(
+                liquid.drag,
+                (f64::from(u8::from(gait.jump)) - f64::from(u8::from(gait.sinking)))
                     * per_tick(settings.swim_up_acceleration),
-                after: -g * liquid.gravity,
-            };
+                -g * liquid.gravity,
+                n,
+            );
             (xz, y)
         } else {
             // `travelInAir`: on the ground, the block's friction in the drag
@@ -126,11 +126,7 @@ impl Rules {
                     }),
                 ),
             };
-            let y = Recurrence {
-                keep: settings.vertical_drag,
-                input: 0.0,
-                after: -settings.vertical_drag * g,
-            };
+            let y = Recurrence::new(settings.vertical_drag, 0.0, -settings.vertical_drag * g, n);
             (xz, y)
         };
         let mut axes = [x, y, z];
@@ -142,16 +138,13 @@ impl Rules {
         // a body it lifts follows a rule that forgets it, settled at the
         // climbing speed. (Whether it lifts is decided again after the
         // move, `tick.rs`.)
-        let lift = (climbing.is_some() && gait.lifted).then_some(Recurrence {
-            keep: 0.0,
-            input: 0.0,
-            after: settings.climb_speed,
-        });
+        let lift = (climbing.is_some() && gait.lifted)
+            .then(|| Recurrence::new(0.0, 0.0, settings.climb_speed, n));
         if around.stuck.is_some() {
             // A cobweb ends the momentum after every move: what moves the
             // body is one tick's input and gravity, anew each 1/20 s.
             for axis in &mut axes {
-                axis.keep = 0.0;
+                *axis = axis.with_keep(0.0);
             }
         }
         Rules {
@@ -167,19 +160,29 @@ impl Rules {
     /// where the move ended; a cobweb's rules forget the momentum anyway.
     pub fn with_speed_factor(mut self, speed_factor: f64) -> Rules {
         if self.stuck.is_none() {
-            self.axes[0].keep = self.horizontal_drag * speed_factor;
-            self.axes[2].keep = self.horizontal_drag * speed_factor;
+            let keep = self.horizontal_drag * speed_factor;
+            self.axes[0] = self.axes[0].with_keep(keep);
+            self.axes[2] = self.axes[2].with_keep(keep);
         }
         self
     }
 
-    /// The velocity a tick of `n` Minecraft ticks moves with from
-    /// `momentum`, with the ladder's clamps (sneaking holds the body on it).
-    pub fn rate(&self, momentum: DVec3, n: f64, sneaking: bool) -> DVec3 {
+    /// These rules for ticks `n` Minecraft ticks long (a part of a tick).
+    pub fn lasting(mut self, n: f64) -> Rules {
+        for axis in &mut self.axes {
+            *axis = axis.lasting(n);
+        }
+        self.lift = self.lift.map(|l| l.lasting(n));
+        self
+    }
+
+    /// The velocity a tick moves with from `momentum`, with the ladder's
+    /// clamps (sneaking holds the body on it).
+    pub fn rate(&self, momentum: DVec3, sneaking: bool) -> DVec3 {
         let mut rate =
-            DVec3::from_array([0, 1, 2].map(|axis| self.axes[axis].rate(momentum[axis], n)));
+            DVec3::from_array([0, 1, 2].map(|axis| self.axes[axis].rate(momentum[axis])));
         if let Some(lift) = self.lift {
-            rate.y = lift.rate(momentum.y, n);
+            rate.y = lift.rate(momentum.y);
         }
         if let Some(climbing) = self.climbing {
             let side = climbing.sideways;

@@ -178,9 +178,12 @@ struct Plan<'a> {
     input: Input,
     around: Option<&'a Surroundings>,
     start: Start,
+    /// The rules of the tick's last stretch, made for its length: the whole
+    /// tick, or what is left of it after the jump's first 1/20 s.
     rules: Rules,
+    /// The momentum that stretch starts from.
+    from: DVec3,
     rate: DVec3,
-    last_leg: Leg,
 }
 
 /// Step 2 of a tick: the rules of motion, and the velocity moved with.
@@ -208,7 +211,16 @@ fn plan_move<'a>(
     let rules = Rules::new(settings, &gait, around);
     let taking_off =
         start.takeoff > 0.0 && !body.grounded && !flying && !start.in_liquid && !climbing;
-    let (rate, last_leg) = if taking_off {
+    let mut plan = Plan {
+        settings,
+        input,
+        around,
+        start,
+        rules,
+        from: start.momentum,
+        rate: DVec3::ZERO,
+    };
+    if taking_off {
         // Still inside the jump's first 1/20 s: the ground's rules for that
         // long, the air's after it.
         let on_ground = Rules::new(
@@ -219,31 +231,11 @@ fn plan_move<'a>(
             },
             around,
         );
-        split_rate(
-            &on_ground,
-            &rules,
-            start.momentum,
-            start.takeoff.min(dt),
-            dt,
-            n,
-        )
+        split_rate(&mut plan, &on_ground, start.takeoff.min(dt), dt, n);
     } else {
-        let leg = Leg {
-            rules,
-            from: start.momentum,
-            n,
-        };
-        (rules.rate(start.momentum, n, input.sneak), leg)
-    };
-    Plan {
-        settings,
-        input,
-        around,
-        start,
-        rules,
-        rate,
-        last_leg,
+        plan.rate = plan.rules.rate(start.momentum, input.sneak);
     }
+    plan
 }
 
 /// What the move did.
@@ -373,11 +365,10 @@ fn momentum_kept<W: BlockSource + ?Sized>(
     let (settings, input, rate) = (plan.settings, plan.input, plan.rate);
     let n = settings.minecraft_ticks();
     let flying = input.fly;
-    let leg = plan.last_leg;
     let end_rules = if flying || plan.start.in_liquid {
-        leg.rules
+        plan.rules
     } else {
-        leg.rules
+        plan.rules
             .with_speed_factor(speed_factor_at(world, &moved.end))
     };
     let mut momentum = DVec3::ZERO;
@@ -388,9 +379,9 @@ fn momentum_kept<W: BlockSource + ?Sized>(
             // (a cobweb ends all of it), before the tick's drag.
             rule.after_event(0.0)
         } else if plan.rules.climbing.is_some() {
-            rule.after_moving(rule.momentum_moving_at(rate[axis], n), n)
+            rule.after_moving(rule.momentum_moving_at(rate[axis]))
         } else {
-            rule.after_moving(leg.from[axis], leg.n)
+            rule.after_moving(plan.from[axis])
         };
     }
     let mut bounced = false;
@@ -686,47 +677,26 @@ fn minor_collision(wish: DVec2, rate: DVec3) -> bool {
     wish.angle_to(moved).abs() < MINOR_COLLISION
 }
 
-/// The last stretch of a tick under one set of rules: the momentum it
-/// starts from and how many Minecraft ticks long it is.
-#[derive(Clone, Copy, Debug)]
-struct Leg {
-    rules: Rules,
-    from: DVec3,
-    n: f64,
-}
-
-/// The velocity moved with over a tick whose first `first` seconds follow
-/// `first_rules` and the rest `rest`, and the tick's last leg.
-fn split_rate(
-    first_rules: &Rules,
-    rest: &Rules,
-    momentum: DVec3,
-    first: f64,
-    dt: f64,
-    n: f64,
-) -> (DVec3, Leg) {
+/// Splits `plan`'s tick: its first `first` seconds follow `first_rules`,
+/// the rest `plan.rules` (both made for a whole tick). Sets the velocity
+/// moved with, and the last stretch's rules and the momentum it starts from.
+fn split_rate(plan: &mut Plan<'_>, first_rules: &Rules, first: f64, dt: f64, n: f64) {
     // No ladder here (`taking_off`): sneaking changes no rate.
+    let momentum = plan.start.momentum;
     if first >= dt {
-        let leg = Leg {
-            rules: *first_rules,
-            from: momentum,
-            n,
-        };
-        return (first_rules.rate(momentum, n, false), leg);
+        plan.rules = *first_rules;
+        plan.rate = first_rules.rate(momentum, false);
+        return;
     }
     let n_first = n * first / dt;
-    let n_rest = n - n_first;
-    let rate_first = first_rules.rate(momentum, n_first, false);
-    let mid = DVec3::from_array(
-        [0, 1, 2].map(|axis| first_rules.axes[axis].after_moving(momentum[axis], n_first)),
+    let first_rules = first_rules.lasting(n_first);
+    plan.rules = plan.rules.lasting(n - n_first);
+    let rate_first = first_rules.rate(momentum, false);
+    plan.from = DVec3::from_array(
+        [0, 1, 2].map(|axis| first_rules.axes[axis].after_moving(momentum[axis])),
     );
-    let rate_rest = rest.rate(mid, n_rest, false);
-    let leg = Leg {
-        rules: *rest,
-        from: mid,
-        n: n_rest,
-    };
-    ((rate_first * first + rate_rest * (dt - first)) / dt, leg)
+    let rate_rest = plan.rules.rate(plan.from, false);
+    plan.rate = (rate_first * first + rate_rest * (dt - first)) / dt;
 }
 
 /// Whether a swimmer that met a wall may climb out over it

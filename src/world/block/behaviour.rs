@@ -7,8 +7,8 @@
 //! `Block` friction, speed and jump factors set in `Blocks`, `LivingEntity`'s
 //! `travel`, `handleOnClimbable` and `jumpInLiquid`, `SlimeBlock`,
 //! `WebBlock`), in the units Minecraft states them: per tick of its 20 a
-//! second, or a plain factor. The controller turns them into its own
-//! per-second units for any tick rate (see `controller::behaviour`).
+//! second, or a plain factor. The controller follows Minecraft's rules with
+//! them at any tick rate (`docs/movement.md`).
 
 use super::properties::{BlockProperties, PropertyValue};
 
@@ -25,14 +25,15 @@ pub mod names {
     /// Number in [0.1, 1]: Minecraft's block friction; 0.6 is ordinary
     /// ground, ice 0.98, blue ice 0.989, slime 0.8.
     pub const SLIPPERINESS: &str = "slipperiness";
-    /// Number in [0, 1]: a body walking on it moves at this share of its
-    /// speed (soul sand and honey 0.4).
+    /// Number in [0, 1]: a body on or in it keeps this share of its
+    /// horizontal momentum after each move (soul sand and honey 0.4).
     pub const SPEED_FACTOR: &str = "speed_factor";
     /// Number in [0, 1]: a jump from it starts at this share of the jump
     /// speed (honey 0.5).
     pub const JUMP_FACTOR: &str = "jump_factor";
     /// Number in [0, 1]: a body landing on it, not sneaking, goes back up at
-    /// this share of its landing speed (slime 1).
+    /// this share of its landing speed (slime 1), and a body walking on it
+    /// is damped as on slime (`SlimeBlock.stepOn`).
     pub const BOUNCE: &str = "bounce";
     /// Number in (0, 1]: a body inside moves at this share of its horizontal
     /// motion, and starts from rest each tick (cobweb 0.25).
@@ -203,32 +204,5 @@ impl Behaviour {
     #[must_use]
     pub fn acts_inside(&self) -> bool {
         self.climbable || self.liquid.is_some() || self.stuck.is_some()
-    }
-
-    /// How much of the ordinary ground's grip it gives, as a factor on
-    /// `ground_acceleration` and `ground_friction`.
-    ///
-    /// Minecraft keeps `0.91 × slipperiness` of a walking body's velocity each
-    /// tick; from one speed, a body gliding to rest covers `m / (1 − m)` times
-    /// a tick's move. The controller brakes at a constant rate instead, so the
-    /// grip is the ratio of those glides: ordinary ground 1, ice (0.98) 0.146
-    /// (a glide 6.85 times as long), blue ice (0.989) 0.134, slime (0.8) 0.52.
-    ///
-    /// ```
-    /// use voxwalk::world::Behaviour;
-    /// let ice = Behaviour { slipperiness: 0.98, ..Behaviour::PLAIN };
-    /// assert_eq!(Behaviour::PLAIN.grip(), 1.0);
-    /// assert!((1.0 / ice.grip() - 6.853).abs() < 1e-3);
-    /// ```
-    #[must_use]
-    pub fn grip(&self) -> f64 {
-        if self.slipperiness == DEFAULT_SLIPPERINESS {
-            return 1.0;
-        }
-        let glide = |s: f64| {
-            let m = 0.91 * s;
-            m / (1.0 - m)
-        };
-        glide(DEFAULT_SLIPPERINESS) / glide(self.slipperiness)
     }
 }

@@ -178,9 +178,10 @@ impl Rules {
 
     /// The velocity a tick moves with from `momentum`, with the ladder's
     /// clamps (sneaking holds the body on it).
+    #[inline]
     pub fn rate(&self, momentum: DVec3, sneaking: bool) -> DVec3 {
-        let mut rate =
-            DVec3::from_array([0, 1, 2].map(|axis| self.axes[axis].rate(momentum[axis])));
+        let [x, y, z] = &self.axes;
+        let mut rate = DVec3::new(x.rate(momentum.x), y.rate(momentum.y), z.rate(momentum.z));
         if let Some(lift) = self.lift {
             rate.y = lift.rate(momentum.y);
         }

@@ -187,6 +187,7 @@ struct Plan<'a> {
 }
 
 /// Step 2 of a tick: the rules of motion, and the velocity moved with.
+#[inline]
 fn plan_move<'a>(
     settings: &'a Settings,
     body: &Body,

@@ -12,7 +12,7 @@ use glam::{DVec2, DVec3};
 
 use super::Settings;
 use super::recurrence::Recurrence;
-use super::settings::minecraft;
+use super::settings::{ground_drag, minecraft};
 use super::surroundings::Surroundings;
 
 /// The rules a body moves by this tick.
@@ -109,8 +109,7 @@ impl Rules {
             // vertical drag.
             let speed_factor = around.speed_factor;
             if let Some(slipperiness) = gait.ground_slipperiness {
-                // `f * 0.91f`: single precision, as Minecraft multiplies.
-                horizontal_drag = f64::from(slipperiness as f32 * settings.air_drag as f32);
+                horizontal_drag = ground_drag(slipperiness, settings.air_drag);
             }
             let xz = match gait.ground_slipperiness {
                 Some(slipperiness) => horizontal(
@@ -211,7 +210,7 @@ pub(crate) fn ground_input(settings: &Settings, sprinting: bool, slipperiness: f
         settings.walk_speed
     };
     // The movement speed whose top on ordinary ground is `top`.
-    let plain_keep = settings.air_drag * minecraft::FRICTION;
+    let plain_keep = ground_drag(minecraft::FRICTION, settings.air_drag);
     let speed = top * (1.0 - plain_keep) / (minecraft::TICKS * minecraft::INPUT);
     let f = slipperiness as f32;
     // On ordinary ground (0.6) this is exactly 1 in single precision.

@@ -154,11 +154,19 @@ pub(crate) mod minecraft {
     pub const CUTOFF: f64 = 0.003;
 }
 
+/// The share of momentum kept per 1/20 s on ground of `slipperiness` with
+/// the air's `air_drag`: Minecraft multiplies the two in single precision
+/// (`LivingEntity.travelInAir`: `f * 0.91f`).
+#[must_use]
+pub(crate) fn ground_drag(slipperiness: f64, air_drag: f64) -> f64 {
+    f64::from(slipperiness as f32 * air_drag as f32)
+}
+
 /// Top speed on ordinary ground for a movement speed `speed` (a tick per
 /// tick): the fixed point of `u = speed × input + 0.546 u`, in blocks/s.
 fn top_ground_speed(speed: f64) -> f64 {
     use minecraft::{AIR_DRAG, FRICTION, INPUT, TICKS};
-    TICKS * speed * INPUT / (1.0 - AIR_DRAG * FRICTION)
+    TICKS * speed * INPUT / (1.0 - ground_drag(FRICTION, AIR_DRAG))
 }
 
 impl Default for Settings {

@@ -620,35 +620,40 @@ fn cut_off(mut momentum: DVec3, cutoff: f64, sink: f64) -> DVec3 {
 
 /// The keys' wish (`LocalPlayer.modifyInput`), in Minecraft's input units
 /// and in the world frame, and whether it has a forward impulse (along the
-/// body's heading, `east`): the keys' direction (a stick adds to it), times
-/// 0.98 and sneaking's share, then stretched towards the unit square so that
-/// a diagonal is no slower than a straight line, at most 1 long. Computed in
-/// single precision, as Minecraft computes it, so that ticks at 20 a second
-/// meet its figures to the last digits.
+/// body's heading, `east`): the keys' direction times 0.98 and sneaking's
+/// share, then stretched towards the unit square so that a diagonal is no
+/// slower than a straight line, at most 1 long. Computed in single
+/// precision, as Minecraft computes it, so that ticks at 20 a second meet
+/// its figures to the last digits. A stick (which Minecraft has not) adds
+/// to the keys and stays linear: tilted half way, it walks at half speed in
+/// any direction.
 fn keys_wish(settings: &Settings, body: &Body, input: Input) -> (DVec2, bool) {
     let axis = |plus: bool, minus: bool| f64::from(u8::from(plus)) - f64::from(u8::from(minus));
     let keys = DVec2::new(axis(input.east, input.west), axis(input.south, input.north));
-    // Most inputs are keys alone: the stick costs nothing then.
-    let compass = if input.analog == DVec2::ZERO {
-        keys.as_vec2().normalize_or_zero()
+    let share = if input.sneak && !input.fly && settings.walk_speed > 0.0 {
+        (settings.sneak_speed / settings.walk_speed) as f32
     } else {
-        (keys.normalize_or_zero() + input.analog_wish())
-            .clamp_length_max(1.0)
-            .as_vec2()
+        1.0
     };
-    let forward = compass.x > 1.0e-5;
-    if compass == glam::Vec2::ZERO {
-        return (DVec2::ZERO, false);
-    }
-    let mut wish = compass * minecraft::INPUT as f32;
-    if input.sneak && !input.fly && settings.walk_speed > 0.0 {
-        wish *= (settings.sneak_speed / settings.walk_speed) as f32;
-    }
-    let length = wish.length();
-    let direction = wish * (1.0 / length);
-    let (x, y) = (direction.x.abs(), direction.y.abs());
-    let tan = if y > x { x / y } else { y / x };
-    let wish = (direction * (length * (1.0 + tan * tan).sqrt()).min(1.0)).as_dvec2();
+    let (wish, forward) = if input.analog == DVec2::ZERO {
+        let compass = keys.as_vec2().normalize_or_zero();
+        if compass == glam::Vec2::ZERO {
+            return (DVec2::ZERO, false);
+        }
+        let wish = compass * minecraft::INPUT as f32 * share;
+        let length = wish.length();
+        let direction = wish * (1.0 / length);
+        let (x, y) = (direction.x.abs(), direction.y.abs());
+        let tan = if y > x { x / y } else { y / x };
+        let stretched = direction * (length * (1.0 + tan * tan).sqrt()).min(1.0);
+        (stretched.as_dvec2(), compass.x > 1.0e-5)
+    } else {
+        let compass = (keys.normalize_or_zero() + input.analog_wish()).clamp_length_max(1.0);
+        (
+            compass * minecraft::INPUT * f64::from(share),
+            compass.x > 1.0e-5,
+        )
+    };
     // Into the body's frame; the default heading (1, 0) leaves it exactly as is.
     let h = body.heading;
     let world = DVec2::new(wish.x * h.x - wish.y * h.y, wish.x * h.y + wish.y * h.x);

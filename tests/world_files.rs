@@ -366,3 +366,14 @@ fn worlds_too_sparse_for_text_are_refused_not_written() {
     let back = binary_format::decode(&binary_format::encode(&world).unwrap()).unwrap();
     assert_eq!(back.block(IVec3::new(1_000_000_000, 0, 0)), BlockId::STONE);
 }
+
+/// A text world saved by an editor that writes a UTF-8 byte order mark
+/// loads as the same world without it.
+#[test]
+fn a_byte_order_mark_before_a_text_world_is_skipped() {
+    let text = std::fs::read_to_string(worlds_dir().join("seams.vxw")).unwrap();
+    let plain = decode_any(text.as_bytes()).unwrap();
+    let marked = decode_any(format!("\u{feff}{text}").as_bytes()).unwrap();
+    assert_eq!(cells(&marked), cells(&plain));
+    assert_eq!(marked.spawn, plain.spawn);
+}

@@ -427,7 +427,8 @@ pub fn save(world: &World, path: &Path) -> Result<(), SaveError> {
 
 /// Whether the first line that is neither blank nor a comment starts with the magic.
 fn looks_like_text_world(text: &str) -> bool {
-    text.lines()
+    text_format::without_byte_order_mark(text)
+        .lines()
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.starts_with('#'))
         .is_some_and(|l| l.starts_with(text_format::MAGIC))

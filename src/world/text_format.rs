@@ -193,11 +193,19 @@ pub fn parse_with_registry(
     text: &str,
     registry: Arc<BlockRegistry>,
 ) -> Result<World, TextWorldError> {
+    let text = without_byte_order_mark(text);
     let mut parser = Parser::new(registry);
     for (index, raw) in text.lines().enumerate() {
         parser.line(index + 1, raw)?;
     }
     parser.finish(text.lines().count() + 1)
+}
+
+/// `text` without a leading UTF-8 byte order mark: editors on some systems
+/// write one, and it says nothing about the world.
+#[must_use]
+pub fn without_byte_order_mark(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 struct Parser {

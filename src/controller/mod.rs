@@ -3,7 +3,7 @@
 //! each other.
 //!
 //! The path of one tick: [`Simulation::step`] runs each body through `tick`
-//! (the start of Minecraft's `aiStep` → `surroundings` → `block_effects`,
+//! (`surroundings` → the start of Minecraft's `aiStep` (`ai_step`) → `block_effects`,
 //! one `recurrence` per axis → `edge_guard` → the resolver → `step_up` →
 //! what the contacts do to the momentum),
 //! then `crowd` (body–body pushes), then `ball` (sphere push-outs). Every
@@ -11,6 +11,7 @@
 //! calls the same `tick` one body at a time through [`Controller`]; a
 //! [`Simulation`] names its bodies by [`BodyHandle`]s that survive removals.
 
+mod ai_step;
 mod ball;
 mod block_effects;
 mod body;

@@ -1,15 +1,16 @@
-//! One fixed tick of one body, top to bottom: the start of Minecraft's
-//! `aiStep` (jump wait, momentum cut-off, sprinting, the jump), the rules of
-//! motion (`block_effects`, one per axis, see `recurrence`), the edge guard,
-//! the move, auto-step, and what the move's contacts do to the momentum.
+//! One fixed tick of one body, top to bottom: what acts on it
+//! (`surroundings`), the start of Minecraft's `aiStep` (`ai_step`), the
+//! rules of motion and the velocity moved with (`block_effects`, one
+//! `recurrence` per axis), the edge guard, the move, auto-step, and the
+//! momentum kept (`block_effects` again).
 
-use glam::{DVec2, DVec3};
+use glam::DVec3;
 
-use super::block_effects::{Gait, Rules};
+use super::ai_step::{Start, minor_collision, start_of_step};
+use super::block_effects::{Gait, Rules, momentum_kept};
 use super::edge_guard::guard_edges;
-use super::settings::minecraft;
 use super::step_up::step_up;
-use super::surroundings::{Surroundings, ground_cell, holds_liquid, on_climbable, speed_factor_at};
+use super::surroundings::Surroundings;
 use super::{Body, Event, HorizontalAxis, Input, Settings};
 use crate::resolver::{Motion, MoveError, Resolver, TOUCH_TOLERANCE};
 use crate::world::BlockSource;
@@ -18,14 +19,6 @@ use crate::world::BlockSource;
 /// tick before the guard's fallback holds it in place: resting heights differ
 /// from the floor by [`crate::resolver::CONTACT_GAP`], never by more.
 const SNEAK_DROP_TOLERANCE: f64 = 1e-6;
-
-/// The angle under which a wall the body runs along does not stop its
-/// sprint (`LocalPlayer.isHorizontalCollisionMinor`: 8°).
-const MINOR_COLLISION: f64 = 0.139_626_339_077_949_52;
-
-/// Slime damps a body walking on it while its vertical velocity is below
-/// this (`SlimeBlock.stepOn`: 0.1 a tick).
-const SLIME_STEP_SPEED: f64 = 0.1 * minecraft::TICKS;
 
 /// Advances `body` by one tick of `settings.dt()` seconds under `input`, pushing
 /// what happened onto `events`.
@@ -87,103 +80,20 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     })
 }
 
-/// What the start of Minecraft's `aiStep` leaves for the rest of the tick.
-#[derive(Clone, Copy, Debug)]
-struct Start {
-    momentum: DVec3,
-    wish: DVec2,
-    sprinting: bool,
-    in_liquid: bool,
-    /// Sneaking in a liquid (`goDownInWater`).
-    sinking: bool,
-    jump_wait: f64,
-    takeoff: f64,
-    takeoff_slipperiness: f64,
-    /// The slipperiness of the ground under the body now.
-    ground_slipperiness: f64,
-    cutoff_clock: f64,
-}
-
-/// Step 1 of a tick: the start of `aiStep`.
-fn start_of_step(
-    settings: &Settings,
-    body: &Body,
-    input: Input,
-    around: Option<&Surroundings>,
-    events: &mut Vec<Event>,
-) -> Start {
-    let dt = settings.dt();
-    let flying = input.fly;
-    let in_liquid = around.is_some_and(|a| a.liquid.is_some());
-    // A sneaking swimmer sinks (`goDownInWater`, before the cut-off).
-    let sinking = in_liquid && input.sneak;
-    let sink = if sinking {
-        settings.swim_up_acceleration / minecraft::TICKS
-    } else {
-        0.0
-    };
-    // The cut-off is an event of 1/20 s: at a finer rate a body starting
-    // to move has gained only part of a Minecraft tick's momentum after one
-    // tick, and cutting it then would never let it start.
-    let (cuts, cutoff_clock) = once_per_minecraft_tick(body.cutoff_clock, dt);
-    let mut momentum = if cuts {
-        cut_off(body.momentum, settings.momentum_cutoff, sink)
-    } else {
-        body.momentum
-    };
-    let (wish, forward) = keys_wish(settings, body, input);
-    let sprinting = sprinting(body, input, forward, flying || in_liquid);
-    let ground_slipperiness = around.map_or(crate::world::DEFAULT_SLIPPERINESS, |a| {
-        a.ground.slipperiness
-    });
-    let mut start = Start {
-        momentum,
-        wish,
-        sprinting,
-        in_liquid,
-        sinking,
-        jump_wait: run_down(body.jump_wait, dt),
-        takeoff: run_down(body.takeoff, dt),
-        takeoff_slipperiness: body.takeoff_slipperiness,
-        ground_slipperiness,
-        cutoff_clock,
-    };
-    if !input.jump {
-        start.jump_wait = 0.0;
-    } else if !flying && !in_liquid && body.grounded && start.jump_wait == 0.0 {
-        // `LivingEntity.jumpFromGround`.
-        let factor = around.map_or(1.0, |a| a.jump_factor);
-        momentum.y = momentum.y.max(settings.jump_speed * factor);
-        if sprinting {
-            // Along the way the body faces.
-            momentum.x += body.heading.x * settings.sprint_jump_boost;
-            momentum.z += body.heading.y * settings.sprint_jump_boost;
-        }
-        start.momentum = momentum;
-        start.jump_wait = settings.jump_delay;
-        // The jump tick is a tick on the ground: its friction brakes the
-        // body for 1/20 s, at any tick rate.
-        start.takeoff = 1.0 / minecraft::TICKS;
-        start.takeoff_slipperiness = ground_slipperiness;
-        events.push(Event::Jumped);
-    }
-    start
-}
-
 /// The rules a tick moves by, the velocity it moves with, and what the
 /// momentum is worked out from afterwards.
 #[derive(Clone, Copy, Debug)]
-struct Plan<'a> {
-    settings: &'a Settings,
-    input: Input,
-    around: Option<&'a Surroundings>,
-    start: Start,
+pub(crate) struct Plan<'a> {
+    pub(crate) settings: &'a Settings,
+    pub(crate) input: Input,
+    pub(crate) around: Option<&'a Surroundings>,
+    pub(crate) start: Start,
     /// The rules of the tick's last stretch, made for its length: the whole
     /// tick, or what is left of it after the jump's first 1/20 s.
-    rules: Rules,
+    pub(crate) rules: Rules,
     /// The momentum that stretch starts from.
-    from: DVec3,
-    rate: DVec3,
+    pub(crate) from: DVec3,
+    pub(crate) rate: DVec3,
 }
 
 /// Step 2 of a tick: the rules of motion, and the velocity moved with.
@@ -242,21 +152,21 @@ fn plan_move<'a>(
 /// What the move did.
 #[derive(Clone, Copy, Debug)]
 #[allow(clippy::struct_excessive_bools)] // one flag per kind of contact
-struct Moved {
+pub(crate) struct Moved {
     /// Where the body ended.
-    end: crate::geometry::Aabb,
+    pub(crate) end: crate::geometry::Aabb,
     /// Where it started, after any push-out.
-    start_free: crate::geometry::Aabb,
+    pub(crate) start_free: crate::geometry::Aabb,
     /// Axes the move was stopped along (a wall, a floor, a ceiling, the
     /// edge guard).
-    stopped: [bool; 3],
+    pub(crate) stopped: [bool; 3],
     /// Axes the edge guard cut (x, z).
-    cut: [bool; 2],
-    landed: bool,
-    stepped: bool,
-    ceiling: bool,
+    pub(crate) cut: [bool; 2],
+    pub(crate) landed: bool,
+    pub(crate) stepped: bool,
+    pub(crate) ceiling: bool,
     /// A wall or the edge guard stopped it sideways.
-    walled: bool,
+    pub(crate) walled: bool,
 }
 
 /// Step 3 of a tick: the edge guard, the move (pushing out first if the
@@ -349,92 +259,6 @@ fn make_move<W: BlockSource + ?Sized>(
         ceiling: !stepped && motion.hits.as_slice().iter().any(|h| h.normal.y < 0.0),
         walled: blocked.x || blocked.z || cut[0] || cut[1],
     })
-}
-
-/// Step 4 of a tick: the momentum the body keeps. What was stopped loses
-/// its velocity, a landing on slime sends it back, the rest follows the
-/// rules (the speed factor read where the move ended); slime damps a body
-/// walking on it, a ladder lifts one pushing into it or jumping, a swimmer
-/// against a ledge it can climb out onto is lifted.
-fn momentum_kept<W: BlockSource + ?Sized>(
-    world: &W,
-    resolver: &mut Resolver,
-    plan: &Plan<'_>,
-    moved: &Moved,
-    events: &mut Vec<Event>,
-) -> Result<DVec3, MoveError> {
-    let (settings, input, rate) = (plan.settings, plan.input, plan.rate);
-    let n = settings.minecraft_ticks();
-    let flying = input.fly;
-    let end_rules = if flying || plan.start.in_liquid {
-        plan.rules
-    } else {
-        plan.rules
-            .with_speed_factor(speed_factor_at(world, &moved.end))
-    };
-    let mut momentum = DVec3::ZERO;
-    for axis in 0..3 {
-        let rule = &end_rules.axes[axis];
-        momentum[axis] = if moved.stopped[axis] || plan.rules.stuck.is_some() {
-            // `Entity.move` ends the velocity along what stopped the body
-            // (a cobweb ends all of it), before the tick's drag.
-            rule.after_event(0.0)
-        } else if plan.rules.climbing.is_some() {
-            rule.after_moving(rule.momentum_moving_at(rate[axis]))
-        } else {
-            rule.after_moving(plan.from[axis])
-        };
-    }
-    let mut bounced = false;
-    if moved.landed && !moved.stepped {
-        let under = world
-            .registry()
-            .behaviour(world.block(ground_cell(&moved.end)));
-        if under.bounce > 0.0 && !input.sneak {
-            // `SlimeBlock.updateEntityMovementAfterFallOn`: the landing
-            // velocity sent back up, then the tick's gravity and drag.
-            let speed = -rate.y;
-            momentum.y = plan.rules.axes[1].after_event(speed * under.bounce);
-            bounced = true;
-            events.push(Event::Bounced {
-                normal: [0.0, 1.0, 0.0],
-                speed,
-            });
-        }
-    }
-    if let Some(a) = plan.around {
-        let moving_up = if bounced { -rate.y } else { 0.0 };
-        if (moved.landed || moved.stepped)
-            && !input.sneak
-            && a.ground.bounce > 0.0
-            && moving_up.abs() < SLIME_STEP_SPEED
-        {
-            // `SlimeBlock.stepOn`, once per 1/20 s.
-            let hold = (0.4 + 0.2 * moving_up.abs() / minecraft::TICKS).powf(n);
-            momentum.x *= hold;
-            momentum.z *= hold;
-        }
-        if a.liquid.is_some()
-            && moved.walled
-            && settings.liquid_exit_height > 0.0
-            && ledge_exit_is_free(
-                world,
-                resolver,
-                settings,
-                &moved.start_free,
-                &moved.end,
-                momentum,
-            )?
-        {
-            momentum.y = settings.liquid_exit_speed;
-        }
-    }
-    // The ladder's lift, after its gravity and drag: `onClimbable` asked
-    // where the move ended, so a body that falls onto a ladder catches it.
-    if !flying && (moved.walled || input.jump) && on_climbable(world, &moved.end) {
-        momentum.y = settings.climb_speed;
-    }
-    Ok(momentum)
 }
 
 /// What a body touched during its tick: the blocks that stopped it.
@@ -580,109 +404,6 @@ fn surroundings<W: BlockSource + ?Sized>(
     around
 }
 
-/// `left` seconds less one tick, at least zero. A wait is summed in floating
-/// point (0.5 s less ten ticks of 0.05 s is 3e-17, not 0): what is left of
-/// it within a microsecond of its end has ended.
-fn run_down(left: f64, dt: f64) -> f64 {
-    let rest = left - dt;
-    if rest < 1e-6 { 0.0 } else { rest }
-}
-
-/// Whether an event of Minecraft's tick falls in this tick, given the
-/// seconds since it last did, and the seconds since then after this tick.
-/// At 20 ticks a second (or fewer) it falls in every tick.
-fn once_per_minecraft_tick(since: f64, dt: f64) -> (bool, f64) {
-    let period = 1.0 / minecraft::TICKS;
-    let now = since + dt;
-    // Within a microsecond counts as on time: the seconds are summed in
-    // floating point.
-    if now >= period - 1e-6 {
-        (true, (now - period).clamp(0.0, period))
-    } else {
-        (false, now)
-    }
-}
-
-/// Velocity below the cut-off is dropped, as Minecraft's `aiStep` drops
-/// what is below 0.003 a tick (horizontally by length, the way the player's
-/// check does). `sink` is what a sneaking swimmer's sinking takes from the
-/// vertical momentum before the cut-off looks at it.
-fn cut_off(mut momentum: DVec3, cutoff: f64, sink: f64) -> DVec3 {
-    if momentum.x * momentum.x + momentum.z * momentum.z < cutoff * cutoff {
-        momentum.x = 0.0;
-        momentum.z = 0.0;
-    }
-    if (momentum.y - sink).abs() < cutoff {
-        momentum.y = sink;
-    }
-    momentum
-}
-
-/// The keys' wish (`LocalPlayer.modifyInput`), in Minecraft's input units
-/// and in the world frame, and whether it has a forward impulse (along the
-/// body's heading, `east`): the keys' direction times 0.98 and sneaking's
-/// share, then stretched towards the unit square so that a diagonal is no
-/// slower than a straight line, at most 1 long. Computed in single
-/// precision, as Minecraft computes it, so that ticks at 20 a second meet
-/// its figures to the last digits. A stick (which Minecraft has not) adds
-/// to the keys and stays linear: tilted half way, it walks at half speed in
-/// any direction.
-fn keys_wish(settings: &Settings, body: &Body, input: Input) -> (DVec2, bool) {
-    let axis = |plus: bool, minus: bool| f64::from(u8::from(plus)) - f64::from(u8::from(minus));
-    let keys = DVec2::new(axis(input.east, input.west), axis(input.south, input.north));
-    let share = if input.sneak && !input.fly && settings.walk_speed > 0.0 {
-        (settings.sneak_speed / settings.walk_speed) as f32
-    } else {
-        1.0
-    };
-    let (wish, forward) = if input.analog == DVec2::ZERO {
-        let compass = keys.as_vec2().normalize_or_zero();
-        if compass == glam::Vec2::ZERO {
-            return (DVec2::ZERO, false);
-        }
-        let wish = compass * minecraft::INPUT as f32 * share;
-        let length = wish.length();
-        let direction = wish * (1.0 / length);
-        let (x, y) = (direction.x.abs(), direction.y.abs());
-        let tan = if y > x { x / y } else { y / x };
-        let stretched = direction * (length * (1.0 + tan * tan).sqrt()).min(1.0);
-        (stretched.as_dvec2(), compass.x > 1.0e-5)
-    } else {
-        let compass = (keys.normalize_or_zero() + input.analog_wish()).clamp_length_max(1.0);
-        (
-            compass * minecraft::INPUT * f64::from(share),
-            compass.x > 1.0e-5,
-        )
-    };
-    // Into the body's frame; the default heading (1, 0) leaves it exactly as is.
-    let h = body.heading;
-    let world = DVec2::new(wish.x * h.x - wish.y * h.y, wish.x * h.y + wish.y * h.x);
-    (world, forward)
-}
-
-/// Whether the body sprints this tick (`LocalPlayer.aiStep`): it starts
-/// with sprint held while it walks forward, neither sneaking nor in a
-/// liquid, and keeps on, the key held or not, until it stops walking
-/// forward, enters a liquid or flies, or ran into a wall head on in its last
-/// tick (a wall it only brushes, within 8°, does not stop it).
-fn sprinting(body: &Body, input: Input, forward: bool, swimming_or_flying: bool) -> bool {
-    // Started, then stopped in the same step where a stop applies: a key
-    // held against a wall does not keep a sprint.
-    let started = body.sprinting || (input.sprint && !input.sneak);
-    started && forward && !swimming_or_flying && !body.wall_head_on
-}
-
-/// Whether a wall met while wishing `wish` and moving at `rate` only
-/// brushes the body (`LocalPlayer.isHorizontalCollisionMinor`).
-fn minor_collision(wish: DVec2, rate: DVec3) -> bool {
-    let moved = DVec2::new(rate.x, rate.z);
-    let scale = minecraft::TICKS * minecraft::TICKS;
-    if wish.length_squared() < 1e-5 || moved.length_squared() < 1e-5 * scale {
-        return false;
-    }
-    wish.angle_to(moved).abs() < MINOR_COLLISION
-}
-
 /// Splits `plan`'s tick: its first `first` seconds follow `first_rules`,
 /// the rest `plan.rules` (both made for a whole tick). Sets the velocity
 /// moved with, and the last stretch's rules and the momentum it starts from.
@@ -703,37 +424,6 @@ fn split_rate(plan: &mut Plan<'_>, first_rules: &Rules, first: f64, dt: f64, n: 
     );
     let rate_rest = plan.rules.rate(plan.from, false);
     plan.rate = (rate_first * first + rate_rest * (dt - first)) / dt;
-}
-
-/// Whether a swimmer that met a wall may climb out over it
-/// (`LivingEntity.travelInFluid`, `isFree`): its box, moved by a tick of its
-/// momentum and raised `liquid_exit_height` above where the tick began,
-/// meets no block and no liquid.
-fn ledge_exit_is_free<W: BlockSource + ?Sized>(
-    world: &W,
-    resolver: &mut Resolver,
-    settings: &Settings,
-    start: &crate::geometry::Aabb,
-    end: &crate::geometry::Aabb,
-    momentum: DVec3,
-) -> Result<bool, MoveError> {
-    let tick = momentum / minecraft::TICKS;
-    let raised = DVec3::new(
-        tick.x,
-        tick.y + settings.liquid_exit_height - (end.min.y - start.min.y),
-        tick.z,
-    );
-    let probe = end.translated(raised);
-    if holds_liquid(world, &probe) {
-        return Ok(false);
-    }
-    // Free of blocks: the way up to it and across is open.
-    let up = resolver.move_box(world, *end, DVec3::new(0.0, raised.y, 0.0))?;
-    if up.blocked.y || up.depenetration.is_some() {
-        return Ok(false);
-    }
-    let across = resolver.move_box(world, up.end, DVec3::new(raised.x, 0.0, raised.z))?;
-    Ok(!across.blocked.x && !across.blocked.z)
 }
 
 /// Whether some wall the move hit may be low enough to step onto: a box of the

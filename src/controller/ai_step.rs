@@ -1,0 +1,201 @@
+//! The start of Minecraft's `LivingEntity.aiStep` and `LocalPlayer.aiStep`
+//! for one body: the keys' wish, sprinting, the jump wait, the momentum
+//! cut-off, and the jump itself. What it leaves is a [`Start`] for the rest
+//! of the tick (`tick.rs`).
+
+use glam::{DVec2, DVec3};
+
+use super::settings::minecraft;
+use super::surroundings::Surroundings;
+use super::{Body, Event, Input, Settings};
+
+/// The angle under which a wall the body runs along does not stop its
+/// sprint (`LocalPlayer.isHorizontalCollisionMinor`: 8°).
+const MINOR_COLLISION: f64 = 0.139_626_339_077_949_52;
+
+/// What the start of Minecraft's `aiStep` leaves for the rest of the tick.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Start {
+    pub(crate) momentum: DVec3,
+    pub(crate) wish: DVec2,
+    pub(crate) sprinting: bool,
+    pub(crate) in_liquid: bool,
+    /// Sneaking in a liquid (`goDownInWater`).
+    pub(crate) sinking: bool,
+    pub(crate) jump_wait: f64,
+    pub(crate) takeoff: f64,
+    pub(crate) takeoff_slipperiness: f64,
+    /// The slipperiness of the ground under the body now.
+    pub(crate) ground_slipperiness: f64,
+    pub(crate) cutoff_clock: f64,
+}
+
+/// Step 1 of a tick: the start of `aiStep`.
+#[inline]
+pub(crate) fn start_of_step(
+    settings: &Settings,
+    body: &Body,
+    input: Input,
+    around: Option<&Surroundings>,
+    events: &mut Vec<Event>,
+) -> Start {
+    let dt = settings.dt();
+    let flying = input.fly;
+    let in_liquid = around.is_some_and(|a| a.liquid.is_some());
+    // A sneaking swimmer sinks (`goDownInWater`, before the cut-off).
+    let sinking = in_liquid && input.sneak;
+    let sink = if sinking {
+        settings.swim_up_acceleration / minecraft::TICKS
+    } else {
+        0.0
+    };
+    // The cut-off is an event of 1/20 s: at a finer rate a body starting
+    // to move has gained only part of a Minecraft tick's momentum after one
+    // tick, and cutting it then would never let it start.
+    let (cuts, cutoff_clock) = once_per_minecraft_tick(body.cutoff_clock, dt);
+    let mut momentum = if cuts {
+        cut_off(body.momentum, settings.momentum_cutoff, sink)
+    } else {
+        body.momentum
+    };
+    let (wish, forward) = keys_wish(settings, body, input);
+    let sprinting = sprinting(body, input, forward, flying || in_liquid);
+    let ground_slipperiness = around.map_or(crate::world::DEFAULT_SLIPPERINESS, |a| {
+        a.ground.slipperiness
+    });
+    let mut start = Start {
+        momentum,
+        wish,
+        sprinting,
+        in_liquid,
+        sinking,
+        jump_wait: run_down(body.jump_wait, dt),
+        takeoff: run_down(body.takeoff, dt),
+        takeoff_slipperiness: body.takeoff_slipperiness,
+        ground_slipperiness,
+        cutoff_clock,
+    };
+    if !input.jump {
+        start.jump_wait = 0.0;
+    } else if !flying && !in_liquid && body.grounded && start.jump_wait == 0.0 {
+        // `LivingEntity.jumpFromGround`.
+        let factor = around.map_or(1.0, |a| a.jump_factor);
+        momentum.y = momentum.y.max(settings.jump_speed * factor);
+        if sprinting {
+            // Along the way the body faces.
+            momentum.x += body.heading.x * settings.sprint_jump_boost;
+            momentum.z += body.heading.y * settings.sprint_jump_boost;
+        }
+        start.momentum = momentum;
+        start.jump_wait = settings.jump_delay;
+        // The jump tick is a tick on the ground: its friction brakes the
+        // body for 1/20 s, at any tick rate.
+        start.takeoff = 1.0 / minecraft::TICKS;
+        start.takeoff_slipperiness = ground_slipperiness;
+        events.push(Event::Jumped);
+    }
+    start
+}
+
+/// `left` seconds less one tick, at least zero. A wait is summed in floating
+/// point (0.5 s less ten ticks of 0.05 s is 3e-17, not 0): what is left of
+/// it within a microsecond of its end has ended.
+fn run_down(left: f64, dt: f64) -> f64 {
+    let rest = left - dt;
+    if rest < 1e-6 { 0.0 } else { rest }
+}
+
+/// Whether an event of Minecraft's tick falls in this tick, given the
+/// seconds since it last did, and the seconds since then after this tick.
+/// At 20 ticks a second (or fewer) it falls in every tick.
+fn once_per_minecraft_tick(since: f64, dt: f64) -> (bool, f64) {
+    let period = 1.0 / minecraft::TICKS;
+    let now = since + dt;
+    // Within a microsecond counts as on time: the seconds are summed in
+    // floating point.
+    if now >= period - 1e-6 {
+        (true, (now - period).clamp(0.0, period))
+    } else {
+        (false, now)
+    }
+}
+
+/// Velocity below the cut-off is dropped, as Minecraft's `aiStep` drops
+/// what is below 0.003 a tick (horizontally by length, the way the player's
+/// check does). `sink` is what a sneaking swimmer's sinking takes from the
+/// vertical momentum before the cut-off looks at it.
+fn cut_off(mut momentum: DVec3, cutoff: f64, sink: f64) -> DVec3 {
+    if momentum.x * momentum.x + momentum.z * momentum.z < cutoff * cutoff {
+        momentum.x = 0.0;
+        momentum.z = 0.0;
+    }
+    if (momentum.y - sink).abs() < cutoff {
+        momentum.y = sink;
+    }
+    momentum
+}
+
+/// The keys' wish (`LocalPlayer.modifyInput`), in Minecraft's input units
+/// and in the world frame, and whether it has a forward impulse (along the
+/// body's heading, `east`): the keys' direction times 0.98 and sneaking's
+/// share, then stretched towards the unit square so that a diagonal is no
+/// slower than a straight line, at most 1 long. Computed in single
+/// precision, as Minecraft computes it, so that ticks at 20 a second meet
+/// its figures to the last digits. A stick (which Minecraft has not) adds
+/// to the keys and stays linear: tilted half way, it walks at half speed in
+/// any direction.
+fn keys_wish(settings: &Settings, body: &Body, input: Input) -> (DVec2, bool) {
+    let axis = |plus: bool, minus: bool| f64::from(u8::from(plus)) - f64::from(u8::from(minus));
+    let keys = DVec2::new(axis(input.east, input.west), axis(input.south, input.north));
+    let share = if input.sneak && !input.fly && settings.walk_speed > 0.0 {
+        (settings.sneak_speed / settings.walk_speed) as f32
+    } else {
+        1.0
+    };
+    let (wish, forward) = if input.analog == DVec2::ZERO {
+        let compass = keys.as_vec2().normalize_or_zero();
+        if compass == glam::Vec2::ZERO {
+            return (DVec2::ZERO, false);
+        }
+        let wish = compass * minecraft::INPUT as f32 * share;
+        let length = wish.length();
+        let direction = wish * (1.0 / length);
+        let (x, y) = (direction.x.abs(), direction.y.abs());
+        let tan = if y > x { x / y } else { y / x };
+        let stretched = direction * (length * (1.0 + tan * tan).sqrt()).min(1.0);
+        (stretched.as_dvec2(), compass.x > 1.0e-5)
+    } else {
+        let compass = (keys.normalize_or_zero() + input.analog_wish()).clamp_length_max(1.0);
+        (
+            compass * minecraft::INPUT * f64::from(share),
+            compass.x > 1.0e-5,
+        )
+    };
+    // Into the body's frame; the default heading (1, 0) leaves it exactly as is.
+    let h = body.heading;
+    let world = DVec2::new(wish.x * h.x - wish.y * h.y, wish.x * h.y + wish.y * h.x);
+    (world, forward)
+}
+
+/// Whether the body sprints this tick (`LocalPlayer.aiStep`): it starts
+/// with sprint held while it walks forward, neither sneaking nor in a
+/// liquid, and keeps on, the key held or not, until it stops walking
+/// forward, enters a liquid or flies, or ran into a wall head on in its last
+/// tick (a wall it only brushes, within 8°, does not stop it).
+fn sprinting(body: &Body, input: Input, forward: bool, swimming_or_flying: bool) -> bool {
+    // Started, then stopped in the same step where a stop applies: a key
+    // held against a wall does not keep a sprint.
+    let started = body.sprinting || (input.sprint && !input.sneak);
+    started && forward && !swimming_or_flying && !body.wall_head_on
+}
+
+/// Whether a wall met while wishing `wish` and moving at `rate` only
+/// brushes the body (`LocalPlayer.isHorizontalCollisionMinor`).
+pub(crate) fn minor_collision(wish: DVec2, rate: DVec3) -> bool {
+    let moved = DVec2::new(rate.x, rate.z);
+    let scale = minecraft::TICKS * minecraft::TICKS;
+    if wish.length_squared() < 1e-5 || moved.length_squared() < 1e-5 * scale {
+        return false;
+    }
+    wish.angle_to(moved).abs() < MINOR_COLLISION
+}

@@ -238,3 +238,67 @@ fn a_sneaking_move_that_slides_off_the_guarded_way_keeps_its_place() {
         ]
     );
 }
+
+/// A platform whose top is at y = 3 (x and z in 0..=4) with `beside` filling
+/// the cells just past its east edge, from the ground up to the platform's
+/// top layer, and a floor far below.
+fn edge_beside(beside: voxwalk::world::BlockType) -> World {
+    use std::sync::Arc;
+    let mut registry = voxwalk::world::BlockRegistry::new();
+    let beside = registry.register(beside).unwrap();
+    let mut world = World::with_registry(Arc::new(registry));
+    world.fill(IVec3::new(0, 0, 0), IVec3::new(4, 2, 4), BlockId::STONE);
+    world.fill(IVec3::new(5, -5, 0), IVec3::new(5, 3, 4), beside);
+    world.fill(
+        IVec3::new(-5, -6, -5),
+        IVec3::new(12, -6, 12),
+        BlockId::STONE,
+    );
+    world
+}
+
+/// A sneaking body walking off an edge next to vines or water stays on the
+/// edge: it does not stop standing there when its middle reaches into the
+/// climbable or liquid cell (Minecraft's back-off applies to a body on the
+/// ground or within a step of it, `Entity.isAboveGround`).
+#[test]
+fn the_sneak_guard_holds_next_to_vines_and_water() {
+    use voxwalk::world::{BlockType, PropertyValue};
+    let vines = BlockType::new("test_vines")
+        .passable()
+        .with_property("climbable", PropertyValue::Flag(true));
+    let water = BlockType::new("test_water")
+        .passable()
+        .with_property("liquid_drag", PropertyValue::Number(0.8))
+        .with_property("liquid_gravity", PropertyValue::Number(1.0 / 16.0));
+    for (name, beside) in [("vines", vines), ("water", water)] {
+        for (tick_rate, sneak_speed) in [(20.0, 1.295), (20.0, 5.0), (2.0, 1.295), (5.0, 1.295)] {
+            let settings = Settings {
+                tick_rate,
+                sneak_speed,
+                ..Settings::default()
+            };
+            let mut sim = Simulation::new(edge_beside(beside.clone()), settings.clone()).unwrap();
+            sim.add_body(Body::new(DVec3::new(3.5, 3.0, 2.5), Body::DEFAULT_SIZE).unwrap());
+            let sneak_east = Input {
+                east: true,
+                sneak: true,
+                ..Input::IDLE
+            };
+            for tick in 0..(4.0 * tick_rate) as usize {
+                sim.step(&[sneak_east]).unwrap();
+                let body = sim.bodies()[0];
+                assert!(
+                    body.aabb.min.y >= 3.0 - settings.step_height,
+                    "{name} at {tick_rate} Hz, sneak {sneak_speed}: tick {tick}, fell to {:?}",
+                    body.aabb.min
+                );
+                assert!(
+                    body.aabb.min.x < 5.0,
+                    "{name}: past the edge at {:?}",
+                    body.aabb.min
+                );
+            }
+        }
+    }
+}

@@ -165,7 +165,8 @@ pub(crate) struct Moved {
     pub(crate) landed: bool,
     pub(crate) stepped: bool,
     pub(crate) ceiling: bool,
-    /// A wall or the edge guard stopped it sideways.
+    /// A wall stopped it sideways (the edge guard is not a wall: it lifts
+    /// no climber, stops no sprint).
     pub(crate) walled: bool,
 }
 
@@ -190,7 +191,14 @@ fn make_move<W: BlockSource + ?Sized>(
         displacement *= DVec3::new(h, v, h);
     }
     let start = body.aabb;
-    let guarded = input.sneak && !flying && body.grounded && settings.sneak_edge_guard;
+    // On the ground, or standing within a step of it: a body sneaking on a
+    // climbable or in a liquid may not have come down onto its floor this
+    // tick (Minecraft's back-off asks the same, `Entity.isAboveGround`).
+    let guarded = input.sneak
+        && !flying
+        && settings.sneak_edge_guard
+        && (body.grounded
+            || ends_supported(world, resolver, &start, start.min.y, settings.step_height)?);
     let mut cut = [false; 2];
     if guarded {
         (displacement, cut) = guard_edges(
@@ -257,7 +265,7 @@ fn make_move<W: BlockSource + ?Sized>(
         landed,
         stepped,
         ceiling: !stepped && motion.hits.as_slice().iter().any(|h| h.normal.y < 0.0),
-        walled: blocked.x || blocked.z || cut[0] || cut[1],
+        walled: blocked.x || blocked.z,
     })
 }
 

@@ -169,6 +169,7 @@ pub use glam;
 pub mod cli;
 pub mod controller;
 pub mod geometry;
+pub mod printable;
 pub mod resolver;
 #[cfg(feature = "scenario")]
 pub mod scenario;

@@ -5,14 +5,18 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use voxwalk::cli::{Cli, run, terminal_safe};
+use voxwalk::cli::{Cli, run};
+use voxwalk::printable::{LineBreaks, terminal_safe};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli, &mut std::io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("voxwalk: {}", terminal_safe(&error.to_string()));
+            eprintln!(
+                "voxwalk: {}",
+                terminal_safe(&error.to_string(), LineBreaks::Keep)
+            );
             ExitCode::from(error.exit_code())
         }
     }

@@ -356,3 +356,19 @@ fn a_spawn_no_format_reads_is_neither_written_nor_read() {
     let e = binary_format::decode(&deflated_file(&far)).unwrap_err();
     assert!(e.to_string().contains("beyond"), "{e}");
 }
+
+/// A glyph is one printable cell: a zero-width joiner or a bidi override
+/// would move what the viewer draws after it.
+#[test]
+fn glyphs_refuse_invisible_formatting() {
+    for glyph in ['\u{200d}', '\u{202e}', '\u{feff}', '\u{1b}'] {
+        let block = voxwalk::world::BlockType::cube("odd").with_glyph(glyph);
+        assert!(block.validate().is_err(), "{glyph:?} accepted");
+    }
+    assert!(
+        voxwalk::world::BlockType::cube("ok")
+            .with_glyph('#')
+            .validate()
+            .is_ok()
+    );
+}

@@ -396,3 +396,44 @@ fn messages_escape_the_control_characters_a_file_holds() {
     );
     assert!(err.contains("\\u{1b}"), "{err}");
 }
+
+/// What a file names reaches stdout escaped: a world's name with an OSC
+/// sequence (which retitled the terminal) and a bidi override, and a
+/// scenario whose file name holds an ESC in `check`'s table.
+#[test]
+fn stdout_escapes_what_files_name() {
+    let dir = temp_dir::Dir::new("cli-escape-stdout");
+    let world = dir.path().join("named.vxw");
+    std::fs::write(
+        &world,
+        "voxwalk-world 1\nname evil\u{1b}]0;owned\u{7}\u{202e}name\nlayer 0\n|##|\n",
+    )
+    .unwrap();
+    let out = voxwalk(&["info", &world.display().to_string()], "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{202e}'),
+        "{text:?}"
+    );
+    assert!(
+        text.contains("evil\\u{1b}]0;owned\\u{7}\\u{202e}name"),
+        "{text}"
+    );
+
+    let scenario = dir.path().join("bad\u{1b}[2Jname.toml");
+    std::fs::write(
+        &scenario,
+        "world_text = \"\"\"\nvoxwalk-world 1\nlayer 0\n|##|\n\"\"\"\nspawn = [0.5, 1, 0.5]\nticks = 2\n[[expect]]\ny = [5, 6]\n",
+    )
+    .unwrap();
+    let out = voxwalk(&["check", &scenario.display().to_string()], "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(!text.contains('\u{1b}'), "{text:?}");
+    assert!(text.contains("bad\\u{1b}[2Jname"), "{text}");
+}

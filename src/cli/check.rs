@@ -31,7 +31,10 @@ pub(super) fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError>
             writeln!(
                 out,
                 "see it: voxwalk play {} --tick {}",
-                shell_word(&outcome.path.display().to_string()),
+                crate::printable::terminal_safe(
+                    &shell_word(&outcome.path.display().to_string()),
+                    crate::printable::LineBreaks::Escape
+                ),
                 f.tick
             )
             .map_err(|source| CliError::Io {

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
+use crate::printable::{LineBreaks, terminal_safe};
 use crate::world;
 
 /// Arguments of `voxwalk convert`.
@@ -23,8 +24,8 @@ pub(super) fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), CliErro
     writeln!(
         out,
         "{} -> {}: {} chunks",
-        args.input,
-        args.output.display(),
+        terminal_safe(&args.input, LineBreaks::Escape),
+        terminal_safe(&args.output.display().to_string(), LineBreaks::Escape),
         world.chunk_count()
     )
     .map_err(|source| CliError::Io {

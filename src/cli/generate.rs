@@ -7,6 +7,7 @@ use clap::Args;
 use glam::IVec3;
 
 use super::{CliError, parse_vector};
+use crate::printable::{LineBreaks, terminal_safe};
 use crate::world::{self, Generator, Preset};
 
 /// The largest world `gen` makes, per axis, in cells.
@@ -44,7 +45,7 @@ pub(super) fn run(args: &GenArgs, out: &mut dyn Write) -> Result<(), CliError> {
     writeln!(
         out,
         "{}: {} seed {}, {}×{}×{} cells, {} chunks, {:.0} ms",
-        args.output.display(),
+        terminal_safe(&args.output.display().to_string(), LineBreaks::Escape),
         args.preset,
         args.seed,
         size.x,

@@ -6,7 +6,13 @@ use std::io::Write;
 use clap::Args;
 
 use super::CliError;
+use crate::printable::{LineBreaks, terminal_safe};
 use crate::world::{BlockId, Chunk};
+
+/// A name or path from a file, on one line of the report.
+fn safe(text: &str) -> String {
+    terminal_safe(text, LineBreaks::Escape)
+}
 
 /// Arguments of `voxwalk info`.
 #[derive(Debug, Args)]
@@ -32,8 +38,8 @@ pub(super) fn run(args: &InfoArgs, out: &mut dyn Write) -> Result<(), CliError> 
         memory += chunk.storage_bytes();
     }
     let mut text = String::new();
-    let _ = writeln!(text, "world    {}", args.world);
-    let _ = writeln!(text, "name     {}", world.name);
+    let _ = writeln!(text, "world    {}", safe(&args.world));
+    let _ = writeln!(text, "name     {}", safe(&world.name));
     let _ = writeln!(text, "format   {format}");
     if let Some(b) = bytes {
         let _ = writeln!(text, "file     {b} bytes");
@@ -66,7 +72,7 @@ pub(super) fn run(args: &InfoArgs, out: &mut dyn Write) -> Result<(), CliError> 
         }
     }
     for warning in &loaded.warnings {
-        let _ = writeln!(text, "warning  {warning}");
+        let _ = writeln!(text, "warning  {}", safe(warning));
     }
     let counts = world.count_blocks();
     let _ = writeln!(text, "blocks");
@@ -75,7 +81,7 @@ pub(super) fn run(args: &InfoArgs, out: &mut dyn Write) -> Result<(), CliError> 
         let block = BlockId(index as u16);
         if n > 0 && block != BlockId::AIR {
             let behaviour = describe_behaviour(registry.behaviour(block));
-            let _ = writeln!(text, "  {:<9} {n}{behaviour}", registry.name(block));
+            let _ = writeln!(text, "  {:<9} {n}{behaviour}", safe(registry.name(block)));
         }
     }
     out.write_all(text.as_bytes())

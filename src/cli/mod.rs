@@ -13,17 +13,16 @@ mod numbers;
 mod play;
 mod run;
 mod sweep;
-mod terminal_text;
 
 use clap::{Parser, Subcommand};
 use thiserror::Error;
 
+use crate::printable::{LineBreaks, terminal_safe};
 use crate::resolver::MoveError;
 use crate::scenario::ScenarioError;
 use crate::world::{LoadError, SaveError};
 
 pub use numbers::{parse_box, parse_vector};
-pub use terminal_text::terminal_safe;
 
 impl CliError {
     /// The process exit code for this error: 1 when checks ran and some failed,
@@ -150,7 +149,7 @@ pub fn open_world(spec: &str) -> Result<crate::world::Loaded, CliError> {
     for warning in &loaded.warnings {
         eprintln!(
             "voxwalk: warning: {}",
-            terminal_safe(&format!("{spec}: {warning}"))
+            terminal_safe(&format!("{spec}: {warning}"), LineBreaks::Keep)
         );
     }
     Ok(loaded)

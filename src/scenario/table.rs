@@ -3,14 +3,17 @@
 use std::fmt::Write;
 
 use super::runner::{Outcome, Verdict};
+use crate::printable::{LineBreaks, terminal_safe};
 
 /// A table of outcomes: scenario, result, ticks, milliseconds, and the first
 /// failed check with what was expected and what happened. Ends with a summary.
 #[must_use]
 pub fn format_table(outcomes: &[Outcome]) -> String {
+    // Names and messages come from files: one line each, nothing raw.
+    let safe = |text: &str| terminal_safe(text, LineBreaks::Escape);
     let width = outcomes
         .iter()
-        .map(|o| o.name.chars().count())
+        .map(|o| safe(&o.name).chars().count())
         .max()
         .unwrap_or(0)
         .max("scenario".len());
@@ -24,13 +27,13 @@ pub fn format_table(outcomes: &[Outcome]) -> String {
         let (result, detail) = match &o.verdict {
             Verdict::Passed => ("pass", String::new()),
             Verdict::Blessed => ("blessed", "golden trajectory written".into()),
-            Verdict::Failed(f) => ("FAIL", f.to_string()),
-            Verdict::Error(e) => ("ERROR", e.replace('\n', " ")),
+            Verdict::Failed(f) => ("FAIL", safe(&f.to_string())),
+            Verdict::Error(e) => ("ERROR", safe(&e.replace('\n', " "))),
         };
         let _ = writeln!(
             out,
             "{:<width$}  {result:<7}  {:>6}  {:>8.1}  {detail}",
-            o.name,
+            safe(&o.name),
             o.ticks,
             o.elapsed.as_secs_f64() * 1000.0
         );

@@ -137,7 +137,8 @@ impl App {
         if let Some(g) = &generator {
             g.fill_around(&mut world, spawn, STREAM_RADIUS);
         }
-        let title = world.name.clone();
+        let title =
+            crate::printable::terminal_safe(&world.name, crate::printable::LineBreaks::Escape);
         let mut sim = Simulation::new(world, Settings::default())?;
         let player = Body::new(spawn, Body::DEFAULT_SIZE)?;
         sim.add_body(player);
@@ -186,7 +187,10 @@ impl App {
             .first()
             .map_or(DVec3::ZERO, |b| b.body.feet());
         let mut app = App::new(World::new(), None, spawn, false)?;
-        let title = format!("scenario {}", scenario.name);
+        let title = format!(
+            "scenario {}",
+            crate::printable::terminal_safe(&scenario.name, crate::printable::LineBreaks::Escape)
+        );
         let (mut playback, sim) = Playback::open(scenario).map_err(AppError::Scenario)?;
         app.sim = sim;
         app.title = title;

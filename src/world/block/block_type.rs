@@ -169,7 +169,9 @@ impl BlockType {
             }
         }
         if let Some(glyph) = self.look.glyph
-            && (glyph.is_control() || glyph.is_whitespace())
+            && (glyph.is_control()
+                || glyph.is_whitespace()
+                || crate::printable::is_invisible_format(glyph))
         {
             return Err(invalid(
                 BlockField::Glyph,

@@ -384,3 +384,104 @@ proptest::proptest! {
         proptest::prop_assert_eq!(verdict, Verdict::Passed);
     }
 }
+
+/// A small passing scenario with `extra` lines, in `dir`.
+fn scenario_in(dir: &Path, name: &str, extra: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(
+        &path,
+        format!("world_text = \"\"\"\nvoxwalk-world 1\nlayer 0\n|##|\n\"\"\"\nspawn = [0.5, 1, 0.5]\nticks = 3\n{extra}\n"),
+    )
+    .unwrap();
+    path
+}
+
+/// `--bless` writes only inside the scenario's own folder and never through
+/// a symbolic link; what it refuses is left as it was.
+#[test]
+fn bless_writes_only_inside_the_scenario_folder_and_never_through_a_link() {
+    let outer = temp_dir::Dir::new("bless-paths");
+    let folder = outer.path().join("scenarios");
+    std::fs::create_dir_all(&folder).unwrap();
+    let victim = outer.path().join("victim.txt");
+    std::fs::write(&victim, "precious").unwrap();
+    let absolute = outer.path().join("elsewhere.golden");
+    for golden in ["../victim.txt".to_owned(), absolute.display().to_string()] {
+        let path = scenario_in(&folder, "escape.toml", &format!("golden = {golden:?}"));
+        let Verdict::Error(e) = check_file(&path, true).verdict else {
+            panic!("{golden}: blessed outside the folder")
+        };
+        assert!(e.contains("outside the scenario's folder"), "{e}");
+    }
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    assert!(!absolute.exists());
+    #[cfg(unix)]
+    {
+        let link = folder.join("linked.golden");
+        std::os::unix::fs::symlink(&victim, &link).unwrap();
+        let path = scenario_in(&folder, "link.toml", "golden = \"linked.golden\"");
+        let Verdict::Error(e) = check_file(&path, true).verdict else {
+            panic!("blessed through a symbolic link")
+        };
+        assert!(e.contains("symbolic link"), "{e}");
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+    }
+    // Inside the folder, blessing works.
+    let path = scenario_in(&folder, "fine.toml", "golden = \"fine.golden\"");
+    assert_eq!(check_file(&path, true).verdict, Verdict::Blessed);
+    assert_eq!(check_file(&path, false).verdict, Verdict::Passed);
+}
+
+/// A FIFO or a device named as a world, inputs file or golden is refused at
+/// once: nothing waits for a writer, nothing reads `/dev/zero` until memory
+/// runs out.
+#[cfg(unix)]
+#[test]
+fn fifos_and_devices_are_refused_without_reading_them() {
+    let dir = temp_dir::Dir::new("special-files");
+    let fifo = dir.path().join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let fifo = fifo.display().to_string();
+    let cases = [
+        format!("inputs_file = {fifo:?}"),
+        "inputs_file = \"/dev/zero\"".to_owned(),
+        format!("golden = {fifo:?}"),
+    ];
+    for extra in cases {
+        let path = scenario_in(dir.path(), "special.toml", &extra);
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = send.send(check_file(&path, false).verdict);
+        });
+        let verdict = receive
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .unwrap_or_else(|_| panic!("{extra}: still reading after 10 s"));
+        let text = format!("{verdict:?}");
+        assert!(!verdict.is_pass(), "{extra}: {text}");
+        assert!(text.contains("not a regular file"), "{extra}: {text}");
+    }
+    let world = format!("world = {fifo:?}\nspawn = [0.5, 1, 0.5]\nticks = 1\n");
+    let path = dir.path().join("world.toml");
+    std::fs::write(&path, world).unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = send.send(check_file(&path, false).verdict);
+    });
+    let verdict = receive
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .expect("a FIFO world still being read after 10 s");
+    assert!(
+        format!("{verdict:?}").contains("not a regular file"),
+        "{verdict:?}"
+    );
+}

@@ -11,7 +11,7 @@ use super::trajectory::{Frame, GoldenComparison, GoldenWriter};
 use crate::controller::{Input, Simulation, SimulationError};
 use crate::geometry::Aabb;
 use crate::resolver::{CellRange, TOUCH_TOLERANCE};
-use crate::world::{BlockSource, World};
+use crate::world::{BlockSource, World, read_regular_text};
 
 /// How a scenario came out.
 #[derive(Clone, Debug, PartialEq)]
@@ -162,7 +162,7 @@ fn judge_streaming(scenario: &Scenario, bless: bool) -> Result<Verdict, Verdict>
     // A missing golden file is reported where the golden check comes, after
     // the others: a failing expectation says more than a file to bless.
     let golden_text = match (&scenario.golden, bless) {
-        (Some(golden), false) => Some(std::fs::read_to_string(golden).map_err(|e| {
+        (Some(golden), false) => Some(read_regular_text(golden, MAX_GOLDEN_BYTES).map_err(|e| {
             format!(
                 "{}: {e} (run `voxwalk check --bless` to write it)",
                 golden.display()
@@ -172,7 +172,8 @@ fn judge_streaming(scenario: &Scenario, bless: bool) -> Result<Verdict, Verdict>
     };
     let mut writer = match (&scenario.golden, bless) {
         (Some(golden), true) => Some(
-            GoldenWriter::create(golden)
+            may_bless(&scenario.path, golden)
+                .and_then(|()| GoldenWriter::create(golden))
                 .map_err(|e| Verdict::Error(format!("{}: {e}", golden.display())))?,
         ),
         _ => None,
@@ -315,7 +316,7 @@ pub fn failures(scenario: &Scenario) -> Vec<Failure> {
     let golden_text = scenario
         .golden
         .as_ref()
-        .and_then(|g| std::fs::read_to_string(g).ok());
+        .and_then(|g| read_regular_text(g, MAX_GOLDEN_BYTES).ok());
     let mut comparison = golden_text
         .as_deref()
         .map(|text| GoldenComparison::new(text, scenario.golden_tolerance));
@@ -429,4 +430,39 @@ pub fn check_paths(paths: &[PathBuf], bless: bool) -> Result<Vec<Outcome>, Scena
         .iter()
         .map(|p| check_file(p, bless))
         .collect())
+}
+
+/// Largest golden trajectory read: a line a tick, a hundred bytes a body.
+const MAX_GOLDEN_BYTES: u64 = 256 << 20;
+
+/// Whether `--bless` may write `golden` for the scenario at `scenario`: only
+/// inside the scenario's own folder, and never through a symbolic link
+/// (reads may leave the folder; a write there could overwrite anything).
+fn may_bless(scenario: &Path, golden: &Path) -> std::io::Result<()> {
+    let refuse = |why: String| {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::PermissionDenied,
+            why,
+        ))
+    };
+    let folder = scenario
+        .parent()
+        .filter(|f| !f.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .canonicalize()?;
+    let target_folder = golden
+        .parent()
+        .filter(|f| !f.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .canonicalize()?;
+    if !target_folder.starts_with(&folder) {
+        return refuse(format!(
+            "is outside the scenario's folder {}: --bless writes only inside it",
+            folder.display()
+        ));
+    }
+    if std::fs::symlink_metadata(golden).is_ok_and(|m| m.file_type().is_symlink()) {
+        return refuse("is a symbolic link: --bless never writes through one".into());
+    }
+    Ok(())
 }

@@ -263,7 +263,7 @@ fn read_text(path: &Path, owner: &Path) -> Result<String, ScenarioError> {
             ),
         });
     }
-    std::fs::read_to_string(path).map_err(io)
+    crate::world::read_regular_text(path, MAX_FILE_BYTES).map_err(io)
 }
 
 impl Scenario {

@@ -166,7 +166,16 @@ impl GoldenWriter {
     /// Whatever the file system says.
     pub fn create(path: &Path) -> std::io::Result<GoldenWriter> {
         let temporary = path.with_extension("golden.tmp");
-        let file = std::fs::File::create(&temporary)?;
+        // A leftover (or a link planted in its place) is removed, never
+        // written through: the file is made anew.
+        match std::fs::remove_file(&temporary) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)?;
         Ok(GoldenWriter {
             file: Some(std::io::BufWriter::new(file)),
             temporary,

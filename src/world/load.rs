@@ -138,7 +138,7 @@ pub fn load_detailed(
             limit,
         });
     }
-    let data = std::fs::read(path).map_err(io)?;
+    let data = super::read_regular_file(path, limit).map_err(io)?;
     let name = path.file_name().and_then(|n| n.to_str());
     decode_named(&data, name, progress).map_err(|kind| match kind {
         Decoded::Text(source) => LoadError::Text {

@@ -18,6 +18,7 @@ mod generate;
 pub mod import;
 mod load;
 mod mixed_cells;
+mod regular_file;
 pub mod text_format;
 mod voxel_world;
 
@@ -47,4 +48,5 @@ pub use load::{
 #[cfg(feature = "generate")]
 pub use load::{GENERATED_HI, GENERATED_LO};
 pub use mixed_cells::MixedCells;
+pub use regular_file::{read_regular_file, read_regular_text};
 pub use voxel_world::World;

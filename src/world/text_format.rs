@@ -345,10 +345,7 @@ impl Parser {
                 self.legend[c as usize] = Some(block);
             }
             "block" => {
-                let words: Vec<(usize, &str)> = rest
-                    .split_whitespace()
-                    .map(|w| (column_of(raw, w), w))
-                    .collect();
+                let words = words_with_columns(raw, rest);
                 let definition = parse_block_line(&words).map_err(|(column, problem)| {
                     at(
                         if column == 0 { rest_column } else { column },
@@ -470,6 +467,62 @@ fn column_of(line: &str, part: &str) -> usize {
         line.len()
     };
     line[..offset].chars().count() + 1
+}
+
+/// The white-space separated words of `part` (a slice of `line`), each with
+/// its 1-based column in `line`. The columns are counted as the words go, so
+/// a line of a million words costs a million steps, not a million squared.
+fn words_with_columns<'a>(line: &str, part: &'a str) -> Vec<(usize, &'a str)> {
+    let mut cursor = ColumnCursor::new(line);
+    part.split_whitespace()
+        .map(|w| (cursor.column_of(w), w))
+        .collect()
+}
+
+/// Columns of successive parts of one line, each counted from the last.
+struct ColumnCursor<'l> {
+    line: &'l str,
+    /// Byte offset and 1-based column reached so far.
+    offset: usize,
+    column: usize,
+    /// Characters counted, for the test that holds the cost linear.
+    #[cfg(test)]
+    visited: usize,
+}
+
+impl<'l> ColumnCursor<'l> {
+    fn new(line: &'l str) -> Self {
+        ColumnCursor {
+            line,
+            offset: 0,
+            column: 1,
+            #[cfg(test)]
+            visited: 0,
+        }
+    }
+
+    /// The column of `part`, a slice of the line at or after the last part
+    /// asked about (else counted from the line's start).
+    fn column_of(&mut self, part: &str) -> usize {
+        let start = self.line.as_ptr() as usize;
+        let offset = (part.as_ptr() as usize).wrapping_sub(start);
+        let offset = if offset <= self.line.len() && self.line.is_char_boundary(offset) {
+            offset
+        } else {
+            self.line.len()
+        };
+        if offset < self.offset {
+            (self.offset, self.column) = (0, 1);
+        }
+        let counted = self.line[self.offset..offset].chars().count();
+        #[cfg(test)]
+        {
+            self.visited += counted;
+        }
+        self.column += counted;
+        self.offset = offset;
+        self.column
+    }
 }
 
 /// The first white-space separated word and the rest, trimmed.
@@ -647,4 +700,29 @@ fn legend_for(world: &World) -> Result<Vec<Option<char>>, TextWriteError> {
         })?);
     }
     Ok(symbols)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn columns_of_a_long_line_are_counted_once() {
+        let line = format!("block b{}", " solid".repeat(100_000));
+        let rest = &line[6..];
+        let mut cursor = super::ColumnCursor::new(&line);
+        let columns: Vec<usize> = rest
+            .split_whitespace()
+            .map(|w| cursor.column_of(w))
+            .collect();
+        assert_eq!(columns[0], 7);
+        assert_eq!(columns[1], 9);
+        assert_eq!(*columns.last().unwrap(), line.len() - 4);
+        // Each character counted once: linear, where a count from the
+        // line's start for every word is a hundred thousand times that.
+        assert!(
+            cursor.visited <= line.len(),
+            "{} steps for {} characters",
+            cursor.visited,
+            line.len()
+        );
+    }
 }

@@ -485,3 +485,27 @@ fn fifos_and_devices_are_refused_without_reading_them() {
         "{verdict:?}"
     );
 }
+
+/// An inputs file that is not one is refused by its line, without quoting
+/// what the file holds.
+#[cfg(unix)]
+#[test]
+fn an_inputs_file_that_is_not_one_is_not_quoted() {
+    let dir = temp_dir::Dir::new("inputs-not-quoted");
+    let secret = dir.path().join("secret.txt");
+    std::fs::write(&secret, "root:x:0:0:secret-words\n").unwrap();
+    let path = scenario_in(
+        dir.path(),
+        "quote.toml",
+        &format!("inputs_file = {:?}", secret.display().to_string()),
+    );
+    let text = format!("{:?}", check_file(&path, false).verdict);
+    assert!(
+        text.contains(":1:") && text.contains("TICKS ACTIONS"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("root") && !text.contains("secret-words"),
+        "{text}"
+    );
+}

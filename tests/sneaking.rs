@@ -14,9 +14,29 @@ use voxwalk::world::{BlockId, World};
 
 /// A 10×10 course for sneaking from `cells` (one a column): stone with its top
 /// at y = 1 or 2, slabs, posts and one-wide holes down to a floor at y = −20,
-/// and now and then a ceiling block over a column (its underside at y = 3).
+/// now and then a ceiling block over a column (its underside at y = 3), and
+/// holes hung with vines, holding a ladder on one side, or full of water up
+/// to the ground's level.
 fn sneaking_course(cells: &[u8]) -> World {
-    let mut world = World::new();
+    use std::sync::Arc;
+    use voxwalk::geometry::Aabb;
+    use voxwalk::world::{BlockRegistry, BlockType, PropertyValue};
+    let mut registry = BlockRegistry::new();
+    let vines = registry
+        .register(
+            BlockType::new("vines")
+                .passable()
+                .with_property("climbable", PropertyValue::Flag(true)),
+        )
+        .unwrap();
+    let ladder = registry
+        .register(
+            BlockType::new("ladder")
+                .with_box(Aabb::new(DVec3::new(0.8125, 0.0, 0.0), DVec3::ONE))
+                .with_property("climbable", PropertyValue::Flag(true)),
+        )
+        .unwrap();
+    let mut world = World::with_registry(Arc::new(registry));
     world.fill(
         IVec3::new(-5, -20, -5),
         IVec3::new(15, -20, 15),
@@ -31,6 +51,9 @@ fn sneaking_course(cells: &[u8]) -> World {
             4 => {
                 world.fill(IVec3::new(x, 0, z), IVec3::new(x, 1, z), BlockId::STONE);
             }
+            8 => world.fill(IVec3::new(x, -19, z), IVec3::new(x, 1, z), vines),
+            9 => world.fill(IVec3::new(x, -19, z), IVec3::new(x, 0, z), ladder),
+            10 => world.fill(IVec3::new(x, -19, z), IVec3::new(x, 0, z), BlockId::WATER),
             _ => world.set_block(IVec3::new(x, 0, z), BlockId::STONE),
         }
         if c == 7 {
@@ -79,7 +102,7 @@ proptest! {
     /// ceilings. A step never goes down.
     #[test]
     fn sneaking_bodies_never_drop_below_the_surface_they_stood_on(
-        cells in proptest::collection::vec(0u8..8, 100),
+        cells in proptest::collection::vec(0u8..11, 100),
         size in (
             prop_oneof![0.1f64..2.5, Just(0.96), Just(0.999_999), Just(1.96)],
             prop_oneof![0.1f64..3.0, Just(1.999_999_8)],
@@ -105,7 +128,7 @@ proptest! {
         let mut sim = Simulation::new(world, settings).unwrap();
         let (cell, fx, fz) = start;
         let top = match cells[cell] {
-            0 | 1 => -19.0,
+            0 | 1 | 8 | 10 => -19.0,
             2 => 0.5,
             4 => 2.0,
             _ => 1.0,
@@ -142,12 +165,11 @@ proptest! {
                         prop_assert!(*height >= 0.0, "a step of {height}: {events:?}");
                     }
                 }
-                // Grounded means it came down onto something during the last
-                // tick (as in Minecraft); a long tick can slide it off that
-                // floor's edge afterwards. The surface it stands on is what a
-                // probe a hair down meets.
-                let standing = before.grounded
-                    && voxwalk::resolver::move_box(sim.world(), before.aabb, DVec3::new(0.0, -1e-6, 0.0))
+                // Standing is having a floor a hair down, whatever `grounded`
+                // says: on a climbable or in a liquid a sneaking body may not
+                // come down onto its floor in a tick, and it stands all the same.
+                let standing =
+                    voxwalk::resolver::move_box(sim.world(), before.aabb, DVec3::new(0.0, -1e-6, 0.0))
                         .unwrap()
                         .blocked
                         .y;

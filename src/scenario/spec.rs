@@ -350,9 +350,18 @@ impl Scenario {
                     )));
                 }
             };
-            InputScript::parse(&text, &name).map_err(|source| ScenarioError::Script {
-                path: path.to_path_buf(),
-                source,
+            InputScript::parse(&text, &name).map_err(|mut source| {
+                if file_path.is_some() {
+                    // The file may be anything (`/etc/passwd`): say which
+                    // line, never what it holds.
+                    source.problem = "is not an input line: `TICKS ACTIONS` expected \
+                                      (e.g. `40 east+sprint`)"
+                        .into();
+                }
+                ScenarioError::Script {
+                    path: path.to_path_buf(),
+                    source,
+                }
             })
         };
         let body_error = |what: String| {

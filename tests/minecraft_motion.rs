@@ -10,7 +10,7 @@ mod support;
 
 use std::sync::Arc;
 
-use controls::cases;
+use controls::{cases, input_from_bits};
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
 use support::minecraft_reference::{FLOOR_TOP, Flat, Ground, Keys, Medium, Player};
@@ -81,25 +81,17 @@ fn voxwalk_world(flat: &Flat) -> World {
     world
 }
 
+/// Minecraft's keys and voxwalk's input for the same `bits` (no flying).
 fn keys_of(bits: u8) -> (Keys, Input) {
+    let input = input_from_bits(u16::from(bits));
     let keys = Keys {
-        east: bits & 1 != 0,
-        west: bits & 2 != 0,
-        south: bits & 4 != 0,
-        north: bits & 8 != 0,
-        jump: bits & 16 != 0,
-        sneak: bits & 32 != 0,
-        sprint: bits & 64 != 0,
-    };
-    let input = Input {
-        east: keys.east,
-        west: keys.west,
-        south: keys.south,
-        north: keys.north,
-        jump: keys.jump,
-        sneak: keys.sneak,
-        sprint: keys.sprint,
-        ..Input::IDLE
+        east: input.east,
+        west: input.west,
+        south: input.south,
+        north: input.north,
+        jump: input.jump,
+        sneak: input.sneak,
+        sprint: input.sprint,
     };
     (keys, input)
 }

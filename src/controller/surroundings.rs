@@ -74,7 +74,7 @@ impl Surroundings {
         let b = body.aabb;
         let centre = b.center();
         let under = DVec3::new(centre.x, b.min.y - GROUND_PROBE, centre.z);
-        let feet = cell_of(DVec3::new(centre.x, b.min.y, centre.z));
+        let feet = feet_cell(&b);
         let inside_lo = b.min + INSIDE_MARGIN;
         let inside_hi = b.max - INSIDE_MARGIN;
         let lo = cell_of(inside_lo.min(under));
@@ -141,6 +141,14 @@ impl Surroundings {
     }
 }
 
+/// The cell at the middle of a body's feet (`Entity.blockPosition`): what it
+/// climbs, and the first place its speed and jump factors are read.
+#[inline]
+fn feet_cell(aabb: &crate::geometry::Aabb) -> IVec3 {
+    let c = aabb.center();
+    cell_of(DVec3::new(c.x, aabb.min.y, c.z))
+}
+
 /// The cell whose block is the ground of a body with box `aabb`.
 #[inline]
 #[must_use]
@@ -167,8 +175,7 @@ pub(crate) fn speed_factor_at<W: BlockSource + ?Sized>(
     world: &W,
     aabb: &crate::geometry::Aabb,
 ) -> f64 {
-    let c = aabb.center();
-    let feet = cell_of(DVec3::new(c.x, aabb.min.y, c.z));
+    let feet = feet_cell(aabb);
     let under = ground_cell(aabb);
     if !world.may_hold_behaviours(under, feet) {
         return 1.0;
@@ -185,8 +192,7 @@ pub(crate) fn on_climbable<W: BlockSource + ?Sized>(
     world: &W,
     aabb: &crate::geometry::Aabb,
 ) -> bool {
-    let c = aabb.center();
-    let feet = cell_of(DVec3::new(c.x, aabb.min.y, c.z));
+    let feet = feet_cell(aabb);
     world.may_hold_behaviours(feet, feet) && world.registry().behaviour(world.block(feet)).climbable
 }
 

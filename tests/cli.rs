@@ -437,3 +437,27 @@ fn stdout_escapes_what_files_name() {
     assert!(!text.contains('\u{1b}'), "{text:?}");
     assert!(text.contains("bad\\u{1b}[2Jname"), "{text}");
 }
+
+/// `gen` refuses a size whose world could not be read back, at once and
+/// without writing anything (16384 × 64 × 16384 ran out of memory after a
+/// minute; a world of 131,769 chunks was written that `info` refused).
+#[test]
+fn gen_refuses_a_world_it_could_not_read_back() {
+    let dir = temp_dir::Dir::new("cli-gen-too-big");
+    let output = dir.path().join("huge.vxb");
+    let out = voxwalk(
+        &[
+            "gen",
+            "flat",
+            "--size",
+            "16384,64,16384",
+            "-o",
+            &output.display().to_string(),
+        ],
+        "",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("MAX_FILE_CHUNKS"), "{err}");
+    assert!(!output.exists(), "a world it cannot read was written");
+}

@@ -39,8 +39,36 @@ pub(super) fn run(args: &GenArgs, out: &mut dyn Write) -> Result<(), CliError> {
         )));
     }
     let size = size.as_ivec3();
+    // A world `gen` writes must be one `info`, `play` and `check` can read:
+    // refused before any cell is made if even the chunks the size spans
+    // could not be read back (a 16384 × 16384 request ran out of memory).
+    let spanned = [size.x, size.y, size.z]
+        .iter()
+        .map(|&n| u64::from(n.unsigned_abs().div_ceil(16)))
+        .product::<u64>();
+    if spanned > world::MAX_FILE_CHUNKS as u64 {
+        return Err(CliError::Usage(format!(
+            "--size {},{},{}: spans {spanned} chunks; a world read from a file holds at most {} \
+             (world::MAX_FILE_CHUNKS)",
+            size.x,
+            size.y,
+            size.z,
+            world::MAX_FILE_CHUNKS
+        )));
+    }
     let started = std::time::Instant::now();
     let world = Generator::new(args.preset, args.seed).sized(IVec3::new(size.x, size.y, size.z));
+    if world.chunk_count() > world::MAX_FILE_CHUNKS {
+        return Err(CliError::Usage(format!(
+            "--size {},{},{}: the world has {} chunks; a world read from a file holds at most {} \
+             (world::MAX_FILE_CHUNKS), so it is not written",
+            size.x,
+            size.y,
+            size.z,
+            world.chunk_count(),
+            world::MAX_FILE_CHUNKS
+        )));
+    }
     world::save(&world, &args.output)?;
     writeln!(
         out,

@@ -53,7 +53,7 @@ pub(crate) fn start_of_step(
     // to move has gained only part of a Minecraft tick's momentum after one
     // tick, and cutting it then would never let it start.
     let (cuts, cutoff_clock) = once_per_minecraft_tick(body.cutoff_clock, dt);
-    let mut momentum = if cuts {
+    let momentum = if cuts {
         cut_off(body.momentum, settings.momentum_cutoff, sink)
     } else {
         body.momentum
@@ -80,13 +80,13 @@ pub(crate) fn start_of_step(
     } else if !flying && !in_liquid && body.grounded && start.jump_wait == 0.0 {
         // `LivingEntity.jumpFromGround`.
         let factor = around.map_or(1.0, |a| a.jump_factor);
+        let momentum = &mut start.momentum;
         momentum.y = momentum.y.max(settings.jump_speed * factor);
         if sprinting {
             // Along the way the body faces.
             momentum.x += body.heading.x * settings.sprint_jump_boost;
             momentum.z += body.heading.y * settings.sprint_jump_boost;
         }
-        start.momentum = momentum;
         start.jump_wait = settings.jump_delay;
         // The jump tick is a tick on the ground: its friction brakes the
         // body for 1/20 s, at any tick rate.

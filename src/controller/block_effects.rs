@@ -251,7 +251,7 @@ pub(crate) fn momentum_kept<W: BlockSource + ?Sized>(
     let mut momentum = DVec3::ZERO;
     for axis in 0..3 {
         let rule = &end_rules.axes[axis];
-        momentum[axis] = if moved.stopped[axis] || plan.rules.stuck.is_some() {
+        momentum[axis] = if moved.stopped(axis) || plan.rules.stuck.is_some() {
             // `Entity.move` ends the velocity along what stopped the body
             // (a cobweb ends all of it), before the tick's drag.
             rule.after_event(0.0)
@@ -261,53 +261,53 @@ pub(crate) fn momentum_kept<W: BlockSource + ?Sized>(
             rule.after_moving(plan.from[axis])
         };
     }
-    let mut bounced = false;
-    if moved.landed && !moved.stepped {
-        let under = world
+    // The block under where the move ended: what a landing falls on and a
+    // walker steps on (`Entity.move`).
+    let on_ground = moved.landed || moved.stepped;
+    let under = if on_ground {
+        world
             .registry()
-            .behaviour(world.block(ground_cell(&moved.end)));
-        if under.bounce > 0.0 && !input.sneak {
-            // `SlimeBlock.updateEntityMovementAfterFallOn`: the landing
-            // velocity sent back up, then the tick's gravity and drag.
-            let speed = -rate.y;
-            momentum.y = plan.rules.axes[1].after_event(speed * under.bounce);
-            bounced = true;
-            events.push(Event::Bounced {
-                normal: [0.0, 1.0, 0.0],
-                speed,
-            });
-        }
+            .behaviour(world.block(ground_cell(&moved.end)))
+    } else {
+        &crate::world::Behaviour::PLAIN
+    };
+    // The vertical velocity the move leaves: ended by the floor, or sent
+    // back up by slime.
+    let mut left_moving_up = 0.0;
+    if moved.landed && !moved.stepped && under.bounce > 0.0 && !input.sneak {
+        // `SlimeBlock.updateEntityMovementAfterFallOn`: the landing
+        // velocity sent back up, then the tick's gravity and drag.
+        let speed = -rate.y;
+        left_moving_up = speed * under.bounce;
+        momentum.y = plan.rules.axes[1].after_event(left_moving_up);
+        events.push(Event::Bounced {
+            normal: [0.0, 1.0, 0.0],
+            speed,
+        });
     }
-    if let Some(a) = plan.around {
-        let moving_up = if bounced { -rate.y } else { 0.0 };
-        if (moved.landed || moved.stepped)
-            && !input.sneak
-            && a.ground.bounce > 0.0
-            && moving_up.abs() < SLIME_STEP_SPEED
-        {
-            // `SlimeBlock.stepOn`, once per 1/20 s.
-            let hold = (0.4 + 0.2 * moving_up.abs() / minecraft::TICKS).powf(n);
-            momentum.x *= hold;
-            momentum.z *= hold;
-        }
-        if a.liquid.is_some()
-            && moved.walled
-            && settings.liquid_exit_height > 0.0
-            && ledge_exit_is_free(
-                world,
-                resolver,
-                settings,
-                &moved.start_free,
-                &moved.end,
-                momentum,
-            )?
-        {
-            momentum.y = settings.liquid_exit_speed;
-        }
+    if on_ground && !input.sneak && under.bounce > 0.0 && left_moving_up.abs() < SLIME_STEP_SPEED {
+        // `SlimeBlock.stepOn`, once per 1/20 s.
+        let hold = (0.4 + 0.2 * left_moving_up.abs() / minecraft::TICKS).powf(n);
+        momentum.x *= hold;
+        momentum.z *= hold;
+    }
+    if plan.start.in_liquid
+        && moved.walled()
+        && settings.liquid_exit_height > 0.0
+        && ledge_exit_is_free(
+            world,
+            resolver,
+            settings,
+            &moved.start_free,
+            &moved.end,
+            momentum,
+        )?
+    {
+        momentum.y = settings.liquid_exit_speed;
     }
     // The ladder's lift, after its gravity and drag: `onClimbable` asked
     // where the move ended, so a body that falls onto a ladder catches it.
-    if !flying && (moved.walled || input.jump) && on_climbable(world, &moved.end) {
+    if !flying && (moved.walled() || input.jump) && on_climbable(world, &moved.end) {
         momentum.y = settings.climb_speed;
     }
     Ok(momentum)

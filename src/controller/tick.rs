@@ -52,7 +52,7 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     // leaves it as it was.
     let mut velocity = plan.rate;
     for axis in 0..3 {
-        if moved.stopped[axis] {
+        if moved.stopped(axis) {
             velocity[axis] = 0.0;
         }
     }
@@ -66,17 +66,17 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     body.in_liquid = start.in_liquid;
     body.climbing = around.as_ref().is_some_and(|a| a.climbing);
     body.sprinting = start.sprinting;
-    body.wall_head_on = moved.walled && !minor_collision(start.wish, velocity);
+    body.wall_head_on = moved.walled() && !minor_collision(start.wish, velocity);
     body.jump_wait = start.jump_wait;
     body.takeoff = start.takeoff;
     body.takeoff_slipperiness = start.takeoff_slipperiness;
-    body.against_wall = moved.walled;
+    body.against_wall = moved.walled();
     body.cutoff_clock = start.cutoff_clock;
     Ok(Contacts {
         ground: body.grounded,
         ceiling: moved.ceiling,
-        wall_x: moved.stopped[0] && !moved.cut[0],
-        wall_z: moved.stopped[2] && !moved.cut[1],
+        wall_x: moved.blocked.x,
+        wall_z: moved.blocked.z,
     })
 }
 
@@ -86,7 +86,6 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
 pub(crate) struct Plan<'a> {
     pub(crate) settings: &'a Settings,
     pub(crate) input: Input,
-    pub(crate) around: Option<&'a Surroundings>,
     pub(crate) start: Start,
     /// The rules of the tick's last stretch, made for its length: the whole
     /// tick, or what is left of it after the jump's first 1/20 s.
@@ -125,7 +124,6 @@ fn plan_move<'a>(
     let mut plan = Plan {
         settings,
         input,
-        around,
         start,
         rules,
         from: start.momentum,
@@ -157,17 +155,31 @@ pub(crate) struct Moved {
     pub(crate) end: crate::geometry::Aabb,
     /// Where it started, after any push-out.
     pub(crate) start_free: crate::geometry::Aabb,
-    /// Axes the move was stopped along (a wall, a floor, a ceiling, the
-    /// edge guard).
-    pub(crate) stopped: [bool; 3],
+    /// Axes a block stopped the move along (a wall, a floor, a ceiling).
+    pub(crate) blocked: glam::BVec3,
     /// Axes the edge guard cut (x, z).
     pub(crate) cut: [bool; 2],
     pub(crate) landed: bool,
     pub(crate) stepped: bool,
     pub(crate) ceiling: bool,
-    /// A wall stopped it sideways (the edge guard is not a wall: it lifts
-    /// no climber, stops no sprint).
-    pub(crate) walled: bool,
+}
+
+impl Moved {
+    /// Whether the move was stopped along `axis`, by a block or the guard.
+    pub(crate) fn stopped(&self, axis: usize) -> bool {
+        let cut = match axis {
+            0 => self.cut[0],
+            2 => self.cut[1],
+            _ => false,
+        };
+        self.blocked.test(axis) || cut
+    }
+
+    /// Whether a wall stopped it sideways (the edge guard is not a wall: it
+    /// lifts no climber and stops no sprint, as Minecraft's back-off).
+    pub(crate) fn walled(&self) -> bool {
+        self.blocked.x || self.blocked.z
+    }
 }
 
 /// Step 3 of a tick: the edge guard, the move (pushing out first if the
@@ -260,12 +272,11 @@ fn make_move<W: BlockSource + ?Sized>(
     Ok(Moved {
         end,
         start_free,
-        stopped: [blocked.x || cut[0], blocked.y, blocked.z || cut[1]],
+        blocked,
         cut,
         landed,
         stepped,
         ceiling: !stepped && motion.hits.as_slice().iter().any(|h| h.normal.y < 0.0),
-        walled: blocked.x || blocked.z,
     })
 }
 

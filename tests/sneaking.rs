@@ -324,3 +324,61 @@ fn the_sneak_guard_holds_next_to_vines_and_water() {
         }
     }
 }
+
+/// On a ladder, sneaking stops the slide down, and pushing into the wall
+/// climbs whether the body sneaks or not (Minecraft lifts a body on a
+/// climbable against a wall, `handleRelativeFrictionAndCalculateMovement`,
+/// and only holds a sneaking one from sliding, `handleOnClimbable`).
+#[test]
+fn a_ladder_climbs_when_pushed_into_sneaking_or_not_and_sneaking_stops_the_slide() {
+    use std::sync::Arc;
+    use voxwalk::geometry::Aabb;
+    use voxwalk::world::{BlockRegistry, BlockType, PropertyValue};
+    let mut registry = BlockRegistry::new();
+    let ladder = registry
+        .register(
+            BlockType::new("ladder")
+                .with_box(Aabb::new(DVec3::new(0.8125, 0.0, 0.0), DVec3::ONE))
+                .with_property("climbable", PropertyValue::Flag(true)),
+        )
+        .unwrap();
+    let mut world = World::with_registry(Arc::new(registry));
+    world.fill(IVec3::new(-3, 0, -3), IVec3::new(6, 0, 3), BlockId::STONE);
+    world.fill(IVec3::new(3, 1, -3), IVec3::new(3, 12, 3), BlockId::STONE);
+    world.fill(IVec3::new(2, 1, 0), IVec3::new(2, 12, 0), ladder);
+    for sneak in [false, true] {
+        let mut sim = sim_with_body(world.clone(), DVec3::new(2.5, 1.0, 0.5));
+        let into = Input {
+            east: true,
+            sneak,
+            ..Input::IDLE
+        };
+        for _ in 0..30 {
+            sim.step(&[into]).unwrap();
+        }
+        let high = sim.bodies()[0].feet().y;
+        assert!(
+            high > 3.0,
+            "sneak {sneak}: pushed into the ladder, only at {high}"
+        );
+        for _ in 0..20 {
+            sim.step(&[Input {
+                sneak: true,
+                ..Input::IDLE
+            }])
+            .unwrap();
+        }
+        let held = sim.bodies()[0].feet().y;
+        assert!(
+            held >= high - 0.3,
+            "sneak {sneak}: slid from {high} to {held} sneaking"
+        );
+        for _ in 0..20 {
+            sim.step(&[Input::IDLE]).unwrap();
+        }
+        assert!(
+            sim.bodies()[0].feet().y < held - 1.0,
+            "let go, it slides down"
+        );
+    }
+}

@@ -14,7 +14,7 @@ use proptest::prelude::*;
 use voxwalk::geometry::Aabb;
 use voxwalk::world::import::{ImportFormat, VanillaShapes, import};
 use voxwalk::world::{
-    BlockId, BlockSource, Decoded, World, decode_named, load_detailed, map_block_state,
+    BlockId, BlockSource, Decoded, ReadBudget, World, decode_named, load_detailed, map_block_state,
 };
 
 #[path = "support/schematic.rs"]
@@ -47,7 +47,7 @@ fn count(world: &World, block: BlockId) -> u64 {
 #[ignore = "needs ../shared/realdata"]
 fn magicavoxel_models_are_placed_y_up() {
     let path = realdata("dot_vox-placeholder.vox");
-    let loaded = load_detailed(&path, &mut |_, _| {}).unwrap();
+    let loaded = load_detailed(&path, ReadBudget::default(), &mut |_, _| {}).unwrap();
     assert_eq!(loaded.format, "MagicaVoxel (.vox)");
     let w = &loaded.world;
     // One 2×2×2 model with 4 voxels, centred on the origin by its transform.
@@ -76,7 +76,7 @@ fn magicavoxel_models_are_placed_y_up() {
 #[ignore = "needs ../shared/realdata"]
 fn sponge_v3_schematic_maps_states_and_counts_unknown_ones() {
     let path = realdata("valence-example-v3.schem");
-    let loaded = load_detailed(&path, &mut |_, _| {}).unwrap();
+    let loaded = load_detailed(&path, ReadBudget::default(), &mut |_, _| {}).unwrap();
     assert_eq!(loaded.format, "Sponge schematic (.schem)");
     let w = &loaded.world;
     // 3×4×3 with a grass floor, a pointed dripstone and four dark oak
@@ -130,7 +130,7 @@ fn sponge_v2_schematic_places_cells_x_then_z_then_y() {
     palette.push(("minecraft:bricks", 200));
     ids[3] = 200; // (3,0,0) bricks
     let bytes = sponge_v2(4, 2, 3, &palette, &ids, 2586);
-    let (format, imported) = import(&bytes, None, &mut |_, _| {}).unwrap();
+    let (format, imported) = import(&bytes, None, ReadBudget::default(), &mut |_, _| {}).unwrap();
     assert_eq!(format, ImportFormat::Schematic);
     let w = &imported.world;
     let at = |x, y, z| w.block(IVec3::new(x, y, z));
@@ -164,6 +164,7 @@ fn sponge_v2_schematic_places_cells_x_then_z_then_y() {
     let e = import(
         &sponge_v2(4, 2, 3, &palette, &bad, 2586),
         None,
+        ReadBudget::default(),
         &mut |_, _| {},
     )
     .unwrap_err();
@@ -171,6 +172,7 @@ fn sponge_v2_schematic_places_cells_x_then_z_then_y() {
     let e = import(
         &sponge_v2(4, 2, 3, &palette, &ids[..20], 2586),
         None,
+        ReadBudget::default(),
         &mut |_, _| {},
     )
     .unwrap_err();
@@ -178,6 +180,7 @@ fn sponge_v2_schematic_places_cells_x_then_z_then_y() {
     let e = import(
         &sponge_v2(-1, -1, -1, &palette, &ids, 2586),
         None,
+        ReadBudget::default(),
         &mut |_, _| {},
     )
     .unwrap_err();
@@ -218,6 +221,7 @@ fn schematics_that_claim_what_they_cannot_hold_are_errors_not_empty_worlds() {
     let e = import(
         &schematic(Value::Int(4_194_304), 2_097_152, &[("minecraft:air", 0)]),
         None,
+        ReadBudget::default(),
         &mut |_, _| {},
     )
     .unwrap_err();
@@ -228,6 +232,7 @@ fn schematics_that_claim_what_they_cannot_hold_are_errors_not_empty_worlds() {
     let e = import(
         &schematic(Value::Short(1), 1, &root_palette),
         None,
+        ReadBudget::default(),
         &mut |_, _| {},
     )
     .unwrap_err();
@@ -239,7 +244,7 @@ fn schematics_that_claim_what_they_cannot_hold_are_errors_not_empty_worlds() {
 /// chunk's `DataVersion` (states the table does not know: the name rules'
 /// block).
 fn cross_check_region(path: &Path, region: (i32, i32), step: usize) -> usize {
-    let loaded = load_detailed(path, &mut |_, _| {}).unwrap();
+    let loaded = load_detailed(path, ReadBudget::default(), &mut |_, _| {}).unwrap();
     let bytes = std::fs::read(path).unwrap();
     let mut r = Region::from_stream(Cursor::new(bytes)).unwrap();
     let shapes = VanillaShapes::get().unwrap();
@@ -314,7 +319,9 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
     // 1.15 (Level.Sections, BlockStates + Palette), one chunk at (1, 3).
     {
         let p = realdata("querz-1.15-r.0.0.mca");
-        let w = load_detailed(&p, &mut |_, _| {}).unwrap().world;
+        let w = load_detailed(&p, ReadBudget::default(), &mut |_, _| {})
+            .unwrap()
+            .world;
         assert_eq!(
             w.bounds(),
             Some((IVec3::new(16, 0, 48), IVec3::new(31, 79, 63)))
@@ -325,7 +332,9 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
     // 1.18 (sections[].block_states, yPos −4), region (−1, −1) from its name.
     {
         let p = realdata("querz-1.18-r.-1.-1.mca");
-        let w = load_detailed(&p, &mut |_, _| {}).unwrap().world;
+        let w = load_detailed(&p, ReadBudget::default(), &mut |_, _| {})
+            .unwrap()
+            .world;
         let (lo, hi) = w.bounds().unwrap();
         assert_eq!((lo, hi.x, hi.z), (IVec3::new(-128, -64, -192), -113, -177));
         assert!(count(&w, BlockId::SAND) > 100, "badlands sand");
@@ -334,7 +343,7 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
     // 1.13 with stored lengths that stop before the zlib checksum: all three read.
     {
         let p = realdata("querz-1.13-r.2.2-short-lengths.mca");
-        let loaded = load_detailed(&p, &mut |_, _| {}).unwrap();
+        let loaded = load_detailed(&p, ReadBudget::default(), &mut |_, _| {}).unwrap();
         assert!(
             !loaded.warnings.iter().any(|w| w.contains("skipped")),
             "{:?}",
@@ -348,7 +357,7 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
     {
         let p = realdata("fastanvil-1.19.4-r.mca");
         let mut seen = (0, 0);
-        let loaded = load_detailed(&p, &mut |done, total| seen = (done, total)).unwrap();
+        let loaded = load_detailed(&p, ReadBudget::default(), &mut |done, total| seen = (done, total)).unwrap();
         assert_eq!(seen, (676, 676), "progress reaches the end");
         let w = &loaded.world;
         let columns: std::collections::BTreeSet<(i32, i32)> =
@@ -386,7 +395,7 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
 #[ignore = "needs ../shared/realdata"]
 fn a_bare_chunk_lands_at_its_xpos_zpos() {
     let p = realdata("fastanvil-forge-1.20.1-chunk.nbt");
-    let loaded = load_detailed(&p, &mut |_, _| {}).unwrap();
+    let loaded = load_detailed(&p, ReadBudget::default(), &mut |_, _| {}).unwrap();
     assert_eq!(loaded.format, "Minecraft chunk (.nbt)");
     let (lo, hi) = loaded.world.bounds().unwrap();
     assert_eq!((lo.x, lo.z, hi.x, hi.z), (0, 0, 15, 15));
@@ -436,7 +445,7 @@ proptest! {
                 _ => bytes.insert(at % (bytes.len() + 1), value),
             }
         }
-        let _ = decode_named(&bytes, Some(&name), &mut |_, _| {});
+        let _ = decode_named(&bytes, Some(&name), ReadBudget::default(), &mut |_, _| {});
     }
 }
 
@@ -493,7 +502,9 @@ fn sections_whose_block_states_cannot_hold_every_cell_are_errors_naming_the_sect
         ),
     ] {
         let bytes = chunk_with_section(Some(palette), data);
-        let Err(Decoded::Import(e)) = decode_named(&bytes, Some("c.nbt"), &mut |_, _| {}) else {
+        let Err(Decoded::Import(e)) =
+            decode_named(&bytes, Some("c.nbt"), ReadBudget::default(), &mut |_, _| {})
+        else {
             panic!("{palette:?}: not refused by the importer");
         };
         assert!(e.to_string().contains(says), "{e}");
@@ -502,14 +513,14 @@ fn sections_whose_block_states_cannot_hold_every_cell_are_errors_naming_the_sect
     // states at all) is air.
     for palette in [Some(&[][..]), None] {
         let bytes = chunk_with_section(palette, None);
-        let world = decode_named(&bytes, Some("c.nbt"), &mut |_, _| {})
+        let world = decode_named(&bytes, Some("c.nbt"), ReadBudget::default(), &mut |_, _| {})
             .unwrap()
             .world;
         assert_eq!(world.chunk_count(), 0);
     }
     // The same chunk with all its data loads: stone in every other cell.
     let bytes = chunk_with_section(Some(two), Some(vec![0x1010_1010_1010_1010; 256]));
-    let world = decode_named(&bytes, Some("c.nbt"), &mut |_, _| {})
+    let world = decode_named(&bytes, Some("c.nbt"), ReadBudget::default(), &mut |_, _| {})
         .unwrap()
         .world;
     assert_eq!(count(&world, BlockId::STONE), 4096 / 2);
@@ -531,7 +542,13 @@ fn a_region_skips_the_chunk_with_short_block_states_and_reads_the_rest() {
         region.extend_from_slice(nbt);
         region.resize((offset + sectors) * 4096, 0);
     }
-    let loaded = decode_named(&region, Some("r.0.0.mca"), &mut |_, _| {}).unwrap();
+    let loaded = decode_named(
+        &region,
+        Some("r.0.0.mca"),
+        ReadBudget::default(),
+        &mut |_, _| {},
+    )
+    .unwrap();
     assert_eq!(count(&loaded.world, BlockId::STONE), 4096 / 2);
     assert!(
         loaded.warnings.iter().any(|w| w.contains(
@@ -547,7 +564,13 @@ fn a_vox_model_claiming_more_voxels_than_it_holds_is_an_error_not_an_empty_world
     let size = vox_size(2, 2, 2);
     let lying = vox_chunk(*b"XYZI", &(1u32 << 30).to_le_bytes(), &[]);
     let file = vox_file;
-    let e = import(&file(&[size.clone(), lying].concat()), None, &mut |_, _| {}).unwrap_err();
+    let e = import(
+        &file(&[size.clone(), lying].concat()),
+        None,
+        ReadBudget::default(),
+        &mut |_, _| {},
+    )
+    .unwrap_err();
     assert!(
         e.problem
             .contains("model 0 claims 1073741824 voxels, its chunk holds 0"),
@@ -558,12 +581,12 @@ fn a_vox_model_claiming_more_voxels_than_it_holds_is_an_error_not_an_empty_world
     let mut voxels = 1u32.to_le_bytes().to_vec();
     voxels.extend([0, 0, 0, 1]);
     let mut good = file(&[size, vox_chunk(*b"XYZI", &voxels, &[])].concat());
-    let (_, imported) = import(&good, None, &mut |_, _| {}).unwrap();
+    let (_, imported) = import(&good, None, ReadBudget::default(), &mut |_, _| {}).unwrap();
     assert_eq!(
         imported.world.count_blocks_by_name().values().sum::<u64>(),
         1
     );
     good.truncate(good.len() - 2);
-    let e = import(&good, None, &mut |_, _| {}).unwrap_err();
+    let e = import(&good, None, ReadBudget::default(), &mut |_, _| {}).unwrap_err();
     assert!(e.problem.contains("are left"), "{e}");
 }

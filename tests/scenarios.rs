@@ -22,7 +22,12 @@ fn scenarios_dir() -> PathBuf {
 
 #[test]
 fn every_shipped_scenario_passes() {
-    let outcomes = check_paths(&[scenarios_dir()], false).unwrap();
+    let outcomes = check_paths(
+        &[scenarios_dir()],
+        false,
+        voxwalk::world::ReadBudget::default(),
+    )
+    .unwrap();
     let table = format_table(&outcomes);
     println!("{table}");
     assert!(outcomes.len() >= 30, "only {} scenarios", outcomes.len());

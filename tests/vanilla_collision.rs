@@ -121,7 +121,13 @@ fn probed_world(states: &[String]) -> World {
     }
     let palette: Vec<(&str, i32)> = palette.iter().map(|(s, id)| (s.as_str(), *id)).collect();
     let bytes = schematic::sponge_v2(width as i16, 1, 1, &palette, &ids, DATA_VERSION);
-    let (_, imported) = import(&bytes, None, &mut |_, _| {}).unwrap();
+    let (_, imported) = import(
+        &bytes,
+        None,
+        voxwalk::world::ReadBudget::default(),
+        &mut |_, _| {},
+    )
+    .unwrap();
     assert!(
         imported.warnings.is_empty(),
         "{:?}",

@@ -251,9 +251,14 @@ fn imported_blocks_carry_minecrafts_behaviour_numbers() {
         .map(|(i, n)| (char::from(b'a' + i as u8), *n))
         .collect();
     let bytes = schematic(&[&[row.as_str()]], &key);
-    let world = decode_named(&bytes, Some("b.schem"), &mut |_, _| {})
-        .unwrap()
-        .world;
+    let world = decode_named(
+        &bytes,
+        Some("b.schem"),
+        voxwalk::world::ReadBudget::default(),
+        &mut |_, _| {},
+    )
+    .unwrap()
+    .world;
     let at = |x: i32| {
         *world
             .registry()

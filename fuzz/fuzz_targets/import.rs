@@ -6,5 +6,5 @@ use libfuzzer_sys::fuzz_target;
 use voxwalk::world::import::import;
 
 fuzz_target!(|data: &[u8]| {
-    let _ = import(data, Some("r.-1.2.mca"), &mut |_, _| {});
+    let _ = import(data, Some("r.-1.2.mca"), voxwalk::world::ReadBudget::default(), &mut |_, _| {});
 });

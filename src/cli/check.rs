@@ -19,8 +19,12 @@ pub struct CheckArgs {
     pub bless: bool,
 }
 
-pub(super) fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let outcomes = check_paths(&args.paths, args.bless)?;
+pub(super) fn run(
+    args: &CheckArgs,
+    budget: crate::world::ReadBudget,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let outcomes = check_paths(&args.paths, args.bless, budget)?;
     write!(out, "{}", format_table(&outcomes)).map_err(|source| CliError::Io {
         place: "stdout".into(),
         source,

@@ -18,8 +18,12 @@ pub struct ConvertArgs {
     pub output: PathBuf,
 }
 
-pub(super) fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let world = super::open_world(&args.input)?.world;
+pub(super) fn run(
+    args: &ConvertArgs,
+    budget: crate::world::ReadBudget,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let world = super::open_world(&args.input, budget)?.world;
     world::save(&world, &args.output)?;
     writeln!(
         out,

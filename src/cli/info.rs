@@ -21,13 +21,17 @@ pub struct InfoArgs {
     pub world: String,
 }
 
-pub(super) fn run(args: &InfoArgs, out: &mut dyn Write) -> Result<(), CliError> {
+pub(super) fn run(
+    args: &InfoArgs,
+    budget: crate::world::ReadBudget,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     let bytes = if args.world.starts_with("gen:") {
         None
     } else {
         std::fs::metadata(&args.world).map(|m| m.len()).ok()
     };
-    let loaded = super::open_world(&args.world)?;
+    let loaded = super::open_world(&args.world, budget)?;
     let (world, format) = (&loaded.world, &loaded.format);
     let (mut uniform, mut mixed, mut memory) = (0usize, 0usize, 0usize);
     for (_, chunk) in world.chunks() {

@@ -20,7 +20,7 @@ use thiserror::Error;
 use crate::printable::{LineBreaks, terminal_safe};
 use crate::resolver::MoveError;
 use crate::scenario::ScenarioError;
-use crate::world::{LoadError, SaveError};
+use crate::world::{LoadError, ReadBudget, SaveError};
 
 pub use numbers::{parse_box, parse_vector};
 
@@ -40,6 +40,11 @@ impl CliError {
 #[derive(Debug, Parser)]
 #[command(name = "voxwalk", version, about)]
 pub struct Cli {
+    /// The most bytes reading one world or scenario file may make voxwalk
+    /// hold (the file, what it inflates, what is built from it); a file that
+    /// needs more is refused, naming this budget.
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = ReadBudget::DEFAULT_BYTES)]
+    pub read_budget: u64,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -118,14 +123,15 @@ pub enum CliError {
 /// # Errors
 /// [`CliError`] for bad input or a failed write; the caller prints it.
 pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+    let budget = ReadBudget::new(cli.read_budget);
     match cli.command {
-        Command::Play(args) => play::run(&args, out),
-        Command::Sweep(args) => sweep::run(&args, out),
-        Command::Run(args) => run::run(&args, out),
-        Command::Check(args) => check::run(&args, out),
+        Command::Play(args) => play::run(&args, budget, out),
+        Command::Sweep(args) => sweep::run(&args, budget, out),
+        Command::Run(args) => run::run(&args, budget, out),
+        Command::Check(args) => check::run(&args, budget, out),
         Command::Gen(args) => generate::run(&args, out),
-        Command::Info(args) => info::run(&args, out),
-        Command::Convert(args) => convert::run(&args, out),
+        Command::Info(args) => info::run(&args, budget, out),
+        Command::Convert(args) => convert::run(&args, budget, out),
     }
 }
 
@@ -134,7 +140,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
 ///
 /// # Errors
 /// [`CliError::Load`] when the world cannot be opened.
-pub fn open_world(spec: &str) -> Result<crate::world::Loaded, CliError> {
+pub fn open_world(spec: &str, budget: ReadBudget) -> Result<crate::world::Loaded, CliError> {
     let mut last = std::time::Instant::now();
     let mut progress = |done: usize, total: usize| {
         if total >= 64 && (done == total || last.elapsed().as_millis() >= 500) {
@@ -145,7 +151,7 @@ pub fn open_world(spec: &str) -> Result<crate::world::Loaded, CliError> {
             }
         }
     };
-    let loaded = crate::world::open_detailed(spec, &mut progress)?;
+    let loaded = crate::world::open_detailed(spec, budget, &mut progress)?;
     for warning in &loaded.warnings {
         eprintln!(
             "voxwalk: warning: {}",

@@ -39,7 +39,11 @@ pub struct PlayArgs {
     pub tick: Option<u64>,
 }
 
-pub(super) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+pub(super) fn run(
+    args: &PlayArgs,
+    budget: crate::world::ReadBudget,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
     let is_scenario = |w: &&str| {
         std::path::Path::new(w)
@@ -47,14 +51,14 @@ pub(super) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> 
             .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
     };
     if let Some(path) = args.world.as_deref().filter(is_scenario) {
-        return play_scenario(std::path::Path::new(path), args, out);
+        return play_scenario(std::path::Path::new(path), args, budget, out);
     }
     if args.tick.is_some() {
         return Err(CliError::Usage(
             "--tick is for scenarios (play SCENARIO.toml --tick N)".into(),
         ));
     }
-    let (world, generator) = open(args)?;
+    let (world, generator) = open(args, budget)?;
     let spawn = match (&generator, world.start_position()) {
         (_, Some(s)) => s,
         (Some(g), None) => g.spawn(),
@@ -97,10 +101,11 @@ pub(super) fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> 
 fn play_scenario(
     path: &std::path::Path,
     args: &PlayArgs,
+    budget: crate::world::ReadBudget,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
-    let scenario = crate::scenario::Scenario::load(path)?;
+    let scenario = crate::scenario::Scenario::load_within(path, budget)?;
     let last = scenario.ticks.saturating_sub(1);
     if let Some(t) = args.tick
         && t > last
@@ -134,7 +139,10 @@ fn play_scenario(
     })
 }
 
-fn open(args: &PlayArgs) -> Result<(World, Option<Generator>), CliError> {
+fn open(
+    args: &PlayArgs,
+    budget: crate::world::ReadBudget,
+) -> Result<(World, Option<Generator>), CliError> {
     let generated = |preset: Preset, seed: u64| {
         let g = Generator::new(preset, seed);
         let mut world = World::new();
@@ -146,7 +154,7 @@ fn open(args: &PlayArgs) -> Result<(World, Option<Generator>), CliError> {
         None => Ok(generated(args.preset, args.seed)),
         Some(spec) if spec.starts_with("gen:") => {
             // Checked by the loader, then generated lazily here.
-            super::open_world(spec)?;
+            super::open_world(spec, budget)?;
             let mut parts = spec.splitn(3, ':').skip(1);
             let preset: Preset = parts
                 .next()
@@ -160,6 +168,6 @@ fn open(args: &PlayArgs) -> Result<(World, Option<Generator>), CliError> {
                 .map_err(|_| CliError::Usage(format!("{spec}: bad seed")))?;
             Ok(generated(preset, seed))
         }
-        Some(spec) => Ok((super::open_world(spec)?.world, None)),
+        Some(spec) => Ok((super::open_world(spec, budget)?.world, None)),
     }
 }

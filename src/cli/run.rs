@@ -44,7 +44,11 @@ struct TickLine<'a> {
     events: &'a [Event],
 }
 
-pub(super) fn run(args: &RunArgs, out: &mut dyn Write) -> Result<(), CliError> {
+pub(super) fn run(
+    args: &RunArgs,
+    budget: crate::world::ReadBudget,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     let usage = CliError::Usage;
     let mut settings = Settings::default();
     for item in &args.set {
@@ -55,7 +59,7 @@ pub(super) fn run(args: &RunArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .set(key.trim(), value.trim())
             .map_err(|e| usage(format!("--set {item}: {e}")))?;
     }
-    let world = super::open_world(&args.world)?.world;
+    let world = super::open_world(&args.world, budget)?.world;
     let spawn = args
         .spawn
         .or_else(|| world.start_position())

@@ -69,8 +69,12 @@ impl From<&Motion> for Report {
     }
 }
 
-pub(super) fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let world = super::open_world(&args.world)?.world;
+pub(super) fn run(
+    args: &SweepArgs,
+    budget: crate::world::ReadBudget,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let world = super::open_world(&args.world, budget)?.world;
     let mut resolver = Resolver::new();
     let write_err = |source| CliError::Io {
         place: "stdout".into(),

@@ -11,7 +11,7 @@ use super::trajectory::{Frame, GoldenComparison, GoldenWriter};
 use crate::controller::{Input, Simulation, SimulationError};
 use crate::geometry::Aabb;
 use crate::resolver::{CellRange, TOUCH_TOLERANCE};
-use crate::world::{BlockSource, World, read_regular_text};
+use crate::world::{BlockSource, ReadBudget, World, read_regular_text};
 
 /// How a scenario came out.
 #[derive(Clone, Debug, PartialEq)]
@@ -368,11 +368,17 @@ fn compare_mirror(
 /// Loads and judges one scenario file.
 #[must_use]
 pub fn check_file(path: &Path, bless: bool) -> Outcome {
+    check_file_within(path, bless, ReadBudget::default())
+}
+
+/// [`check_file`], reading the scenario and its world within `budget`.
+#[must_use]
+pub fn check_file_within(path: &Path, bless: bool, budget: ReadBudget) -> Outcome {
     let started = Instant::now();
     let name = path
         .file_stem()
         .map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned());
-    let (ticks, verdict) = match Scenario::load(path) {
+    let (ticks, verdict) = match Scenario::load_within(path, budget) {
         Ok(s) => (s.ticks, judge(&s, bless)),
         Err(e) => (0, Verdict::Error(e.to_string())),
     };
@@ -425,10 +431,14 @@ fn walk(path: &Path, found: &mut Vec<PathBuf>, given: bool) -> Result<(), Scenar
 /// # Errors
 /// When a path cannot be searched; a scenario that fails to load is an
 /// [`Verdict::Error`] outcome instead, so one bad file does not hide the rest.
-pub fn check_paths(paths: &[PathBuf], bless: bool) -> Result<Vec<Outcome>, ScenarioError> {
+pub fn check_paths(
+    paths: &[PathBuf],
+    bless: bool,
+    budget: ReadBudget,
+) -> Result<Vec<Outcome>, ScenarioError> {
     Ok(discover(paths)?
         .iter()
-        .map(|p| check_file(p, bless))
+        .map(|p| check_file_within(p, bless, budget))
         .collect())
 }
 

@@ -11,7 +11,7 @@ use super::expectation::{Always, Expectation};
 use crate::controller::{Ball, Body, BodyError, InputScript, ScriptError, SettingError, Settings};
 use crate::geometry::Mobility;
 use crate::world::text_format::{self, TextWorldError};
-use crate::world::{self, BlockRegistry, LoadError, World};
+use crate::world::{self, BlockRegistry, LoadError, ReadBudget, World};
 
 /// Largest scenario or input file read.
 const MAX_FILE_BYTES: u64 = 16 << 20;
@@ -241,12 +241,28 @@ pub enum ScenarioError {
 
 /// A world named in a scenario: `gen:PRESET:SEED`, or a file relative to the
 /// scenario's folder.
-fn open_world(folder: &Path, name: &Path) -> Result<World, LoadError> {
+fn open_world(folder: &Path, name: &Path, budget: ReadBudget) -> Result<World, LoadError> {
     match name.to_str() {
         Some(spec) if spec.starts_with("gen:") => world::open(spec),
-        _ => world::load(&folder.join(name)),
+        _ => world::load_detailed(&folder.join(name), budget, &mut |_, _| {}).map(|l| l.world),
     }
 }
+
+/// Bytes parsing `text` as TOML holds at most, estimated before parsing: the
+/// text, and for every value it can hold (a `=`, `,`, `[` or `{` starts at
+/// most one) what the parser keeps of one, measured at about
+/// [`TOML_VALUE_BYTES`]. A 16 MiB file of inline tables is about 2 GB parsed.
+fn toml_parse_bytes(text: &str) -> u64 {
+    let values = text
+        .bytes()
+        .filter(|b| matches!(b, b'=' | b',' | b'[' | b'{'))
+        .count() as u64;
+    2 * text.len() as u64 + values * TOML_VALUE_BYTES
+}
+
+/// What the TOML parser and the structures it fills keep of one value, at
+/// most (measured on files of inline expectation tables).
+const TOML_VALUE_BYTES: u64 = 384;
 
 fn read_text(path: &Path, owner: &Path) -> Result<String, ScenarioError> {
     let io = |source| ScenarioError::Io {
@@ -274,8 +290,19 @@ impl Scenario {
     /// unknown key (with line and column), a missing or broken world or input
     /// file, settings out of range, impossible bodies.
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+        Self::load_within(path, ReadBudget::default())
+    }
+
+    /// [`Scenario::load`], holding at most `budget` bytes while it reads: the
+    /// file, the tree TOML parses it into (estimated before parsing, from the
+    /// values the text holds), and the world.
+    ///
+    /// # Errors
+    /// As [`Scenario::load`]; a scenario whose parse or world would take more
+    /// than the budget is refused naming it.
+    pub fn load_within(path: &Path, budget: ReadBudget) -> Result<Scenario, ScenarioError> {
         let text = read_text(path, path)?;
-        Self::parse(&text, path)
+        Self::parse_within(&text, path, budget)
     }
 
     /// Reads a scenario from `text`; relative paths in it are taken from the
@@ -283,12 +310,30 @@ impl Scenario {
     ///
     /// # Errors
     /// As [`Scenario::load`].
-    #[allow(clippy::too_many_lines)] // one straight pass over the fields of the file
     pub fn parse(text: &str, path: &Path) -> Result<Scenario, ScenarioError> {
+        Self::parse_within(text, path, ReadBudget::default())
+    }
+
+    /// [`Scenario::parse`] within a read budget, as [`Scenario::load_within`].
+    ///
+    /// # Errors
+    /// As [`Scenario::load_within`].
+    #[allow(clippy::too_many_lines)] // one straight pass over the fields of the file
+    pub fn parse_within(
+        text: &str,
+        path: &Path,
+        budget: ReadBudget,
+    ) -> Result<Scenario, ScenarioError> {
         let invalid = |problem: String| ScenarioError::Invalid {
             path: path.to_path_buf(),
             problem,
         };
+        let parse_bytes = toml_parse_bytes(text);
+        budget
+            .check(parse_bytes, || "the TOML text, parsed".into())
+            .map_err(|e| invalid(e.to_string()))?;
+        // What the world may take: the budget less what the parse holds.
+        let budget = ReadBudget::new(budget.bytes() - parse_bytes);
         let file: ScenarioFile = toml::from_str(text).map_err(|e| ScenarioError::Toml {
             path: path.to_path_buf(),
             message: e.to_string().trim_end().replace('\n', "\n    "),
@@ -300,10 +345,12 @@ impl Scenario {
                     "[[block]] defines blocks for `world_text`; a world file defines its own (`block` lines in a text world)".into(),
                 ));
             }
-            (Some(w), None) => open_world(folder, w).map_err(|source| ScenarioError::World {
-                path: path.to_path_buf(),
-                source,
-            })?,
+            (Some(w), None) => {
+                open_world(folder, w, budget).map_err(|source| ScenarioError::World {
+                    path: path.to_path_buf(),
+                    source,
+                })?
+            }
             (None, Some(t)) => {
                 let mut registry = BlockRegistry::new();
                 for (index, block) in file.block.iter().enumerate() {
@@ -315,12 +362,12 @@ impl Scenario {
                         .register(definition)
                         .map_err(|e| invalid(format!("[[block]] {n}: {e}")))?;
                 }
-                text_format::parse_with_registry(t, std::sync::Arc::new(registry)).map_err(
-                    |source| ScenarioError::WorldText {
+                text_format::parse_within(t, std::sync::Arc::new(registry), budget)
+                    .map_err(|source| ScenarioError::WorldText {
                         path: path.to_path_buf(),
                         source,
-                    },
-                )?
+                    })?
+                    .world
             }
             _ => {
                 return Err(invalid(
@@ -458,9 +505,11 @@ impl Scenario {
                     ));
                 }
                 Some(Mirror {
-                    world: open_world(folder, &m.world).map_err(|source| ScenarioError::World {
-                        path: path.to_path_buf(),
-                        source,
+                    world: open_world(folder, &m.world, budget).map_err(|source| {
+                        ScenarioError::World {
+                            path: path.to_path_buf(),
+                            source,
+                        }
                     })?,
                     world_path,
                     offset,

@@ -11,7 +11,7 @@ use super::import::{self, ImportError};
 use super::text_format::{self, TextWorldError, TextWriteError};
 #[cfg(feature = "generate")]
 use super::{Generator, Preset};
-use super::{World, write_atomically};
+use super::{OverBudget, ReadBudget, World, write_atomically};
 
 /// Largest world file read whole into memory. Text worlds are meant to be edited by
 /// hand; anything larger is almost surely not one.
@@ -82,6 +82,14 @@ pub enum LoadError {
         /// The Cargo feature that reads it.
         feature: &'static str,
     },
+    /// The file alone is larger than the read budget.
+    #[error("{path}: {source}")]
+    OverBudget {
+        /// The file.
+        path: PathBuf,
+        /// The budget and the size.
+        source: OverBudget,
+    },
     /// The file is larger than any world of its format should be.
     #[error("{path}: {bytes} bytes is larger than the {limit}-byte limit for this format")]
     TooLarge {
@@ -102,7 +110,7 @@ pub enum LoadError {
 /// # Errors
 /// [`LoadError`] naming the file and where in it the problem is.
 pub fn load(path: &Path) -> Result<World, LoadError> {
-    load_detailed(path, &mut |_, _| {}).map(|l| l.world)
+    load_detailed(path, ReadBudget::default(), &mut |_, _| {}).map(|l| l.world)
 }
 
 /// A loaded world with what is known about where it came from.
@@ -116,13 +124,16 @@ pub struct Loaded {
     pub warnings: Vec<String>,
 }
 
-/// [`load`], keeping the format and the importers' warnings; `progress` hears
-/// `(done, total)` while a large region is read.
+/// [`load`], keeping the format and the readers' warnings, holding at most
+/// `budget` bytes while it reads (the file, what it inflates, the world);
+/// `progress` hears `(done, total)` while a large region is read.
 ///
 /// # Errors
-/// As [`load`].
+/// As [`load`]; a file or world over the budget is refused naming it, before
+/// the part that would exceed it is built.
 pub fn load_detailed(
     path: &Path,
+    budget: ReadBudget,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Loaded, LoadError> {
     let io = |source| LoadError::Io {
@@ -138,9 +149,15 @@ pub fn load_detailed(
             limit,
         });
     }
-    let data = super::read_regular_file(path, limit).map_err(io)?;
+    budget
+        .check(bytes, || "the file".into())
+        .map_err(|source| LoadError::OverBudget {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    let data = super::read_regular_file(path, limit.min(budget.bytes())).map_err(io)?;
     let name = path.file_name().and_then(|n| n.to_str());
-    decode_named(&data, name, progress).map_err(|kind| match kind {
+    decode_named(&data, name, budget, progress).map_err(|kind| match kind {
         Decoded::Text(source) => LoadError::Text {
             path: path.to_path_buf(),
             source,
@@ -203,17 +220,19 @@ pub enum Decoded {
 /// # Errors
 /// [`Decoded`] saying which format it looked like and what is wrong.
 pub fn decode_any(data: &[u8]) -> Result<World, Decoded> {
-    decode_named(data, None, &mut |_, _| {}).map(|l| l.world)
+    decode_named(data, None, ReadBudget::default(), &mut |_, _| {}).map(|l| l.world)
 }
 
-/// [`decode_any`] with the file's name (a region file's coordinates are in it)
-/// and a progress callback, keeping the format and warnings.
+/// [`decode_any`] with the file's name (a region file's coordinates are in it),
+/// a budget for what the read may hold and a progress callback, keeping the
+/// format and warnings.
 ///
 /// # Errors
 /// As [`decode_any`].
 pub fn decode_named(
     data: &[u8],
     file_name: Option<&str>,
+    budget: ReadBudget,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Loaded, Decoded> {
     let plain = |world, format: &str| Loaded {
@@ -223,7 +242,7 @@ pub fn decode_named(
     };
     if data.starts_with(BINARY_MAGIC) {
         #[cfg(feature = "binary")]
-        return binary_format::decode(data)
+        return binary_format::decode_within(data, budget)
             .map(|w| plain(w, "voxwalk binary (.vxb)"))
             .map_err(Decoded::Binary);
         #[cfg(not(feature = "binary"))]
@@ -241,11 +260,15 @@ pub fn decode_named(
                 limit: MAX_TEXT_WORLD_BYTES,
             });
         }
-        return text_format::parse(text)
-            .map(|w| plain(w, "voxwalk text (.vxw)"))
+        let registry = std::sync::Arc::clone(super::BlockRegistry::built_in());
+        return text_format::parse_within(text, registry, budget)
+            .map(|read| Loaded {
+                warnings: read.warnings,
+                ..plain(read.world, "voxwalk text (.vxw)")
+            })
             .map_err(Decoded::Text);
     }
-    imported(data, file_name, progress)
+    imported(data, file_name, budget, progress)
 }
 
 /// The first bytes of a binary world (`binary_format::MAGIC`), known without
@@ -256,12 +279,14 @@ const BINARY_MAGIC: &[u8; 8] = b"VOXWALKB";
 fn imported(
     data: &[u8],
     file_name: Option<&str>,
+    budget: ReadBudget,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Loaded, Decoded> {
     if import::detect(data).is_none() {
         return Err(Decoded::Unknown);
     }
-    let (format, imported) = import::import(data, file_name, progress).map_err(Decoded::Import)?;
+    let (format, imported) =
+        import::import(data, file_name, budget, progress).map_err(Decoded::Import)?;
     Ok(Loaded {
         world: imported.world,
         format: format.to_string(),
@@ -275,6 +300,7 @@ fn imported(
 fn imported(
     data: &[u8],
     _file_name: Option<&str>,
+    _budget: ReadBudget,
     _progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Loaded, Decoded> {
     let looks_imported = data.starts_with(b"VOX ")
@@ -304,7 +330,7 @@ fn imported(
 /// # Errors
 /// [`LoadError`] for a bad `gen:` name or a file that does not load.
 pub fn open(spec: &str) -> Result<World, LoadError> {
-    open_detailed(spec, &mut |_, _| {}).map(|l| l.world)
+    open_detailed(spec, ReadBudget::default(), &mut |_, _| {}).map(|l| l.world)
 }
 
 /// [`open`], keeping the format and the importers' warnings.
@@ -313,10 +339,11 @@ pub fn open(spec: &str) -> Result<World, LoadError> {
 /// As [`open`].
 pub fn open_detailed(
     spec: &str,
+    budget: ReadBudget,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Loaded, LoadError> {
     let Some(rest) = spec.strip_prefix("gen:") else {
-        return load_detailed(Path::new(spec), progress);
+        return load_detailed(Path::new(spec), budget, progress);
     };
     generated(spec, rest)
 }

@@ -211,13 +211,52 @@ impl MixedCells {
     /// Bytes the cells and palette take on the heap, plus this struct.
     #[must_use]
     pub fn storage_bytes(&self) -> usize {
-        let cells = match &self.indices {
-            Indices::Narrow(c) => c.len(),
-            Indices::Wide(c) => c.len() * 2,
+        Self::storage_bytes_for(self.palette.capacity())
+    }
+
+    /// What cells with a palette of `palette` ids take: one byte a cell up to
+    /// 256 ids, two beyond.
+    #[must_use]
+    pub fn storage_bytes_for(palette: usize) -> usize {
+        let cell = if palette <= 256 { 1 } else { 2 };
+        std::mem::size_of::<Self>() + CHUNK_VOLUME * cell + palette * std::mem::size_of::<BlockId>()
+    }
+
+    /// Cells from a palette of distinct ids and each cell's index into it,
+    /// laid out as [`super::index_of`] says: a chunk read whole is built in
+    /// one pass, where setting cell by cell looks each id up in the palette
+    /// (a pass over 4,096 ids a cell when a chunk holds that many types).
+    ///
+    /// `None` when an index lies outside the palette or the palette is empty.
+    #[must_use]
+    pub fn from_indices(palette: Vec<BlockId>, indices: &[u16; CHUNK_VOLUME]) -> Option<Self> {
+        if indices.iter().any(|&i| usize::from(i) >= palette.len()) {
+            return None;
+        }
+        let edge = CHUNK_EDGE as usize;
+        let shape = (edge, edge, edge);
+        let cells = if palette.len() <= 256 {
+            Indices::Narrow(Array3::from_shape_fn(shape, |(x, y, z)| {
+                indices[(x * edge + y) * edge + z] as u8
+            }))
+        } else {
+            Indices::Wide(Array3::from_shape_fn(shape, |(x, y, z)| {
+                indices[(x * edge + y) * edge + z]
+            }))
         };
-        std::mem::size_of::<Self>()
-            + cells
-            + self.palette.capacity() * std::mem::size_of::<BlockId>()
+        let mut occupied = [0u16; OCCUPANCY_ROWS];
+        for (row, bits) in occupied.iter_mut().enumerate() {
+            for z in 0..edge {
+                if palette[usize::from(indices[row * edge + z])] != BlockId::AIR {
+                    *bits |= 1 << z;
+                }
+            }
+        }
+        Some(Self {
+            palette,
+            indices: cells,
+            occupied,
+        })
     }
 }
 

@@ -18,6 +18,7 @@ mod generate;
 pub mod import;
 mod load;
 mod mixed_cells;
+mod read_budget;
 mod regular_file;
 pub mod text_format;
 mod voxel_world;
@@ -48,5 +49,6 @@ pub use load::{
 #[cfg(feature = "generate")]
 pub use load::{GENERATED_HI, GENERATED_LO};
 pub use mixed_cells::MixedCells;
+pub use read_budget::{OverBudget, ReadBudget};
 pub use regular_file::{read_regular_file, read_regular_text};
 pub use voxel_world::World;

@@ -11,6 +11,7 @@
 //! |XXXXX|
 //! layer 1
 //! |#._.#|
+//! end
 //! ```
 //!
 //! - The first line that is neither blank nor a comment is `voxwalk-world 1`.
@@ -29,6 +30,10 @@
 //!   `W` wood, `L` leaves, `+` glass, `B` brick, `_` slab, `^` `top_slab`, `i` post,
 //!   `~` water.
 //! - Layers may come in any order and may repeat a `y` (later cells win).
+//! - `end` closes the world: only blank lines and comments may follow. A
+//!   file cut short (a copy that stopped, a disk that filled) has none, and a
+//!   world read without one carries a warning saying so; files written
+//!   before the marker existed still load, with that warning.
 //!
 //! A `block` line defines one block type, all on that line:
 //!
@@ -56,7 +61,7 @@ use glam::{DVec3, IVec3};
 use thiserror::Error;
 
 use super::block_line::{block_line, parse_block_line};
-use super::{BUILT_IN_TYPES, BlockError, BlockId, BlockRegistry, World};
+use super::{BUILT_IN_TYPES, BlockError, BlockId, BlockRegistry, ReadBudget, World};
 
 /// The line that opens every text world.
 pub const MAGIC: &str = "voxwalk-world";
@@ -94,7 +99,9 @@ pub enum TextProblem {
         found: String,
     },
     /// A line starts with a word that is no directive.
-    #[error("unknown directive {word:?} (expected name, origin, spawn, block, legend or layer)")]
+    #[error(
+        "unknown directive {word:?} (expected name, origin, spawn, block, legend, layer or end)"
+    )]
     UnknownDirective {
         /// The word.
         word: String,
@@ -142,6 +149,15 @@ pub enum TextProblem {
     /// A cell or spawn lies farther out than the format allows.
     #[error("position out of range (cells must lie within ±{MAX_CELL_COORDINATE})")]
     OutOfRange,
+    /// A line after the closing `end`.
+    #[error("{found:?} after `end` (only blank lines and comments may follow it)")]
+    AfterEnd {
+        /// The start of the line.
+        found: String,
+    },
+    /// The world read so far would hold more than the read budget.
+    #[error("{0}")]
+    OverBudget(super::OverBudget),
     /// The rows so far open more chunks than a world file may hold.
     #[error(
         "this block opens chunk number {chunks}, more than the {limit} a world file may hold (MAX_FILE_CHUNKS)",
@@ -193,12 +209,54 @@ pub fn parse_with_registry(
     text: &str,
     registry: Arc<BlockRegistry>,
 ) -> Result<World, TextWorldError> {
+    parse_within(text, registry, ReadBudget::default()).map(|read| read.world)
+}
+
+/// A text world read, with what the reader noticed but did not refuse.
+#[derive(Clone, Debug)]
+pub struct TextWorld {
+    /// The world.
+    pub world: World,
+    /// Remarks for people (a missing `end`), one line each.
+    pub warnings: Vec<String>,
+}
+
+/// The warning for a world without its closing line.
+pub const NO_END_WARNING: &str = "the file has no closing `end` line: it may have been cut short (files written before the \
+     marker have none; saving the world again adds it)";
+
+/// [`parse_with_registry`], holding at most `budget` bytes (the text and the
+/// world built from it, checked at every cell and block type), and keeping
+/// the warnings.
+///
+/// ```
+/// use std::sync::Arc;
+/// use voxwalk::world::{BlockRegistry, ReadBudget, text_format};
+/// let registry = Arc::clone(BlockRegistry::built_in());
+/// let text = "voxwalk-world 1\nlayer 0\n|#|\n";
+/// let cut = text_format::parse_within(text, registry.clone(), ReadBudget::default()).unwrap();
+/// assert_eq!(cut.warnings.len(), 1); // no `end`: perhaps cut short
+/// let small = ReadBudget::new(1000);
+/// let refused = text_format::parse_within(text, registry, small).unwrap_err();
+/// assert_eq!((refused.line, refused.column), (3, 2));
+/// ```
+///
+/// # Errors
+/// As [`parse`]; [`TextProblem::OverBudget`] at the cell or `block` line that
+/// would take the read over its budget.
+pub fn parse_within(
+    text: &str,
+    registry: Arc<BlockRegistry>,
+    budget: ReadBudget,
+) -> Result<TextWorld, TextWorldError> {
     let text = without_byte_order_mark(text);
-    let mut parser = Parser::new(registry);
+    let mut parser = Parser::new(registry, budget, text.len() as u64);
+    let mut lines = 0;
     for (index, raw) in text.lines().enumerate() {
         parser.line(index + 1, raw)?;
+        lines = index + 1;
     }
-    parser.finish(text.lines().count() + 1)
+    parser.finish(lines + 1)
 }
 
 /// `text` without a leading UTF-8 byte order mark: editors on some systems
@@ -210,7 +268,12 @@ pub fn without_byte_order_mark(text: &str) -> &str {
 
 struct Parser {
     world: World,
+    budget: ReadBudget,
+    /// The text's own bytes, held while the world is built.
+    text_bytes: u64,
     seen_header: bool,
+    /// Whether the closing `end` was read.
+    ended: bool,
     origin: IVec3,
     legend: [Option<BlockId>; 128],
     layer: Option<i32>,
@@ -219,14 +282,17 @@ struct Parser {
 }
 
 impl Parser {
-    fn new(registry: Arc<BlockRegistry>) -> Self {
+    fn new(registry: Arc<BlockRegistry>, budget: ReadBudget, text_bytes: u64) -> Self {
         let mut legend = [None; 128];
         for (c, block) in DEFAULT_LEGEND {
             legend[*c as usize] = Some(*block);
         }
         Self {
             world: World::with_registry(registry),
+            budget,
+            text_bytes,
             seen_header: false,
+            ended: false,
             origin: IVec3::ZERO,
             legend,
             layer: None,
@@ -245,6 +311,13 @@ impl Parser {
         };
         if trimmed.trim_end().is_empty() {
             return Ok(());
+        }
+        if self.ended {
+            if trimmed.starts_with('#') {
+                return Ok(());
+            }
+            let found = trimmed.chars().take(40).collect();
+            return Err(at(indent + 1, TextProblem::AfterEnd { found }));
         }
         if let Some(row) = trimmed.strip_prefix('|') {
             if !self.seen_header {
@@ -300,6 +373,7 @@ impl Parser {
             )
         };
         match word {
+            "end" if rest.is_empty() => self.ended = true,
             "name" => self.world.name = rest.to_string(),
             "origin" => {
                 if self.any_layer {
@@ -352,6 +426,8 @@ impl Parser {
                         TextProblem::BadBlockDefinition { problem },
                     )
                 })?;
+                let more = definition.block.storage_bytes();
+                self.afford(more, line, indent + 1)?;
                 if let Err(error) = self.world.register_block(definition.block.clone()) {
                     return Err(at(
                         definition.column_of(&error),
@@ -413,11 +489,27 @@ impl Parser {
             if self.world.chunk_count() > super::MAX_FILE_CHUNKS {
                 return Err(at(column, TextProblem::TooManyChunks));
             }
+            // After the cell: a cell grows the world by one chunk at most,
+            // 9 KB over the budget before the read stops.
+            self.afford(0, line, column)?;
         }
         Ok(())
     }
 
-    fn finish(mut self, end_line: usize) -> Result<World, TextWorldError> {
+    /// Whether the text and the world, grown by `more` bytes, stay within
+    /// the budget.
+    fn afford(&self, more: usize, line: usize, column: usize) -> Result<(), TextWorldError> {
+        let held = self.text_bytes + (self.world.storage_bytes() + more) as u64;
+        self.budget
+            .check(held, || format!("line {line}"))
+            .map_err(|e| TextWorldError {
+                line,
+                column,
+                problem: TextProblem::OverBudget(e),
+            })
+    }
+
+    fn finish(mut self, end_line: usize) -> Result<TextWorld, TextWorldError> {
         if !self.seen_header {
             let problem = TextProblem::MissingHeader {
                 found: String::new(),
@@ -429,7 +521,15 @@ impl Parser {
             });
         }
         self.world.compact();
-        Ok(self.world)
+        let warnings = if self.ended {
+            Vec::new()
+        } else {
+            vec![NO_END_WARNING.to_owned()]
+        };
+        Ok(TextWorld {
+            world: self.world,
+            warnings,
+        })
     }
 }
 
@@ -601,7 +701,7 @@ pub const MAX_TEXT_CELLS: u64 = 1 << 26;
 /// let mut w = World::new();
 /// w.set_block(IVec3::new(3, 7, -2), BlockId::POST);
 /// let text = text_format::to_text(&w).unwrap();
-/// assert_eq!(text, "voxwalk-world 1\norigin 3 7 -2\nlayer 0\n|i|\n");
+/// assert_eq!(text, "voxwalk-world 1\norigin 3 7 -2\nlayer 0\n|i|\nend\n");
 /// assert_eq!(text_format::parse(&text).unwrap(), w);
 /// ```
 ///
@@ -629,6 +729,7 @@ pub fn to_text(world: &World) -> Result<String, TextWriteError> {
         if let Some(s) = world.spawn {
             let _ = writeln!(out, "spawn {} {} {}", s.x, s.y, s.z);
         }
+        out.push_str("end\n");
         return Ok(out);
     };
     let size = (hi.as_i64vec3() - lo.as_i64vec3() + glam::I64Vec3::ONE).to_array();
@@ -667,6 +768,7 @@ pub fn to_text(world: &World) -> Result<String, TextWriteError> {
             let _ = writeln!(out, "|{row}|");
         }
     }
+    out.push_str("end\n");
     Ok(out)
 }
 

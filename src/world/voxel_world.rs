@@ -10,6 +10,25 @@ use super::mixed_cells::{FlatCells, OCCUPANCY_ROWS};
 use super::{BlockError, BlockId, BlockRegistry, BlockSource, BlockType, Chunk, ShapeSpan};
 use crate::geometry::Aabb;
 
+/// What one stored chunk's slot costs beyond its storage: its key in the
+/// chunk map and the index of behaviour chunks, with room for the slack a
+/// hash table keeps as it grows (its capacity runs up to twice its length).
+const CHUNK_SLOT_BYTES: usize = 2
+    * (std::mem::size_of::<IVec3>() + std::mem::size_of::<Chunk>() + 1)
+    + 2 * std::mem::size_of::<IVec3>();
+
+/// What a stored chunk costs in all.
+fn chunk_cost(chunk: &Chunk) -> usize {
+    stored_chunk_bytes(chunk.storage_bytes())
+}
+
+/// What storing a chunk of `storage` bytes ([`Chunk::storage_bytes`]) adds to
+/// [`World::storage_bytes`], for readers that ask their budget before they
+/// build the chunk.
+pub(crate) fn stored_chunk_bytes(storage: usize) -> usize {
+    storage + CHUNK_SLOT_BYTES
+}
+
 /// A voxel world: chunks keyed by chunk coordinate, the registry of the block
 /// types its cells name, a name and a spawn point.
 ///
@@ -36,6 +55,9 @@ pub struct World {
     /// `compact`), exactly by `put_chunk` and `compact`.
     behaviour_chunks: FxHashSet<IVec3>,
     registry: Arc<BlockRegistry>,
+    /// What the chunks take (their storage and their slots in the maps),
+    /// kept as they change so that a reader can ask it after every cell.
+    chunk_bytes: usize,
     /// A human-readable name, one line.
     pub name: String,
     /// Where a body's feet go when nothing else says (bottom centre of the body).
@@ -73,6 +95,7 @@ impl World {
             chunks: FxHashMap::default(),
             behaviour_chunks: FxHashSet::default(),
             registry,
+            chunk_bytes: 0,
             name: String::new(),
             spawn: None,
         }
@@ -117,10 +140,16 @@ impl World {
         if block == BlockId::AIR && !self.chunks.contains_key(&key) {
             return;
         }
-        self.chunks
-            .entry(key)
-            .or_default()
-            .set(local_of(cell), block);
+        let chunk = match self.chunks.entry(key) {
+            std::collections::hash_map::Entry::Occupied(slot) => slot.into_mut(),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                self.chunk_bytes += CHUNK_SLOT_BYTES;
+                slot.insert(Chunk::default())
+            }
+        };
+        let before = chunk.storage_bytes();
+        chunk.set(local_of(cell), block);
+        self.chunk_bytes = self.chunk_bytes + chunk.storage_bytes() - before;
         if !self.registry.behaviour(block).is_plain() {
             self.behaviour_chunks.insert(key);
         }
@@ -154,7 +183,10 @@ impl World {
         } else {
             self.behaviour_chunks.remove(&key);
         }
-        self.chunks.insert(key, chunk);
+        self.chunk_bytes += chunk_cost(&chunk);
+        if let Some(old) = self.chunks.insert(key, chunk) {
+            self.chunk_bytes -= chunk_cost(&old);
+        }
     }
 
     /// Whether a chunk is stored at `key` (missing chunks read as air).
@@ -205,6 +237,24 @@ impl World {
         })
     }
 
+    /// Bytes this world holds: its chunks (their cells, palettes and slots in
+    /// the chunk maps) and its registry's types. Kept as the world changes,
+    /// so asking costs nothing; readers check it against their
+    /// [`ReadBudget`](super::ReadBudget) as they build.
+    ///
+    /// ```
+    /// use glam::IVec3;
+    /// use voxwalk::world::{BlockId, World};
+    /// let mut w = World::new();
+    /// let empty = w.storage_bytes();
+    /// w.set_block(IVec3::new(1, 2, 3), BlockId::STONE);
+    /// assert!(w.storage_bytes() >= empty + 4096); // a mixed chunk: a byte a cell
+    /// ```
+    #[must_use]
+    pub fn storage_bytes(&self) -> usize {
+        self.chunk_bytes + self.registry.storage_bytes()
+    }
+
     /// Number of stored chunks.
     #[must_use]
     pub fn chunk_count(&self) -> usize {
@@ -219,6 +269,7 @@ impl World {
         }
         self.chunks
             .retain(|_, c| c.uniform_block() != Some(BlockId::AIR));
+        self.chunk_bytes = self.chunks.values().map(chunk_cost).sum();
         let with: Vec<IVec3> = self
             .chunks
             .iter()

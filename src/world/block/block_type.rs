@@ -135,6 +135,29 @@ impl BlockType {
         if self.solid { &self.boxes } else { &[] }
     }
 
+    /// Bytes a registry holding this type takes for it: the type, its name
+    /// twice (the type and the index by name), its boxes twice (the outline
+    /// and the flat collision table), its properties (a map node's key and
+    /// value each, with the map's own bookkeeping counted as 64 bytes a node),
+    /// and the parsed behaviour. What a read's budget is charged.
+    #[must_use]
+    pub fn storage_bytes(&self) -> usize {
+        const PROPERTY_NODE_BYTES: usize = 64;
+        let properties: usize = self
+            .properties
+            .iter()
+            .map(|(name, _)| {
+                name.len() + std::mem::size_of::<(String, PropertyValue)>() + PROPERTY_NODE_BYTES
+            })
+            .sum();
+        std::mem::size_of::<Self>()
+            + 2 * self.name.len()
+            + 2 * self.boxes.len() * std::mem::size_of::<Aabb>()
+            + properties
+            + std::mem::size_of::<super::Behaviour>()
+            + std::mem::size_of::<(String, super::BlockId, super::ShapeSpan)>()
+    }
+
     /// Checks every field against the bounds above.
     ///
     /// # Errors

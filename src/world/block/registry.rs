@@ -72,6 +72,8 @@ pub struct BlockRegistry {
     behaviours: Vec<Behaviour>,
     /// Whether any of them is not plain.
     any_behaviour: bool,
+    /// What the registered types take, as [`BlockType::storage_bytes`] counts.
+    stored_bytes: usize,
 }
 
 impl PartialEq for BlockRegistry {
@@ -106,6 +108,7 @@ impl BlockRegistry {
             reach: ShapeReach::default(),
             behaviours: Vec::new(),
             any_behaviour: false,
+            stored_bytes: 0,
         };
         for block in builtin::types() {
             registry
@@ -153,8 +156,16 @@ impl BlockRegistry {
         self.any_behaviour |= !behaviour.is_plain();
         self.behaviours.push(behaviour);
         self.by_name.insert(block.name.clone(), id);
+        self.stored_bytes += block.storage_bytes();
         self.types.push(block);
         Ok(id)
+    }
+
+    /// Bytes the registered types take (what a read's budget is charged for
+    /// them).
+    #[must_use]
+    pub fn storage_bytes(&self) -> usize {
+        self.stored_bytes
     }
 
     /// The id of the type called `name`.

@@ -77,6 +77,7 @@ pub fn region_of_name(name: &str) -> Option<(i32, i32)> {
 pub fn read_region(
     bytes: &[u8],
     region: (i32, i32),
+    held: super::Held,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Imported, ImportError> {
     let mut world = World::new();
@@ -144,6 +145,9 @@ pub fn read_region(
                  world file may hold (MAX_FILE_CHUNKS)"
             )));
         }
+        // Checked after each column: it overshoots by one column's sections
+        // at most (a few megabytes).
+        held.check(&world, || format!("chunk ({cx}, {cz})"))?;
     }
     progress(total, total);
     if skipped == total && total > 0 {
@@ -207,7 +211,7 @@ fn chunk_nbt(bytes: &[u8], offset: usize) -> Result<Vec<u8>, String> {
 
 /// Reads a bare chunk (`.nbt`, uncompressed or gzip) and places it by its
 /// `xPos`/`zPos`.
-pub fn read_chunk_file(nbt: &[u8]) -> Result<Imported, ImportError> {
+pub(crate) fn read_chunk_file(nbt: &[u8], held: super::Held) -> Result<Imported, ImportError> {
     let root: fastnbt::Value =
         fastnbt::from_bytes(nbt).map_err(|e| ImportError::format(format!("NBT: {e}")))?;
     let position = |c: &HashMap<String, fastnbt::Value>| match (c.get("xPos"), c.get("zPos")) {
@@ -230,6 +234,7 @@ pub fn read_chunk_file(nbt: &[u8]) -> Result<Imported, ImportError> {
     let mut world = World::new();
     let mut warnings = Warnings::default();
     place_chunk(&mut world, nbt, key, &mut warnings).map_err(ImportError::format)?;
+    held.check(&world, || format!("chunk {key:?}"))?;
     world.name = format!("Minecraft chunk ({}, {})", key.0, key.1);
     world.compact();
     Ok(Imported { world, warnings })

@@ -33,7 +33,7 @@ pub use vanilla_shapes::{GameVersion, StateShape, UnknownState, VanillaShapes};
 pub use vox::{MAX_PLACEMENTS, MAX_SCENE_DEPTH, MAX_SCENE_VISITS, MAX_VOXELS};
 pub use vox_chunks::MAX_CHUNK_DEPTH as MAX_VOX_CHUNK_DEPTH;
 
-use super::World;
+use super::{ReadBudget, World};
 
 /// Largest gzip payload inflated (a schematic or a gzipped chunk).
 pub const MAX_INFLATED_BYTES: u64 = 256 << 20;
@@ -75,6 +75,29 @@ impl ImportError {
         ImportError {
             problem: problem.into(),
         }
+    }
+}
+
+/// A read's budget and what an import holds besides the world it builds (the
+/// file, what it inflated, the tree parsed from that), for the importers to
+/// check as the world grows.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Held {
+    budget: ReadBudget,
+    outside: u64,
+}
+
+impl Held {
+    /// Whether `world`, with what is held outside it, stays within the
+    /// budget; `place` names where in the file the import is.
+    pub(crate) fn check(
+        &self,
+        world: &World,
+        place: impl FnOnce() -> String,
+    ) -> Result<(), ImportError> {
+        self.budget
+            .check(self.outside + world.storage_bytes() as u64, place)
+            .map_err(|e| ImportError::format(e.to_string()))
     }
 }
 
@@ -169,20 +192,35 @@ pub fn detect(bytes: &[u8]) -> Option<ImportFormat> {
 
 /// Imports a file of any importable format. `file_name` gives a region file
 /// its coordinates (`r.X.Z.mca`; without it the region is placed at 0, 0).
-/// `progress` hears `(done, total)` chunks of a region as they are read.
+/// `progress` hears `(done, total)` chunks of a region as they are read. The
+/// import holds at most `budget` bytes: the file, what it inflates, and the
+/// world it builds.
 ///
 /// # Errors
 /// [`ImportError`] saying what is wrong with the file.
 pub fn import(
     bytes: &[u8],
     file_name: Option<&str>,
+    budget: ReadBudget,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<(ImportFormat, Imported), ImportError> {
+    let held = Held {
+        budget,
+        outside: bytes.len() as u64,
+    };
     match detect(bytes) {
-        Some(ImportFormat::Vox) => vox::read(bytes).map(|i| (ImportFormat::Vox, i)),
+        // The parsed models hold a voxel in 4 bytes, as the file does.
+        Some(ImportFormat::Vox) => vox::read(
+            bytes,
+            Held {
+                outside: 2 * held.outside,
+                ..held
+            },
+        )
+        .map(|i| (ImportFormat::Vox, i)),
         Some(ImportFormat::Region) => {
             let region = file_name.and_then(region_of_name);
-            let mut imported = anvil::read_region(bytes, region.unwrap_or((0, 0)), progress)?;
+            let mut imported = anvil::read_region(bytes, region.unwrap_or((0, 0)), held, progress)?;
             if region.is_none() {
                 imported
                     .warnings
@@ -201,15 +239,24 @@ pub fn import(
                     "inflates past {MAX_INFLATED_BYTES} bytes"
                 )));
             }
-            nbt(&inflated)
+            // The inflated bytes, and the tree parsed from them about as large.
+            let outside = held.outside + 2 * inflated.len() as u64;
+            held.check(&World::new(), || "the inflated schematic".into())?;
+            nbt(&inflated, Held { outside, ..held })
         }
-        Some(ImportFormat::Chunk) => nbt(bytes),
+        Some(ImportFormat::Chunk) => nbt(
+            bytes,
+            Held {
+                outside: 2 * held.outside,
+                ..held
+            },
+        ),
         None => Err(ImportError::format("not a format this program imports")),
     }
 }
 
 /// An NBT file: a schematic if it has one's fields, else a chunk.
-fn nbt(bytes: &[u8]) -> Result<(ImportFormat, Imported), ImportError> {
+fn nbt(bytes: &[u8], held: Held) -> Result<(ImportFormat, Imported), ImportError> {
     nbt_guard::check(bytes).map_err(ImportError::format)?;
     let root: fastnbt::Value =
         fastnbt::from_bytes(bytes).map_err(|e| ImportError::format(format!("NBT: {e}")))?;
@@ -219,8 +266,8 @@ fn nbt(bytes: &[u8]) -> Result<(ImportFormat, Imported), ImportError> {
     let is_schematic = root.contains_key("Schematic")
         || (root.contains_key("Palette") && root.contains_key("BlockData"));
     if is_schematic {
-        schem::read(&root).map(|i| (ImportFormat::Schematic, i))
+        schem::read(&root, held).map(|i| (ImportFormat::Schematic, i))
     } else {
-        anvil::read_chunk_file(bytes).map(|i| (ImportFormat::Chunk, i))
+        anvil::read_chunk_file(bytes, held).map(|i| (ImportFormat::Chunk, i))
     }
 }

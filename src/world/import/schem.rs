@@ -34,7 +34,10 @@ fn int(compound: &HashMap<String, Value>, name: &str) -> Result<i64, ImportError
 }
 
 /// Reads a Sponge schematic from its NBT root.
-pub fn read(root: &HashMap<String, Value>) -> Result<Imported, ImportError> {
+pub(crate) fn read(
+    root: &HashMap<String, Value>,
+    held: super::Held,
+) -> Result<Imported, ImportError> {
     // Version 3 wraps everything in a `Schematic` compound.
     let schematic = match root.get("Schematic") {
         Some(Value::Compound(inner)) => inner,
@@ -113,7 +116,7 @@ pub fn read(root: &HashMap<String, Value>) -> Result<Imported, ImportError> {
         }
     }
     let bytes: Vec<u8> = data.iter().map(|&b| b as u8).collect();
-    let warnings = place_cells(&mut world, &bytes, &by_id, [w, h, l])?;
+    let warnings = place_cells(&mut world, &bytes, &by_id, [w, h, l], held)?;
     world.name = format!("Sponge schematic v{version}, {w}×{h}×{l}");
     world.compact();
     Ok(Imported { world, warnings })
@@ -125,6 +128,7 @@ fn place_cells(
     bytes: &[u8],
     by_id: &HashMap<i64, (BlockId, bool, &str)>,
     [w, h, l]: [i64; 3],
+    held: super::Held,
 ) -> Result<Warnings, ImportError> {
     let cells = (w * h * l) as u64;
     let mut warnings = Warnings::default();
@@ -163,6 +167,7 @@ fn place_cells(
             let i = index as i64;
             let (x, z, y) = (i % w, (i / w) % l, i / (w * l));
             world.set_block(IVec3::new(x as i32, y as i32, z as i32), block);
+            held.check(world, || format!("cell {index} of {cells}"))?;
         }
     }
     if at != bytes.len() {

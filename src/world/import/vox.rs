@@ -110,7 +110,7 @@ struct Placement {
 }
 
 /// Reads a `.vox` file.
-pub fn read(bytes: &[u8]) -> Result<Imported, ImportError> {
+pub(crate) fn read(bytes: &[u8], held: super::Held) -> Result<Imported, ImportError> {
     let models =
         vox_chunks::check(bytes).map_err(|e| ImportError::format(format!("MagicaVoxel: {e}")))?;
     let data =
@@ -182,6 +182,7 @@ pub fn read(bytes: &[u8]) -> Result<Imported, ImportError> {
                      {MAX_FILE_CHUNKS} chunks a world file may hold (MAX_FILE_CHUNKS)"
                 )));
             }
+            held.check(&world, || format!("model {model_index}: the voxel at {p}"))?;
         }
     }
     world.name = format!("MagicaVoxel, {} models", data.models.len());

@@ -339,3 +339,150 @@ fn a_text_world_of_scattered_single_blocks_stops_at_the_chunk_limit() {
     // Chunk 131,073 opens at the row of the 131,073rd layer: line 3 + 2·131,072.
     assert_names(&stderr, &["MAX_FILE_CHUNKS", "line 262147, column 2"]);
 }
+
+// ------------------------------------------------------- The read budget
+
+fn varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// A binary world (version 2) of `types` block types of its own, each as
+/// heavy as the format allows (a 128-byte name, 16 boxes, 32 properties of
+/// 128-byte names), and `chunks` chunks whose palettes each name the first
+/// `palette` ids, one cell each and the rest the last id.
+fn heavy_binary_world(types: usize, chunks: usize, palette: usize) -> Vec<u8> {
+    let mut payload = Vec::new();
+    varint(&mut payload, 0); // no name
+    payload.push(0); // no spawn
+    varint(&mut payload, types as u64);
+    for t in 0..types {
+        let name = format!("{t:0>128}");
+        varint(&mut payload, 128);
+        payload.extend_from_slice(name.as_bytes());
+        payload.push(1); // solid, no glyph
+        payload.extend_from_slice(&[1, 2, 3]);
+        payload.push(16);
+        for b in 0..16 {
+            let y = f64::from(b) / 16.0;
+            for v in [0.0, y, 0.0, 1.0, y + 1.0 / 16.0, 1.0] {
+                payload.extend_from_slice(&f64::to_le_bytes(v));
+            }
+        }
+        payload.push(32);
+        for p in 0..32 {
+            let key = format!("{p:0>128}");
+            varint(&mut payload, 128);
+            payload.extend_from_slice(key.as_bytes());
+            payload.push(0);
+            payload.extend_from_slice(&1.0f64.to_le_bytes());
+        }
+    }
+    varint(&mut payload, chunks as u64);
+    for c in 0..chunks {
+        let key = [(c % 512) as i32, (c / 512 % 512) as i32, (c / (512 * 512)) as i32];
+        for v in key {
+            payload.extend_from_slice(&v.to_le_bytes());
+        }
+        varint(&mut payload, palette as u64);
+        for id in 0..palette {
+            varint(&mut payload, id as u64);
+        }
+        for index in 0..palette - 1 {
+            varint(&mut payload, 1);
+            varint(&mut payload, index as u64);
+        }
+        varint(&mut payload, (4096 - (palette - 1)) as u64);
+        varint(&mut payload, (palette - 1) as u64);
+    }
+    let mut encoder = flate2::write::DeflateEncoder::new(Vec::new(), Compression::fast());
+    encoder.write_all(&payload).unwrap();
+    let compressed = encoder.finish().unwrap();
+    let mut file = b"VOXWALKB".to_vec();
+    file.extend_from_slice(&2u16.to_le_bytes());
+    file.extend_from_slice(&0u16.to_le_bytes());
+    file.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    file.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+    file.extend_from_slice(&compressed);
+    file
+}
+
+/// Every block type a world may hold, each as heavy as allowed (about 600 MB
+/// once registered), then 131,072 chunks of 257 types each (two-byte cells,
+/// 1.1 GB): within every count limit, 2.4 GB if built. It stops at the chunk
+/// that would take it past the read budget.
+#[test]
+fn a_binary_world_of_the_most_types_and_chunks_stops_at_the_read_budget() {
+    let dir = temp_dir::Dir::new("hostile-budget");
+    let types = voxwalk::world::MAX_BLOCK_TYPES - voxwalk::world::BUILT_IN_TYPES;
+    let file = heavy_binary_world(types, 131_072, 257);
+    let stderr = refused(&dir, "heavy.vxb", &file);
+    assert_names(&stderr, &["chunk ", "over the read budget of 1073741824 bytes"]);
+}
+
+/// The same chunks without the types: 131,072 chunks of two-byte cells is
+/// 1.1 GB, over the default budget, and any budget set on the command line is
+/// the one that holds.
+#[test]
+fn a_binary_world_of_wide_chunks_stops_at_a_budget_set_on_the_command_line() {
+    let dir = temp_dir::Dir::new("hostile-budget-cli");
+    let file = heavy_binary_world(244, 4096, 257);
+    let path = dir.path().join("wide.vxb");
+    std::fs::write(&path, &file).unwrap();
+    // 4,096 chunks of 8.8 KB: 36 MB, refused under a 16 MiB budget.
+    let stderr = refused_path(&path, &["--read-budget", "16777216", "info"]);
+    assert_names(&stderr, &["chunk ", "over the read budget of 16777216 bytes"]);
+    let out = Command::new(env!("CARGO_BIN_EXE_voxwalk"))
+        .args(["info"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// A text world whose rows open 20,000 chunks (90 MB of cells) from 2 MB of
+/// text, under a 32 MiB budget: refused at the cell that crosses it.
+#[test]
+fn a_text_world_stops_at_the_cell_that_crosses_the_read_budget() {
+    let dir = temp_dir::Dir::new("hostile-budget-text");
+    let mut text = String::from("voxwalk-world 1\n");
+    for i in 0..20_000 {
+        writeln!(text, "layer {}\n|#|", 16 * i).unwrap();
+    }
+    text.push_str("end\n");
+    let path = dir.path().join("tall.vxw");
+    std::fs::write(&path, &text).unwrap();
+    let stderr = refused_path(&path, &["--read-budget", "33554432", "info"]);
+    assert_names(&stderr, &["column 2", "over the read budget of 33554432 bytes"]);
+}
+
+/// 16 MiB of inline expectation tables: about 1.5 GB once TOML has parsed
+/// them. `check` refuses the file before parsing it.
+#[test]
+fn a_scenario_of_a_million_inline_expectations_is_refused_before_it_is_parsed() {
+    let dir = temp_dir::Dir::new("hostile-budget-toml");
+    let item = "{tick = 1, x = [0.0, 5.0]}, ";
+    let mut text = String::from(
+        "description = \"x\"\nworld_text = \"\"\"\nvoxwalk-world 1\nlayer 0\n|###|\nend\n\"\"\"\nticks = 1\nexpect = [",
+    );
+    while text.len() + item.len() + 2 < 16 << 20 {
+        text.push_str(item);
+    }
+    text.push_str("]\n");
+    let path = dir.path().join("expect.toml");
+    std::fs::write(&path, &text).unwrap();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {MEMORY_KB}; ulimit -t {CPU_SECONDS}; exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_voxwalk"))
+        .arg("check")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert_names(&stdout, &["the TOML text, parsed", "over the read budget of 1073741824 bytes"]);
+}

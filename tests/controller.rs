@@ -550,3 +550,91 @@ fn a_reused_report_matches_fresh_reports() {
         assert!(events > 1000, "only {events} events");
     }
 }
+
+/// How deep `aabb` sits in the solid it overlaps most: the least of the three
+/// overlaps of their extents, the largest over the solids.
+fn penetration(world: &World, aabb: &Aabb) -> f64 {
+    let mut deepest: f64 = 0.0;
+    let lo = aabb.min.floor().as_ivec3() - IVec3::ONE;
+    let hi = aabb.max.floor().as_ivec3() + IVec3::ONE;
+    world.for_each_solid_in(lo, hi, |cell, boxes| {
+        for b in boxes {
+            let solid = b.translated(cell.as_dvec3());
+            let overlap = (aabb.max.min(solid.max) - aabb.min.max(solid.min)).min_element();
+            deepest = deepest.max(overlap);
+        }
+    });
+    deepest
+}
+
+/// A body started inside the corner of a floor and a wall (a teleport, a
+/// block placed on it), far from the origin or near it: no single push
+/// frees it, since leaving the floor upwards still leaves it in the wall and
+/// the other way round. It is freed before its first tick moves it, and
+/// never sinks deeper first.
+#[test]
+fn a_body_started_in_a_corner_is_freed_before_it_moves() {
+    for base in [IVec3::ZERO, IVec3::new(30_000_000, 64, -30_000_000)] {
+        for sink in [0.05, 0.122, 0.3] {
+            let mut world = World::new();
+            world.fill(base + IVec3::new(-4, -1, -4), base + IVec3::new(4, -1, 4), BlockId::STONE);
+            world.fill(base + IVec3::new(2, 0, -4), base + IVec3::new(2, 3, 4), BlockId::STONE);
+            // Feet `sink` into the floor, the east face `sink` into the wall.
+            let feet = base.as_dvec3() + DVec3::new(1.5 + sink, -sink, 0.5);
+            let body = Body::new(feet, DVec3::ONE).unwrap();
+            let start = penetration(&world, &body.aabb);
+            assert!(start > 0.04, "{start}");
+            let mut sim = Simulation::new(world, Settings::default()).unwrap();
+            let handle = sim.add_body(body);
+            let mut deepest = start;
+            for tick in 0..5 {
+                sim.step(&[Input::IDLE]).unwrap();
+                let now = penetration(sim.world(), &sim.body(handle).unwrap().aabb);
+                assert!(now <= deepest, "{base} sink {sink}: deeper at tick {tick}: {now} > {deepest}");
+                deepest = now;
+                assert!(now < 1e-6, "{base} sink {sink}: still {now} inside after tick {tick}");
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(512)))]
+
+    /// A unit body started anywhere overlapping a floor with walls on two
+    /// sides, or a lone block's corner, near the origin or 30 million blocks
+    /// out, never sits deeper after a tick than before it.
+    #[test]
+    fn a_stuck_start_never_sinks_deeper(
+        far in proptest::bool::ANY,
+        layout in 0u8..3,
+        offset in (0.0f64..1.0, -0.6f64..0.6, 0.0f64..1.0),
+        keys in 0u16..64,
+    ) {
+        let base = if far { IVec3::new(30_000_000, 64, -30_000_000) } else { IVec3::ZERO };
+        let mut world = World::new();
+        match layout {
+            0 => world.set_block(base, BlockId::STONE),
+            1 => {
+                world.fill(base + IVec3::new(-3, -1, -3), base + IVec3::new(3, -1, 3), BlockId::STONE);
+                world.fill(base + IVec3::new(1, 0, -3), base + IVec3::new(1, 2, 3), BlockId::STONE);
+            }
+            _ => {
+                world.fill(base + IVec3::new(-3, -1, -3), base + IVec3::new(3, -1, 3), BlockId::STONE);
+                world.fill(base + IVec3::new(1, 0, -3), base + IVec3::new(1, 2, 3), BlockId::STONE);
+                world.fill(base + IVec3::new(-3, 0, 1), base + IVec3::new(3, 2, 1), BlockId::STONE);
+            }
+        }
+        let feet = base.as_dvec3() + DVec3::new(offset.0, offset.1, offset.2);
+        let body = Body::new(feet, DVec3::ONE).unwrap();
+        let mut deepest = penetration(&world, &body.aabb);
+        let mut sim = Simulation::new(world, Settings::default()).unwrap();
+        let handle = sim.add_body(body);
+        for tick in 0..3 {
+            sim.step(&[input_from_bits(keys)]).unwrap();
+            let now = penetration(sim.world(), &sim.body(handle).unwrap().aabb);
+            prop_assert!(now <= deepest + 1e-9, "deeper at tick {}: {} > {}", tick, now, deepest);
+            deepest = now;
+        }
+    }
+}

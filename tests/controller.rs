@@ -577,8 +577,16 @@ fn a_body_started_in_a_corner_is_freed_before_it_moves() {
     for base in [IVec3::ZERO, IVec3::new(30_000_000, 64, -30_000_000)] {
         for sink in [0.05, 0.122, 0.3] {
             let mut world = World::new();
-            world.fill(base + IVec3::new(-4, -1, -4), base + IVec3::new(4, -1, 4), BlockId::STONE);
-            world.fill(base + IVec3::new(2, 0, -4), base + IVec3::new(2, 3, 4), BlockId::STONE);
+            world.fill(
+                base + IVec3::new(-4, -1, -4),
+                base + IVec3::new(4, -1, 4),
+                BlockId::STONE,
+            );
+            world.fill(
+                base + IVec3::new(2, 0, -4),
+                base + IVec3::new(2, 3, 4),
+                BlockId::STONE,
+            );
             // Feet `sink` into the floor, the east face `sink` into the wall.
             let feet = base.as_dvec3() + DVec3::new(1.5 + sink, -sink, 0.5);
             let body = Body::new(feet, DVec3::ONE).unwrap();
@@ -590,9 +598,15 @@ fn a_body_started_in_a_corner_is_freed_before_it_moves() {
             for tick in 0..5 {
                 sim.step(&[Input::IDLE]).unwrap();
                 let now = penetration(sim.world(), &sim.body(handle).unwrap().aabb);
-                assert!(now <= deepest, "{base} sink {sink}: deeper at tick {tick}: {now} > {deepest}");
+                assert!(
+                    now <= deepest,
+                    "{base} sink {sink}: deeper at tick {tick}: {now} > {deepest}"
+                );
                 deepest = now;
-                assert!(now < 1e-6, "{base} sink {sink}: still {now} inside after tick {tick}");
+                assert!(
+                    now < 1e-6,
+                    "{base} sink {sink}: still {now} inside after tick {tick}"
+                );
             }
         }
     }

@@ -383,7 +383,11 @@ fn heavy_binary_world(types: usize, chunks: usize, palette: usize) -> Vec<u8> {
     }
     varint(&mut payload, chunks as u64);
     for c in 0..chunks {
-        let key = [(c % 512) as i32, (c / 512 % 512) as i32, (c / (512 * 512)) as i32];
+        let key = [
+            (c % 512) as i32,
+            (c / 512 % 512) as i32,
+            (c / (512 * 512)) as i32,
+        ];
         for v in key {
             payload.extend_from_slice(&v.to_le_bytes());
         }
@@ -420,7 +424,10 @@ fn a_binary_world_of_the_most_types_and_chunks_stops_at_the_read_budget() {
     let types = voxwalk::world::MAX_BLOCK_TYPES - voxwalk::world::BUILT_IN_TYPES;
     let file = heavy_binary_world(types, 131_072, 257);
     let stderr = refused(&dir, "heavy.vxb", &file);
-    assert_names(&stderr, &["chunk ", "over the read budget of 1073741824 bytes"]);
+    assert_names(
+        &stderr,
+        &["chunk ", "over the read budget of 1073741824 bytes"],
+    );
 }
 
 /// The same chunks without the types: 131,072 chunks of two-byte cells is
@@ -434,13 +441,21 @@ fn a_binary_world_of_wide_chunks_stops_at_a_budget_set_on_the_command_line() {
     std::fs::write(&path, &file).unwrap();
     // 4,096 chunks of 8.8 KB: 36 MB, refused under a 16 MiB budget.
     let stderr = refused_path(&path, &["--read-budget", "16777216", "info"]);
-    assert_names(&stderr, &["chunk ", "over the read budget of 16777216 bytes"]);
+    assert_names(
+        &stderr,
+        &["chunk ", "over the read budget of 16777216 bytes"],
+    );
     let out = Command::new(env!("CARGO_BIN_EXE_voxwalk"))
         .args(["info"])
         .arg(&path)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// A text world whose rows open 20,000 chunks (90 MB of cells) from 2 MB of
@@ -456,7 +471,10 @@ fn a_text_world_stops_at_the_cell_that_crosses_the_read_budget() {
     let path = dir.path().join("tall.vxw");
     std::fs::write(&path, &text).unwrap();
     let stderr = refused_path(&path, &["--read-budget", "33554432", "info"]);
-    assert_names(&stderr, &["column 2", "over the read budget of 33554432 bytes"]);
+    assert_names(
+        &stderr,
+        &["column 2", "over the read budget of 33554432 bytes"],
+    );
 }
 
 /// 16 MiB of inline expectation tables: about 1.5 GB once TOML has parsed
@@ -476,7 +494,9 @@ fn a_scenario_of_a_million_inline_expectations_is_refused_before_it_is_parsed() 
     std::fs::write(&path, &text).unwrap();
     let out = Command::new("sh")
         .arg("-c")
-        .arg(format!("ulimit -v {MEMORY_KB}; ulimit -t {CPU_SECONDS}; exec \"$0\" \"$@\""))
+        .arg(format!(
+            "ulimit -v {MEMORY_KB}; ulimit -t {CPU_SECONDS}; exec \"$0\" \"$@\""
+        ))
         .arg(env!("CARGO_BIN_EXE_voxwalk"))
         .arg("check")
         .arg(&path)
@@ -484,5 +504,11 @@ fn a_scenario_of_a_million_inline_expectations_is_refused_before_it_is_parsed() 
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
-    assert_names(&stdout, &["the TOML text, parsed", "over the read budget of 1073741824 bytes"]);
+    assert_names(
+        &stdout,
+        &[
+            "the TOML text, parsed",
+            "over the read budget of 1073741824 bytes",
+        ],
+    );
 }

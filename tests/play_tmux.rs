@@ -199,3 +199,38 @@ fn a_failing_scenario_opens_at_its_failing_tick_and_steps_both_ways() {
         "the viewer's screen is gone:\n{after}"
     );
 }
+
+/// A scenario of 17 million ticks is judged before the viewer opens (7 s of
+/// work): the screen says so, and `q` stops it and returns to the
+/// shell at once.
+#[test]
+#[ignore = "needs tmux"]
+fn q_stops_a_long_scenario_while_it_is_judged() {
+    assert!(
+        Command::new("tmux").arg("-V").output().is_ok(),
+        "this test needs tmux installed"
+    );
+    let dir = std::env::temp_dir().join(format!("voxwalk-tmux-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let scenario = dir.join("long.toml");
+    std::fs::write(
+        &scenario,
+        "world_text = \"voxwalk-world 1\\nlayer 0\\n|####|\\nend\\n\"\n\
+         spawn = [1.5, 1, 0.5]\nticks = 17000000\n",
+    )
+    .unwrap();
+    let bin = env!("CARGO_BIN_EXE_voxwalk");
+    let session = format!("voxwalk-test-long-{}", std::process::id());
+    start_shell(&session, 120, 30);
+    let command = format!("{bin} play {}; echo voxwalk-exited-$?", scenario.display());
+    tmux(&["send-keys", "-t", &session, &command, "Enter"]);
+    let running = wait_for(&session, "q quits", Duration::from_secs(10));
+    tmux(&["send-keys", "-t", &session, "q"]);
+    let after = wait_until(&session, Duration::from_secs(10), |s| {
+        s.lines().any(|l| l.starts_with("voxwalk-exited-"))
+    });
+    tmux(&["kill-session", "-t", &session]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(running.contains("running long: tick"), "{running}");
+    assert!(after.contains("voxwalk-exited-0"), "{after}");
+}

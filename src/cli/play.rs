@@ -5,7 +5,7 @@ use std::io::{IsTerminal, Write};
 use clap::Args;
 
 use super::CliError;
-use crate::viewer::{App, run_headless, run_terminal};
+use crate::viewer::{App, TerminalSession, run_headless, run_terminal};
 use crate::world::{Generator, Preset, World};
 
 /// The seed of the world `play` opens with no arguments.
@@ -132,11 +132,33 @@ fn play_scenario(
             source,
         });
     }
-    let app = App::from_scenario(scenario, args.tick).map_err(|e| usage(&e))?;
-    run_terminal(app).map_err(|source| CliError::Io {
+    // The terminal is taken first, so that `q` stops a long scenario while
+    // it is judged and run to the tick asked for.
+    let terminal_error = |source| CliError::Io {
         place: "terminal".into(),
         source,
+    };
+    let mut session = TerminalSession::start().map_err(terminal_error)?;
+    let name =
+        crate::printable::terminal_safe(&scenario.name, crate::printable::LineBreaks::Escape);
+    let total = scenario.ticks;
+    let mut drawn = Ok(());
+    let app = App::from_scenario_unless_stopped(scenario, args.tick, &mut |ran| match session
+        .progress(&format!("voxwalk: running {name}: tick {ran} of {total}"))
+    {
+        Ok(go_on) => go_on,
+        Err(e) => {
+            drawn = Err(e);
+            false
+        }
     })
+    .map_err(|e| usage(&e))?;
+    drawn.map_err(terminal_error)?;
+    match app {
+        Some(app) => session.run(app),
+        None => session.finish(),
+    }
+    .map_err(terminal_error)
 }
 
 fn open(

@@ -17,7 +17,10 @@ mod table;
 mod trajectory;
 
 pub use expectation::{Always, Expectation, ExpectationWatch, Failure};
-pub use runner::{Outcome, Verdict, check_file, check_paths, discover, failures, judge, record};
+pub use runner::{
+    Outcome, PROGRESS_EVERY, Verdict, check_file, check_file_within, check_paths, discover,
+    failures, failures_unless_stopped, judge, record,
+};
 pub use spec::{Mirror, Scenario, ScenarioBody, ScenarioError};
 pub use table::format_table;
 pub use trajectory::{

@@ -306,8 +306,21 @@ impl<'s> Checks<'s> {
 /// resolver stops ends the list where it stopped.
 #[must_use]
 pub fn failures(scenario: &Scenario) -> Vec<Failure> {
+    failures_unless_stopped(scenario, &mut |_| true).unwrap_or_default()
+}
+
+/// How many ticks a long run goes between asking whether to go on.
+pub const PROGRESS_EVERY: u64 = 1024;
+
+/// [`failures`], asking `go_on` with the ticks run so far every
+/// [`PROGRESS_EVERY`] ticks, so that a viewer can show the run's progress
+/// and stop it; `None` when `go_on` said no.
+pub fn failures_unless_stopped(
+    scenario: &Scenario,
+    go_on: &mut dyn FnMut(u64) -> bool,
+) -> Option<Vec<Failure>> {
     let Ok(mut run) = Run::new(scenario, &scenario.world, DVec3::ZERO) else {
-        return Vec::new();
+        return Some(Vec::new());
     };
     let mut twin = scenario
         .mirror
@@ -327,12 +340,15 @@ pub fn failures(scenario: &Scenario) -> Vec<Failure> {
         if let Some(c) = comparison.as_mut() {
             c.see(tick, &frame);
         }
+        if run.tick.is_multiple_of(PROGRESS_EVERY) && !go_on(run.tick) {
+            return None;
+        }
     }
     let mut out = checks.into_failures();
     if let Some(Ok(Some(f))) = comparison.map(GoldenComparison::finish) {
         out.push(f);
     }
-    out
+    Some(out)
 }
 
 /// Where the body states of one tick of a run and its mirror run differ.

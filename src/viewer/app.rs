@@ -182,6 +182,23 @@ impl App {
     /// # Errors
     /// [`AppError`] when the scenario cannot run.
     pub fn from_scenario(scenario: Scenario, tick: Option<u64>) -> Result<App, AppError> {
+        Ok(
+            Self::from_scenario_unless_stopped(scenario, tick, &mut |_| true)?
+                .expect("a run told always to go on is never stopped"),
+        )
+    }
+
+    /// [`App::from_scenario`], asking `go_on` with the ticks run so far as the
+    /// scenario is judged and then run to `tick` (seconds, for a long one);
+    /// `None` when it said no.
+    ///
+    /// # Errors
+    /// As [`App::from_scenario`].
+    pub fn from_scenario_unless_stopped(
+        scenario: Scenario,
+        tick: Option<u64>,
+        go_on: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Option<App>, AppError> {
         let spawn = scenario
             .bodies
             .first()
@@ -191,18 +208,30 @@ impl App {
             "scenario {}",
             crate::printable::terminal_safe(&scenario.name, crate::printable::LineBreaks::Escape)
         );
-        let (mut playback, sim) = Playback::open(scenario).map_err(AppError::Scenario)?;
+        let Some((mut playback, sim)) =
+            Playback::open_unless_stopped(scenario, go_on).map_err(AppError::Scenario)?
+        else {
+            return Ok(None);
+        };
         app.sim = sim;
         app.title = title;
         if let Some(t) = tick {
-            playback
-                .seek(&mut app.sim, &mut app.last_report, t.saturating_add(1))
+            let reached = playback
+                .seek_unless_stopped(
+                    &mut app.sim,
+                    &mut app.last_report,
+                    t.saturating_add(1),
+                    go_on,
+                )
                 .map_err(AppError::Scenario)?;
+            if !reached {
+                return Ok(None);
+            }
             app.paused = true;
         }
         app.previous = app.player().aabb;
         app.playback = Some(playback);
-        Ok(app)
+        Ok(Some(app))
     }
 
     /// The followed body (the player's, unless switched).

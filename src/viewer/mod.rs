@@ -28,6 +28,6 @@ pub use draw::{MIN_SIZE, draw};
 pub use headless::{Summary, run_headless};
 pub use held_keys::{FIRST_HOLD, HeldKeys, REPEAT_HOLD};
 pub use playback::{Outline, Playback, TickCheck};
-pub use terminal::run_terminal;
+pub use terminal::{TerminalSession, run_terminal};
 pub use theme::Palette;
 pub use wander::Wanderer;

@@ -10,7 +10,7 @@ use glam::DVec3;
 
 use crate::controller::{Ball, Body, Input, Simulation, SimulationError, TickReport};
 use crate::geometry::Aabb;
-use crate::scenario::{Failure, Scenario, failures};
+use crate::scenario::{Failure, PROGRESS_EVERY, Scenario, failures_unless_stopped};
 
 /// Ticks between kept states.
 const KEEP_EVERY: u64 = 256;
@@ -91,7 +91,23 @@ impl Playback {
     /// # Errors
     /// Settings the simulation refuses.
     pub fn open(scenario: Scenario) -> Result<(Playback, Simulation), SimulationError> {
-        let failures = failures(&scenario);
+        Ok(Self::open_unless_stopped(scenario, &mut |_| true)?
+            .expect("a run told always to go on is never stopped"))
+    }
+
+    /// [`Playback::open`], asking `go_on` with the ticks judged so far as
+    /// the checks are judged (a long scenario takes seconds); `None` when it
+    /// said no.
+    ///
+    /// # Errors
+    /// As [`Playback::open`].
+    pub fn open_unless_stopped(
+        scenario: Scenario,
+        go_on: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Option<(Playback, Simulation)>, SimulationError> {
+        let Some(failures) = failures_unless_stopped(&scenario, go_on) else {
+            return Ok(None);
+        };
         let mut sim = Simulation::new(scenario.world.clone(), scenario.settings.clone())?;
         for b in &scenario.bodies {
             sim.add_body(b.body);
@@ -101,7 +117,7 @@ impl Playback {
         }
         let kept = vec![(sim.bodies().to_vec(), sim.balls().to_vec())];
         let golden = golden_positions(&scenario);
-        Ok((
+        Ok(Some((
             Playback {
                 scenario,
                 ran: 0,
@@ -111,7 +127,7 @@ impl Playback {
                 inputs: Vec::new(),
             },
             sim,
-        ))
+        )))
     }
 
     /// The scenario's length in ticks.
@@ -162,6 +178,23 @@ impl Playback {
         report: &mut TickReport,
         ran: u64,
     ) -> Result<(), SimulationError> {
+        self.seek_unless_stopped(sim, report, ran, &mut |_| true)
+            .map(|_| ())
+    }
+
+    /// [`Playback::seek`], asking `go_on` with the tick reached every
+    /// [`PROGRESS_EVERY`] ticks; `Ok(false)` when it said no (the playback
+    /// is left at the tick reached).
+    ///
+    /// # Errors
+    /// As [`Playback::seek`].
+    pub fn seek_unless_stopped(
+        &mut self,
+        sim: &mut Simulation,
+        report: &mut TickReport,
+        ran: u64,
+        go_on: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<bool, SimulationError> {
         let target = ran.min(self.scenario.ticks);
         let k = ((target / KEEP_EVERY) as usize).min(self.kept.len() - 1);
         if target < self.ran || k as u64 * KEEP_EVERY > self.ran {
@@ -173,8 +206,11 @@ impl Playback {
         }
         while self.ran < target {
             self.step(sim, report)?;
+            if self.ran.is_multiple_of(PROGRESS_EVERY) && !go_on(self.ran) {
+                return Ok(false);
+            }
         }
-        Ok(())
+        Ok(true)
     }
 
     /// The checks about the shown tick: the `[[expect]]`s at it, and the

@@ -25,30 +25,106 @@ const MAX_CATCH_UP: u32 = 5;
 ///
 /// # Errors
 /// When the terminal cannot be set up or drawn to; it is restored first.
-pub fn run_terminal(mut app: App) -> io::Result<()> {
-    let mut terminal = ratatui::try_init()?;
-    let enhanced = supports_keyboard_enhancement().unwrap_or(false)
-        && execute!(
-            io::stdout(),
-            PushKeyboardEnhancementFlags(KeyboardEnhancementFlags::REPORT_EVENT_TYPES)
-        )
-        .is_ok();
-    if enhanced {
-        // Undo the key protocol too when something panics.
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
+pub fn run_terminal(app: App) -> io::Result<()> {
+    TerminalSession::start()?.run(app)
+}
+
+/// The terminal in the viewer's mode (raw keys, the alternate screen, key
+/// releases where the terminal reports them), restored when the session
+/// ends or is dropped, so every way out (an error, `?`, a panic) leaves the
+/// shell as it was.
+pub struct TerminalSession {
+    terminal: ratatui::DefaultTerminal,
+    enhanced: bool,
+    restored: bool,
+}
+
+impl TerminalSession {
+    /// Puts the terminal in the viewer's mode.
+    ///
+    /// # Errors
+    /// When the terminal cannot be set up.
+    pub fn start() -> io::Result<TerminalSession> {
+        let terminal = ratatui::try_init()?;
+        let enhanced = supports_keyboard_enhancement().unwrap_or(false)
+            && execute!(
+                io::stdout(),
+                PushKeyboardEnhancementFlags(KeyboardEnhancementFlags::REPORT_EVENT_TYPES)
+            )
+            .is_ok();
+        if enhanced {
+            // Undo the key protocol too when something panics.
+            let previous = std::panic::take_hook();
+            std::panic::set_hook(Box::new(move |info| {
+                let _ = execute!(io::stdout(), PopKeyboardEnhancementFlags);
+                previous(info);
+            }));
+        }
+        Ok(TerminalSession {
+            terminal,
+            enhanced,
+            restored: false,
+        })
+    }
+
+    /// Shows `what` on an otherwise empty screen while work runs before the
+    /// viewer can (a long scenario judged and run to the tick asked for),
+    /// and reads the keys pressed since: `false` when one asks to quit.
+    ///
+    /// # Errors
+    /// When the terminal cannot be drawn to or read.
+    pub fn progress(&mut self, what: &str) -> io::Result<bool> {
+        let line = format!("{what}  (q quits)");
+        self.terminal.draw(|frame| {
+            let area = frame.area();
+            frame.render_widget(ratatui::widgets::Paragraph::new(line.as_str()), area);
+        })?;
+        while event::poll(Duration::ZERO)? {
+            if let Event::Key(key) = event::read()?
+                && action_for(key) == Some(super::Action::Quit)
+            {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Runs the viewer on `app` until the user quits, then restores the
+    /// terminal.
+    ///
+    /// # Errors
+    /// When the terminal cannot be drawn to or restored.
+    pub fn run(mut self, mut app: App) -> io::Result<()> {
+        app.keys.releases_reported = self.enhanced;
+        let result = run_loop(&mut self.terminal, &mut app);
+        self.finish()?;
+        result
+    }
+
+    /// Restores the terminal.
+    ///
+    /// # Errors
+    /// When the terminal cannot be restored.
+    pub fn finish(mut self) -> io::Result<()> {
+        self.restore()
+    }
+
+    fn restore(&mut self) -> io::Result<()> {
+        if std::mem::replace(&mut self.restored, true) {
+            return Ok(());
+        }
+        if self.enhanced {
             let _ = execute!(io::stdout(), PopKeyboardEnhancementFlags);
-            previous(info);
-        }));
+        }
+        ratatui::try_restore()?;
+        io::stdout().flush()
     }
-    app.keys.releases_reported = enhanced;
-    let result = run_loop(&mut terminal, &mut app);
-    if enhanced {
-        let _ = execute!(io::stdout(), PopKeyboardEnhancementFlags);
+}
+
+impl Drop for TerminalSession {
+    fn drop(&mut self) {
+        let _ = self.restore();
     }
-    ratatui::try_restore()?;
-    let _ = io::stdout().flush();
-    result
 }
 
 fn run_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {

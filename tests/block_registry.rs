@@ -365,10 +365,19 @@ fn glyphs_refuse_invisible_formatting() {
         let block = voxwalk::world::BlockType::cube("odd").with_glyph(glyph);
         assert!(block.validate().is_err(), "{glyph:?} accepted");
     }
-    assert!(
-        voxwalk::world::BlockType::cube("ok")
-            .with_glyph('#')
-            .validate()
-            .is_ok()
-    );
+    for glyph in ['#', 'é', '▓', 'Ω'] {
+        let block = voxwalk::world::BlockType::cube("ok").with_glyph(glyph);
+        assert!(block.validate().is_ok(), "{glyph:?} refused");
+    }
+}
+
+/// Two-cell glyphs (a CJK character, an emoji) and combining marks (no cell
+/// of their own) would shift the viewer's columns: refused, naming the glyph.
+#[test]
+fn glyphs_refuse_what_is_not_one_cell_wide() {
+    for glyph in ['漢', '😀', '\u{301}', '\u{ff21}'] {
+        let block = voxwalk::world::BlockType::cube("wide").with_glyph(glyph);
+        let error = block.validate().unwrap_err().to_string();
+        assert!(error.contains("one terminal cell"), "{glyph:?}: {error}");
+    }
 }

@@ -512,3 +512,30 @@ fn a_scenario_of_a_million_inline_expectations_is_refused_before_it_is_parsed() 
         ],
     );
 }
+
+/// A schematic whose palette names a state with a line break and an escape
+/// sequence in it, given a text where a number belongs: the error quotes the
+/// name on one line, the break as `\n`, the escape as `\u{1b}`.
+#[test]
+fn an_nbt_error_quoting_the_file_stays_one_line() {
+    let dir = temp_dir::Dir::new("hostile-nbt-newline");
+    let mut body = Vec::new();
+    for (name, v) in [("Width", 1i16), ("Height", 1), ("Length", 1)] {
+        body.extend(nbt_named(2, name));
+        body.extend(v.to_be_bytes());
+    }
+    body.extend(nbt_named(10, "Palette"));
+    body.extend(nbt_named(8, "minecraft:stone\nvoxwalk: all good\u{1b}[2J"));
+    body.extend(3u16.to_be_bytes());
+    body.extend(b"one");
+    body.push(0);
+    body.extend(nbt_named(7, "BlockData"));
+    body.extend(1i32.to_be_bytes());
+    body.push(0);
+    let stderr = refused(&dir, "newline.schem", &gzip(&nbt_root(&body)));
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert_names(
+        &stderr,
+        &["stone\\nvoxwalk: all good\\u{1b}[2J", "no integer id"],
+    );
+}

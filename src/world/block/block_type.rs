@@ -201,6 +201,16 @@ impl BlockType {
                 format!("{glyph:?} is not a printable character"),
             ));
         }
+        // The viewer draws a glyph a cell: a wide one (a CJK character, most
+        // emoji) or a combining mark would shift every cell after it.
+        if let Some(glyph) = self.look.glyph
+            && unicode_width::UnicodeWidthChar::width(glyph) != Some(1)
+        {
+            return Err(invalid(
+                BlockField::Glyph,
+                format!("{glyph:?} does not take exactly one terminal cell"),
+            ));
+        }
         if self.properties.len() > MAX_PROPERTIES {
             return Err(invalid(
                 BlockField::Properties,

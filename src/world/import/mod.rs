@@ -34,6 +34,7 @@ pub use vox::{MAX_PLACEMENTS, MAX_SCENE_DEPTH, MAX_SCENE_VISITS, MAX_VOXELS};
 pub use vox_chunks::MAX_CHUNK_DEPTH as MAX_VOX_CHUNK_DEPTH;
 
 use super::{ReadBudget, World};
+use crate::printable::LineBreaks;
 
 /// Largest gzip payload inflated (a schematic or a gzipped chunk).
 pub const MAX_INFLATED_BYTES: u64 = 256 << 20;
@@ -71,9 +72,13 @@ pub struct ImportError {
 }
 
 impl ImportError {
+    /// An error whose words may quote the file (a key, a state, a parser's
+    /// message about its bytes): line breaks and control characters are
+    /// written as escapes, so the error stays one line and cannot drive a
+    /// terminal.
     fn format(problem: impl Into<String>) -> ImportError {
         ImportError {
-            problem: problem.into(),
+            problem: crate::printable::terminal_safe(&problem.into(), LineBreaks::Escape),
         }
     }
 }
@@ -125,7 +130,9 @@ impl Warnings {
 
     fn note(&mut self, note: String) {
         if self.notes.len() < MAX_NOTES {
-            self.notes.push(note);
+            // One line each, whatever the file's bytes said.
+            self.notes
+                .push(crate::printable::terminal_safe(&note, LineBreaks::Escape));
         } else if self.notes.len() == MAX_NOTES {
             self.notes.push("… more notes left out".into());
         }

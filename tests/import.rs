@@ -358,7 +358,7 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
         let p = realdata("fastanvil-1.19.4-r.mca");
         let mut seen = (0, 0);
         let loaded = load_detailed(&p, ReadBudget::default(), &mut |done, total| {
-            seen = (done, total)
+            seen = (done, total);
         })
         .unwrap();
         assert_eq!(seen, (676, 676), "progress reaches the end");

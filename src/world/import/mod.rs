@@ -131,8 +131,9 @@ impl Warnings {
     fn note(&mut self, note: String) {
         if self.notes.len() < MAX_NOTES {
             // One line each, whatever the file's bytes said.
+            let one_line = crate::printable::terminal_safe(&note, LineBreaks::Escape);
             self.notes
-                .push(crate::printable::terminal_safe(&note, LineBreaks::Escape));
+                .push(if one_line == note { note } else { one_line });
         } else if self.notes.len() == MAX_NOTES {
             self.notes.push("… more notes left out".into());
         }

@@ -288,7 +288,7 @@ fn every_matched_figure_is_minecrafts_at_every_tick_rate() {
     let rows: Vec<Vec<f64>> = figures.iter().map(row).collect();
     print_table("matched set", &figures, &rows);
     let mut wrong = check_document("docs/movement.md", &figures, &rows);
-    wrong.extend(check_document("README.md", &figures, &rows));
+    wrong.extend(check_document("docs/blocks.md", &figures, &rows));
     for (figure, values) in figures.iter().zip(&rows) {
         let at_20 = values[0];
         if let Some((mc, source)) = figure.minecraft
@@ -319,7 +319,7 @@ fn every_reported_figure_is_minecrafts_at_twenty_ticks_a_second() {
     let rows: Vec<Vec<f64>> = figures.iter().map(row).collect();
     print_table("reported set", &figures, &rows);
     let mut wrong = check_document("docs/movement.md", &figures, &rows);
-    wrong.extend(check_document("README.md", &figures, &rows));
+    wrong.extend(check_document("docs/blocks.md", &figures, &rows));
     for (figure, values) in figures.iter().zip(&rows) {
         if let Some((mc, source)) = figure.minecraft
             && (values[0] - mc).abs() > 0.05 * mc.abs()

@@ -446,3 +446,47 @@ fn a_differing_golden_is_shown_beside_the_body() {
 fn text_of(app: &App) -> String {
     text(&render(app, 200, 30))
 }
+
+/// What the README shows: `voxwalk play`'s world (generated hills, seed
+/// 2024) in the split view, 100×28 cells, after the body walked east for two
+/// seconds.
+fn readme_picture() -> String {
+    let generator = Generator::new(Preset::Hills, 2024);
+    let mut world = voxwalk::world::World::new();
+    world.name = "hills (seed 2024)".into();
+    let spawn = generator.spawn();
+    let mut app = App::new(world, Some(generator), spawn, false).unwrap();
+    app.palette = Palette::Mono;
+    app.view = ViewMode::Split;
+    let east = Action::Hold(Hold::Move(ScreenDir::Right), true);
+    for tick in 0..40u32 {
+        let now = Duration::from_millis(u64::from(tick) * 50);
+        app.apply(east, now);
+        app.tick(now).unwrap();
+    }
+    app.stats = voxwalk::viewer::Stats::default();
+    text(&render(&app, 100, 28))
+}
+
+/// The picture in the README (and `docs/viewer.txt`, its source) is what
+/// the viewer draws now. After a change to the viewer, refresh both with
+/// `VOXWALK_REFRESH_PICTURE=1 cargo test --release --test viewer readme`.
+#[test]
+fn the_readme_picture_is_what_the_viewer_draws() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let picture = readme_picture();
+    let file = root.join("docs/viewer.txt");
+    let readme_path = root.join("README.md");
+    let readme = std::fs::read_to_string(&readme_path).unwrap();
+    let start = readme.find("```text\n").expect("a text block in the README") + 8;
+    let end = start + readme[start..].find("\n```").unwrap();
+    if std::env::var_os("VOXWALK_REFRESH_PICTURE").is_some() {
+        std::fs::write(&file, format!("{picture}\n")).unwrap();
+        let refreshed = format!("{}{picture}{}", &readme[..start], &readme[end..]);
+        std::fs::write(&readme_path, refreshed).unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(committed.trim_end(), picture, "docs/viewer.txt is stale");
+    assert_eq!(&readme[start..end], picture, "the README's picture is stale");
+}

@@ -10,7 +10,7 @@ first words of what the command said.
     python3 tools/hostile_crafted.py [--out DIR] [--binary target/release/voxwalk]
 
 Nothing here is a test: the tests (tests/hostile_files.rs and the unit tests
-the README names) assert the behaviour; this prints the figures.
+docs/testing.md names) assert the behaviour; this prints the figures.
 """
 
 import argparse

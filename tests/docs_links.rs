@@ -87,7 +87,10 @@ fn every_link_in_the_readme_and_docs_resolves() {
             } else {
                 folder.join(file)
             };
-            let shown = format!("{}: ({link})", document.strip_prefix(root()).unwrap().display());
+            let shown = format!(
+                "{}: ({link})",
+                document.strip_prefix(root()).unwrap().display()
+            );
             if !target.exists() {
                 broken.push(format!("{shown}: no such file"));
                 continue;
@@ -107,13 +110,27 @@ fn every_link_in_the_readme_and_docs_resolves() {
 fn the_readme_is_a_front_page() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     let lines = readme.lines().count();
-    assert!(lines < 200, "the README has {lines} lines; the design lives in docs/");
+    assert!(
+        lines < 200,
+        "the README has {lines} lines; the design lives in docs/"
+    );
     // Its first lines are the two commands of a fresh machine.
     let first: Vec<&str> = readme.lines().take(5).collect();
-    assert!(first.iter().any(|l| l.starts_with("cargo run --release -- play")), "{first:?}");
-    assert!(first.iter().any(|l| l.starts_with("cargo test --release")), "{first:?}");
+    assert!(
+        first
+            .iter()
+            .any(|l| l.starts_with("cargo run --release -- play")),
+        "{first:?}"
+    );
+    assert!(
+        first.iter().any(|l| l.starts_with("cargo test --release")),
+        "{first:?}"
+    );
     for document in documents().iter().skip(1) {
         let name = document.file_name().unwrap().to_string_lossy().into_owned();
-        assert!(readme.contains(&format!("docs/{name}")), "the README does not link docs/{name}");
+        assert!(
+            readme.contains(&format!("docs/{name}")),
+            "the README does not link docs/{name}"
+        );
     }
 }

@@ -478,7 +478,10 @@ fn the_readme_picture_is_what_the_viewer_draws() {
     let file = root.join("docs/viewer.txt");
     let readme_path = root.join("README.md");
     let readme = std::fs::read_to_string(&readme_path).unwrap();
-    let start = readme.find("```text\n").expect("a text block in the README") + 8;
+    let start = readme
+        .find("```text\n")
+        .expect("a text block in the README")
+        + 8;
     let end = start + readme[start..].find("\n```").unwrap();
     if std::env::var_os("VOXWALK_REFRESH_PICTURE").is_some() {
         std::fs::write(&file, format!("{picture}\n")).unwrap();
@@ -488,5 +491,9 @@ fn the_readme_picture_is_what_the_viewer_draws() {
     }
     let committed = std::fs::read_to_string(&file).unwrap();
     assert_eq!(committed.trim_end(), picture, "docs/viewer.txt is stale");
-    assert_eq!(&readme[start..end], picture, "the README's picture is stale");
+    assert_eq!(
+        &readme[start..end],
+        picture,
+        "the README's picture is stale"
+    );
 }

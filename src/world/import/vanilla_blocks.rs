@@ -37,9 +37,18 @@ pub(crate) struct VanillaBlocks {
 }
 
 const FULL: Aabb = Aabb::new(DVec3::ZERO, DVec3::ONE);
-const LOWER_HALF: Aabb = Aabb::new(DVec3::ZERO, DVec3::new(1.0, 0.5, 1.0));
-const UPPER_HALF: Aabb = Aabb::new(DVec3::new(0.0, 0.5, 0.0), DVec3::ONE);
-const POST: Aabb = Aabb::new(DVec3::new(0.375, 0.0, 0.375), DVec3::new(0.625, 1.5, 0.625));
+/// The built-ins a state's shape may be, asked for their boxes in the
+/// registry (the one home of a block's shape): a vanilla state shaped exactly
+/// like one of them is that built-in.
+const SHAPED_BUILT_INS: [BlockId; 3] = [BlockId::SLAB, BlockId::TOP_SLAB, BlockId::POST];
+
+/// The built-in of [`SHAPED_BUILT_INS`] whose shape is `boxes`, if any.
+fn built_in_shaped(boxes: &[Aabb]) -> Option<BlockId> {
+    let registry = crate::world::BlockRegistry::built_in();
+    SHAPED_BUILT_INS
+        .into_iter()
+        .find(|&id| registry.get(id).is_some_and(|t| t.boxes == boxes))
+}
 
 impl VanillaBlocks {
     /// A mapper for a file of `data_version` (the newest the table has when
@@ -122,15 +131,15 @@ impl VanillaBlocks {
             };
             return registered(world, with_behaviours(block, name));
         }
+        if let Some(built_in) = built_in_shaped(&state.boxes) {
+            return known(built_in);
+        }
         match state.boxes.as_slice() {
             [] => known(BlockId::AIR),
             [only] if *only == FULL => match material_colour(name) {
                 Some(rgb) => registered(world, BlockType::cube(name).with_colour(rgb)),
                 None => known(full_block(by_name.block)),
             },
-            [only] if *only == LOWER_HALF => known(BlockId::SLAB),
-            [only] if *only == UPPER_HALF => known(BlockId::TOP_SLAB),
-            [only] if *only == POST => known(BlockId::POST),
             boxes => {
                 let colour = material_colour(name).unwrap_or_else(|| {
                     world

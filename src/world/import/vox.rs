@@ -9,9 +9,9 @@
 //! becomes the cell `(x, z, −1 − y)`: up stays up and the model keeps its
 //! handedness (seen from above it is not mirrored).
 //!
-//! Colour index → block: the nearest, in RGB, of one colour per block (grass
-//! green, dirt brown, sand, stone grey, wood, leaves, glass blue, brick red,
-//! water blue); colours with alpha below 255 are glass.
+//! Colour index → block: the built-in block whose colour (the registry's, the
+//! one home of a block's look) is nearest in RGB, among the full blocks and
+//! water; colours with alpha below 255 are glass.
 
 use dot_vox::{DotVoxData, SceneNode};
 use glam::IVec3;
@@ -32,27 +32,38 @@ pub const MAX_SCENE_VISITS: usize = 1 << 16;
 /// Most model placements (shape entries reached through the graph).
 pub const MAX_PLACEMENTS: usize = 1 << 16;
 
-const BLOCK_COLOURS: [(BlockId, [i32; 3]); 9] = [
-    (BlockId::GRASS, [95, 159, 53]),
-    (BlockId::DIRT, [134, 96, 67]),
-    (BlockId::SAND, [219, 207, 163]),
-    (BlockId::STONE, [125, 125, 125]),
-    (BlockId::WOOD, [102, 76, 42]),
-    (BlockId::LEAVES, [48, 96, 32]),
-    (BlockId::GLASS, [190, 220, 230]),
-    (BlockId::BRICK, [150, 70, 50]),
-    (BlockId::WATER, [50, 90, 200]),
+/// The blocks a voxel's colour may become: the built-in full blocks and
+/// water (slabs and posts are shapes a colour cannot say).
+const COLOUR_BLOCKS: [BlockId; 9] = [
+    BlockId::GRASS,
+    BlockId::DIRT,
+    BlockId::SAND,
+    BlockId::STONE,
+    BlockId::WOOD,
+    BlockId::LEAVES,
+    BlockId::GLASS,
+    BlockId::BRICK,
+    BlockId::WATER,
 ];
 
-fn block_for_colour(rgba: [u8; 4]) -> BlockId {
+/// The block of [`COLOUR_BLOCKS`] whose colour in the built-in registry is
+/// nearest `rgba`; glass for a colour that is not opaque.
+pub(crate) fn block_for_colour(rgba: [u8; 4]) -> BlockId {
     if rgba[3] < 255 {
         return BlockId::GLASS;
     }
-    let c = [i32::from(rgba[0]), i32::from(rgba[1]), i32::from(rgba[2])];
-    BLOCK_COLOURS
+    let registry = crate::world::BlockRegistry::built_in();
+    let distance = |block: &BlockId| {
+        let look = registry.get(*block).map_or([0; 3], |t| t.look.colour);
+        (0..3)
+            .map(|i| (i32::from(rgba[i]) - i32::from(look[i])).pow(2))
+            .sum::<i32>()
+    };
+    COLOUR_BLOCKS
         .iter()
-        .min_by_key(|(_, r)| (0..3).map(|i| (c[i] - r[i]).pow(2)).sum::<i32>())
-        .map_or(BlockId::STONE, |(b, _)| *b)
+        .min_by_key(|b| distance(b))
+        .copied()
+        .unwrap_or(BlockId::STONE)
 }
 
 /// A rotation as MagicaVoxel stores it (`_r`): row `r` has a ±1 in column
@@ -296,4 +307,26 @@ fn parse_triple(text: &str) -> Option<IVec3> {
     let mut parts = text.split_whitespace().map(|p| p.parse::<i32>().ok());
     let v = IVec3::new(parts.next()??, parts.next()??, parts.next()??);
     (v.abs().max_element() < 1 << 24).then_some(v)
+}
+
+#[cfg(test)]
+mod colour_tests {
+    use super::{COLOUR_BLOCKS, block_for_colour};
+    use crate::world::BlockRegistry;
+
+    /// A voxel coloured as a built-in block looks in the registry becomes
+    /// that block: the importer asks the registry, never restates it.
+    #[test]
+    fn each_built_in_colour_maps_back_to_its_block() {
+        let registry = BlockRegistry::built_in();
+        for block in COLOUR_BLOCKS {
+            let [r, g, b] = registry.get(block).unwrap().look.colour;
+            assert_eq!(
+                block_for_colour([r, g, b, 255]),
+                block,
+                "{}",
+                registry.name(block)
+            );
+        }
+    }
 }

@@ -10,6 +10,7 @@
 
 mod block_file;
 mod checked_fields;
+mod conversion;
 mod expectation;
 mod runner;
 mod spec;

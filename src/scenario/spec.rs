@@ -9,9 +9,8 @@ use thiserror::Error;
 use super::block_file::BlockFile;
 use super::expectation::{Always, Expectation};
 use crate::controller::{Ball, Body, BodyError, InputScript, ScriptError, SettingError, Settings};
-use crate::geometry::Mobility;
-use crate::world::text_format::{self, TextWorldError};
-use crate::world::{self, BlockRegistry, LoadError, ReadBudget, World};
+use crate::world::text_format::TextWorldError;
+use crate::world::{self, LoadError, ReadBudget, World};
 
 /// Largest scenario or input file read.
 const MAX_FILE_BYTES: u64 = 16 << 20;
@@ -20,85 +19,85 @@ const MAX_FILE_BYTES: u64 = 16 << 20;
 /// misspelt expectation is an error instead of a check that never runs.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ScenarioFile {
+pub(super) struct ScenarioFile {
     /// What the scenario pins, for people.
     #[serde(default)]
-    description: Option<String>,
+    pub(super) description: Option<String>,
     /// A world file, relative to the scenario.
     #[serde(default)]
-    world: Option<PathBuf>,
+    pub(super) world: Option<PathBuf>,
     /// Or the world itself, in the text world format.
     #[serde(default)]
-    world_text: Option<String>,
+    pub(super) world_text: Option<String>,
     /// Block types `world_text` may name in its legend.
     #[serde(default)]
-    block: Vec<BlockFile>,
+    pub(super) block: Vec<BlockFile>,
     /// Feet position of body 0; the world's spawn when absent.
     #[serde(default)]
-    spawn: Option<[f64; 3]>,
+    pub(super) spawn: Option<[f64; 3]>,
     /// Size of body 0.
     #[serde(default)]
-    size: Option<[f64; 3]>,
+    pub(super) size: Option<[f64; 3]>,
     /// Direction body 0's `east` walks in, degrees from +x towards +z.
     #[serde(default)]
-    heading: Option<f64>,
+    pub(super) heading: Option<f64>,
     /// Input script of body 0, inline.
     #[serde(default)]
-    inputs: Option<String>,
+    pub(super) inputs: Option<String>,
     /// Or a script file, relative to the scenario.
     #[serde(default)]
-    inputs_file: Option<PathBuf>,
+    pub(super) inputs_file: Option<PathBuf>,
     /// Ticks to run; the longest script when absent.
     #[serde(default)]
-    ticks: Option<u64>,
+    pub(super) ticks: Option<u64>,
     /// Overrides of controller settings.
     #[serde(default)]
-    settings: Option<Settings>,
+    pub(super) settings: Option<Settings>,
     /// More bodies (indices 1, 2, …).
     #[serde(default)]
-    body: Vec<BodyFile>,
+    pub(super) body: Vec<BodyFile>,
     /// Balls.
     #[serde(default)]
-    ball: Vec<BallFile>,
+    pub(super) ball: Vec<BallFile>,
     /// Checks at one tick.
     #[serde(default)]
-    expect: Vec<Expectation>,
+    pub(super) expect: Vec<Expectation>,
     /// Checks at every tick.
     #[serde(default)]
-    always: Vec<Always>,
+    pub(super) always: Vec<Always>,
     /// A golden trajectory file, relative to the scenario.
     #[serde(default)]
-    golden: Option<PathBuf>,
+    pub(super) golden: Option<PathBuf>,
     /// How far a golden trajectory may be off (default 1e-9).
     #[serde(default)]
-    golden_tolerance: Option<f64>,
+    pub(super) golden_tolerance: Option<f64>,
     /// Run the same scenario in another world, shifted, and require the same motion.
     #[serde(default)]
-    mirror: Option<MirrorFile>,
+    pub(super) mirror: Option<MirrorFile>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct BodyFile {
-    spawn: [f64; 3],
+pub(super) struct BodyFile {
+    pub(super) spawn: [f64; 3],
     #[serde(default)]
-    size: Option<[f64; 3]>,
+    pub(super) size: Option<[f64; 3]>,
     #[serde(default, rename = "static")]
-    is_static: bool,
+    pub(super) is_static: bool,
     #[serde(default)]
-    heading: Option<f64>,
+    pub(super) heading: Option<f64>,
     #[serde(default)]
-    inputs: Option<String>,
+    pub(super) inputs: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct BallFile {
-    center: [f64; 3],
+pub(super) struct BallFile {
+    pub(super) center: [f64; 3],
     #[serde(default = "default_ball_radius")]
-    radius: f64,
+    pub(super) radius: f64,
     #[serde(default)]
-    velocity: [f64; 3],
+    pub(super) velocity: [f64; 3],
 }
 
 fn default_ball_radius() -> f64 {
@@ -107,11 +106,11 @@ fn default_ball_radius() -> f64 {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct MirrorFile {
-    world: PathBuf,
-    offset: [f64; 3],
+pub(super) struct MirrorFile {
+    pub(super) world: PathBuf,
+    pub(super) offset: [f64; 3],
     #[serde(default)]
-    tolerance: Option<f64>,
+    pub(super) tolerance: Option<f64>,
 }
 
 /// A body of a scenario with its inputs.
@@ -241,7 +240,11 @@ pub enum ScenarioError {
 
 /// A world named in a scenario: `gen:PRESET:SEED`, or a file relative to the
 /// scenario's folder.
-fn open_world(folder: &Path, name: &Path, budget: ReadBudget) -> Result<World, LoadError> {
+pub(super) fn open_world(
+    folder: &Path,
+    name: &Path,
+    budget: ReadBudget,
+) -> Result<World, LoadError> {
     match name.to_str() {
         Some(spec) if spec.starts_with("gen:") => world::open(spec),
         _ => world::load_detailed(&folder.join(name), budget, &mut |_, _| {}).map(|l| l.world),
@@ -264,7 +267,7 @@ fn toml_parse_bytes(text: &str) -> u64 {
 /// most (measured on files of inline expectation tables).
 const TOML_VALUE_BYTES: u64 = 384;
 
-fn read_text(path: &Path, owner: &Path) -> Result<String, ScenarioError> {
+pub(super) fn read_text(path: &Path, owner: &Path) -> Result<String, ScenarioError> {
     let io = |source| ScenarioError::Io {
         path: path.to_path_buf(),
         source,
@@ -318,7 +321,6 @@ impl Scenario {
     ///
     /// # Errors
     /// As [`Scenario::load_within`].
-    #[allow(clippy::too_many_lines)] // one straight pass over the fields of the file
     pub fn parse_within(
         text: &str,
         path: &Path,
@@ -338,201 +340,6 @@ impl Scenario {
             path: path.to_path_buf(),
             message: e.to_string().trim_end().replace('\n', "\n    "),
         })?;
-        let folder = path.parent().unwrap_or(Path::new("."));
-        let world = match (&file.world, &file.world_text) {
-            (Some(_), None) if !file.block.is_empty() => {
-                return Err(invalid(
-                    "[[block]] defines blocks for `world_text`; a world file defines its own (`block` lines in a text world)".into(),
-                ));
-            }
-            (Some(w), None) => {
-                open_world(folder, w, budget).map_err(|source| ScenarioError::World {
-                    path: path.to_path_buf(),
-                    source,
-                })?
-            }
-            (None, Some(t)) => {
-                let mut registry = BlockRegistry::new();
-                for (index, block) in file.block.iter().enumerate() {
-                    let n = index + 1;
-                    let definition = block.to_block_type().map_err(|problem| {
-                        invalid(format!("[[block]] {n} ({:?}): {problem}", block.name))
-                    })?;
-                    registry
-                        .register(definition)
-                        .map_err(|e| invalid(format!("[[block]] {n}: {e}")))?;
-                }
-                text_format::parse_within(t, std::sync::Arc::new(registry), budget)
-                    .map_err(|source| ScenarioError::WorldText {
-                        path: path.to_path_buf(),
-                        source,
-                    })?
-                    .world
-            }
-            _ => {
-                return Err(invalid(
-                    "give exactly one of `world` (a file) and `world_text`".into(),
-                ));
-            }
-        };
-        let settings = file.settings.unwrap_or_default();
-        settings
-            .validate()
-            .map_err(|source| ScenarioError::Setting {
-                path: path.to_path_buf(),
-                source,
-            })?;
-
-        let script_of = |inline: Option<&String>, file_path: Option<&PathBuf>, what: &str| {
-            let (text, name) = match (inline, file_path) {
-                (Some(t), None) => (t.clone(), format!("{} ({what})", path.display())),
-                (None, Some(p)) => {
-                    let full = folder.join(p);
-                    (read_text(&full, path)?, full.display().to_string())
-                }
-                (None, None) => (String::new(), String::new()),
-                (Some(_), Some(_)) => {
-                    return Err(invalid(format!(
-                        "{what}: give one of `inputs` and `inputs_file`, not both"
-                    )));
-                }
-            };
-            InputScript::parse(&text, &name).map_err(|mut source| {
-                if file_path.is_some() {
-                    // The file may be anything (`/etc/passwd`): say which
-                    // line, never what it holds.
-                    source.problem = "is not an input line: `TICKS ACTIONS` expected \
-                                      (e.g. `40 east+sprint`)"
-                        .into();
-                }
-                ScenarioError::Script {
-                    path: path.to_path_buf(),
-                    source,
-                }
-            })
-        };
-        let body_error = |what: String| {
-            move |source| ScenarioError::Body {
-                path: path.to_path_buf(),
-                what,
-                source,
-            }
-        };
-
-        let spawn = file
-            .spawn
-            .map(DVec3::from_array)
-            .or(world.spawn)
-            .ok_or_else(|| invalid("no `spawn` here and none in the world".into()))?;
-        let size = file.size.map_or(Body::DEFAULT_SIZE, DVec3::from_array);
-        let heading = |degrees: Option<f64>, body: &mut Body| match degrees {
-            Some(d) if !d.is_finite() => Err(invalid(format!("heading {d} is not finite"))),
-            Some(d) => {
-                body.set_heading_degrees(d);
-                Ok(())
-            }
-            None => Ok(()),
-        };
-        let mut first = Body::new(spawn, size).map_err(body_error("body 0".into()))?;
-        heading(file.heading, &mut first)?;
-        let mut bodies = vec![ScenarioBody {
-            body: first,
-            script: script_of(file.inputs.as_ref(), file.inputs_file.as_ref(), "inputs")?,
-        }];
-        for (i, b) in file.body.iter().enumerate() {
-            let what = format!("body {}", i + 1);
-            let size = b.size.map_or(Body::DEFAULT_SIZE, DVec3::from_array);
-            let mut body =
-                Body::new(DVec3::from_array(b.spawn), size).map_err(body_error(what.clone()))?;
-            if b.is_static {
-                body.mobility = Mobility::Static;
-            }
-            heading(b.heading, &mut body)?;
-            bodies.push(ScenarioBody {
-                body,
-                script: script_of(b.inputs.as_ref(), None, &what)?,
-            });
-        }
-        let balls = file
-            .ball
-            .iter()
-            .enumerate()
-            .map(|(i, b)| {
-                Ball::new(
-                    DVec3::from_array(b.center),
-                    b.radius,
-                    DVec3::from_array(b.velocity),
-                )
-                .map_err(body_error(format!("ball {i}")))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-
-        let longest = bodies.iter().map(|b| b.script.len()).max().unwrap_or(0);
-        let ticks = file.ticks.unwrap_or(longest);
-        if ticks == 0 {
-            return Err(invalid("nothing to run: no inputs and no `ticks`".into()));
-        }
-        if ticks > crate::controller::MAX_SCRIPT_TICKS {
-            return Err(invalid(format!(
-                "ticks = {ticks} is more than the {} allowed",
-                crate::controller::MAX_SCRIPT_TICKS
-            )));
-        }
-        for (i, e) in file.expect.iter().enumerate() {
-            e.check_shape(bodies.len(), balls.len(), ticks)
-                .map_err(|p| invalid(format!("expect #{}: {p}", i + 1)))?;
-        }
-        for (i, a) in file.always.iter().enumerate() {
-            a.check_shape(bodies.len())
-                .map_err(|p| invalid(format!("always #{}: {p}", i + 1)))?;
-        }
-        let tolerance_ok = |t: f64| t.is_finite() && t >= 0.0;
-        let golden_tolerance = file.golden_tolerance.unwrap_or(1e-9);
-        if !tolerance_ok(golden_tolerance) {
-            return Err(invalid(
-                "golden_tolerance must be a finite number ≥ 0".into(),
-            ));
-        }
-        let mirror = match file.mirror {
-            None => None,
-            Some(m) => {
-                let world_path = folder.join(&m.world);
-                let offset = DVec3::from_array(m.offset);
-                let tolerance = m.tolerance.unwrap_or(1e-6);
-                if !offset.is_finite() || !tolerance_ok(tolerance) {
-                    return Err(invalid(
-                        "[mirror]: offset and tolerance must be finite".into(),
-                    ));
-                }
-                Some(Mirror {
-                    world: open_world(folder, &m.world, budget).map_err(|source| {
-                        ScenarioError::World {
-                            path: path.to_path_buf(),
-                            source,
-                        }
-                    })?,
-                    world_path,
-                    offset,
-                    tolerance,
-                })
-            }
-        };
-        Ok(Scenario {
-            name: path
-                .file_stem()
-                .map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned()),
-            path: path.to_path_buf(),
-            description: file.description,
-            world,
-            settings,
-            bodies,
-            balls,
-            ticks,
-            expectations: file.expect,
-            always: file.always,
-            golden: file.golden.map(|g| folder.join(g)),
-            golden_tolerance,
-            mirror,
-        })
+        super::conversion::Conversion::new(path, budget).scenario(file)
     }
 }

@@ -10,7 +10,8 @@ use std::time::Instant;
 
 use glam::{DVec3, IVec3};
 use voxwalk::controller::{Body, Input, Settings, Simulation, TickReport};
-use voxwalk::world::{BlockSource, Chunk, Generator, Preset, World};
+use voxwalk::generate::{Generator, Preset};
+use voxwalk::world::{BlockSource, Chunk, World};
 
 /// Resident memory of this process in bytes, from /proc (Linux).
 fn resident_bytes() -> Option<u64> {

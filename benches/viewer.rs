@@ -7,8 +7,9 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use voxwalk::generate::{Generator, Preset};
 use voxwalk::viewer::{Action, App, Palette, SliceAxis, ViewMode, draw};
-use voxwalk::world::{Generator, Preset, World};
+use voxwalk::world::World;
 
 fn bench(c: &mut Criterion) {
     let g = Generator::new(Preset::Hills, 2024);

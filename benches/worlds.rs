@@ -4,7 +4,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use glam::IVec3;
-use voxwalk::world::{Generator, Preset, binary_format};
+use voxwalk::formats::binary_format;
+use voxwalk::generate::{Generator, Preset};
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate");

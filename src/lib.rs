@@ -39,7 +39,8 @@
 //!
 //! ```
 //! use glam::IVec3;
-//! use voxwalk::world::{BlockId, text_format};
+//! use voxwalk::world::BlockId;
+//! use voxwalk::formats::text_format;
 //!
 //! let world = text_format::parse(
 //!     "voxwalk-world 1\nlayer 0\n|#####|\nlayer 1\n|...._|\n",
@@ -61,7 +62,7 @@
 //! use glam::{DVec3, IVec3};
 //! use voxwalk::geometry::Aabb;
 //! use voxwalk::resolver::{CONTACT_GAP, Resolver};
-//! use voxwalk::world::text_format;
+//! use voxwalk::formats::text_format;
 //!
 //! // A floor with a slab on it, written the way a person would.
 //! let world = text_format::parse(
@@ -120,7 +121,7 @@
 //! ```
 //! use glam::DVec3;
 //! use voxwalk::controller::{Body, Input, Settings, Simulation};
-//! use voxwalk::world::text_format;
+//! use voxwalk::formats::text_format;
 //!
 //! let world = text_format::parse("voxwalk-world 1\nlayer 0\n|##########|\n").unwrap();
 //! let mut sim = Simulation::new(world, Settings::default()).unwrap();
@@ -164,10 +165,14 @@ pub use glam;
 // The `voxwalk` command's code and the terminal viewer's: not part of the
 // library's interface (they change with the command), public only for the
 // binary, its tests and the viewer's benchmark, and hidden from the docs.
+pub mod block;
 #[cfg(feature = "cli")]
 #[doc(hidden)]
 pub mod cli;
 pub mod controller;
+pub mod formats;
+#[cfg(feature = "generate")]
+pub mod generate;
 pub mod geometry;
 pub mod printable;
 pub mod resolver;

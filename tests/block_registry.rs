@@ -9,11 +9,12 @@ use std::path::Path;
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
 use user_blocks::any_block_type;
+use voxwalk::formats::{binary_format, text_format};
 use voxwalk::geometry::Aabb;
 use voxwalk::scenario::Scenario;
 use voxwalk::world::{
     BlockError, BlockField, BlockId, BlockRegistry, BlockType, MAX_BLOCK_TYPES, PropertyValue,
-    World, binary_format, text_format,
+    World,
 };
 
 fn cases(default: u32) -> u32 {

@@ -3,7 +3,8 @@
 
 use glam::{DVec3, IVec3};
 use voxwalk::controller::{Body, Input, Settings, Simulation};
-use voxwalk::world::{BlockId, BlockSource, Chunk, Generator, Preset, World};
+use voxwalk::generate::{Generator, Preset};
+use voxwalk::world::{BlockId, BlockSource, Chunk, World};
 
 /// FNV-1a over the blocks of a region, chunk by chunk in key order.
 fn fingerprint(g: &Generator, lo: IVec3, hi: IVec3) -> u64 {

@@ -11,11 +11,10 @@ use fastanvil::{Chunk as _, JavaChunk, Region};
 use fastnbt::Value;
 use glam::IVec3;
 use proptest::prelude::*;
+use voxwalk::formats::import::{ImportFormat, VanillaShapes, import};
+use voxwalk::formats::{Decoded, ReadBudget, decode_named, load_detailed, map_block_state};
 use voxwalk::geometry::Aabb;
-use voxwalk::world::import::{ImportFormat, VanillaShapes, import};
-use voxwalk::world::{
-    BlockId, BlockSource, Decoded, ReadBudget, World, decode_named, load_detailed, map_block_state,
-};
+use voxwalk::world::{BlockId, BlockSource, World};
 
 #[path = "support/schematic.rs"]
 mod schematic;

@@ -3,9 +3,10 @@
 mod support;
 
 use glam::{BVec3, DVec3, IVec3};
+use voxwalk::formats::text_format;
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{CONTACT_GAP, Motion, MoveError, Resolver};
-use voxwalk::world::{BlockId, World, text_format};
+use voxwalk::world::{BlockId, World};
 
 const BODY: DVec3 = DVec3::new(0.6, 1.8, 0.6);
 
@@ -30,7 +31,7 @@ fn floor(n: i32) -> World {
 
 fn world_file(name: &str) -> World {
     let path = format!("{}/worlds/{name}", env!("CARGO_MANIFEST_DIR"));
-    voxwalk::world::load(std::path::Path::new(&path)).expect("shipped world loads")
+    voxwalk::formats::load(std::path::Path::new(&path)).expect("shipped world loads")
 }
 
 #[test]

@@ -25,7 +25,7 @@ fn every_shipped_scenario_passes() {
     let outcomes = check_paths(
         &[scenarios_dir()],
         false,
-        voxwalk::world::ReadBudget::default(),
+        voxwalk::formats::ReadBudget::default(),
     )
     .unwrap();
     let table = format_table(&outcomes);

@@ -8,9 +8,9 @@
 mod schematic;
 
 use glam::{DVec3, IVec3};
+use voxwalk::formats::import::{VanillaShapes, import};
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{CONTACT_GAP, Resolver};
-use voxwalk::world::import::{VanillaShapes, import};
 use voxwalk::world::{BlockSource, World};
 
 /// Minecraft 1.20.1.
@@ -124,7 +124,7 @@ fn probed_world(states: &[String]) -> World {
     let (_, imported) = import(
         &bytes,
         None,
-        voxwalk::world::ReadBudget::default(),
+        voxwalk::formats::ReadBudget::default(),
         &mut |_, _| {},
     )
     .unwrap();

@@ -228,7 +228,8 @@ fn imported_ladders_vines_water_cobwebs_and_slime_act_as_in_the_game() {
 /// `SlimeBlock`, `WebBlock`, lava's drag in `LivingEntity.travel`).
 #[test]
 fn imported_blocks_carry_minecrafts_behaviour_numbers() {
-    use voxwalk::world::{BlockSource, decode_named};
+    use voxwalk::formats::decode_named;
+    use voxwalk::world::BlockSource;
     let names = [
         "ice",
         "packed_ice",
@@ -254,7 +255,7 @@ fn imported_blocks_carry_minecrafts_behaviour_numbers() {
     let world = decode_named(
         &bytes,
         Some("b.schem"),
-        voxwalk::world::ReadBudget::default(),
+        voxwalk::formats::ReadBudget::default(),
         &mut |_, _| {},
     )
     .unwrap()

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use voxwalk::world::import::VanillaShapes;
+use voxwalk::formats::import::VanillaShapes;
 
 fn data_dir() -> PathBuf {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/realdata/minecraft-data");

@@ -8,11 +8,13 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use voxwalk::formats::load;
+use voxwalk::generate::{Generator, Preset};
 use voxwalk::viewer::{
     Action, App, FIRST_HOLD, HeldKeys, Hold, KEY_HELP, Palette, REPEAT_HOLD, ScreenDir, SliceAxis,
     ViewMode, action_for, draw, run_headless,
 };
-use voxwalk::world::{BlockId, Generator, Preset, load};
+use voxwalk::world::BlockId;
 
 /// The shipped worlds (`worlds/` of this repository).
 fn worlds_dir() -> std::path::PathBuf {

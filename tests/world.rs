@@ -2,9 +2,10 @@
 
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
+use voxwalk::formats::text_format;
 use voxwalk::world::{
     BlockId, BlockRegistry, BlockSource, CHUNK_EDGE, Chunk, MAX_SHAPE_REACH, World, cell_of,
-    chunk_of, local_of, text_format,
+    chunk_of, local_of,
 };
 
 proptest! {
@@ -225,7 +226,7 @@ fn names_that_would_not_survive_a_round_trip_are_refused() {
 #[test]
 fn shipped_worlds_load_with_the_blocks_they_describe() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("worlds");
-    let load = |name: &str| voxwalk::world::load(&dir.join(name)).unwrap();
+    let load = |name: &str| voxwalk::formats::load(&dir.join(name)).unwrap();
     let w = load("walls_and_corners.vxw");
     assert_eq!(w.block(IVec3::new(8, 2, 7)), BlockId::STONE, "inner L wall");
     assert_eq!(w.count_blocks()[BlockId::BRICK.index()], 144);
@@ -241,6 +242,6 @@ fn shipped_worlds_load_with_the_blocks_they_describe() {
     let c = load("corridor.vxw");
     assert_eq!(c.block(IVec3::new(9, 1, 2)), BlockId::AIR);
     assert_eq!(load("seams.vxw").count_blocks()[BlockId::GRASS.index()], 40);
-    let bad = voxwalk::world::load(&dir.join("no-such-world.vxw")).unwrap_err();
+    let bad = voxwalk::formats::load(&dir.join("no-such-world.vxw")).unwrap_err();
     assert!(bad.to_string().contains("no-such-world.vxw"));
 }

@@ -7,8 +7,10 @@ use flate2::Compression;
 use flate2::write::DeflateEncoder;
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
-use voxwalk::world::binary_format::{self, BinaryWorldError, HEADER_BYTES};
-use voxwalk::world::{BlockId, Generator, LoadError, Preset, World, decode_any, load, save};
+use voxwalk::formats::binary_format::{self, BinaryWorldError, HEADER_BYTES};
+use voxwalk::formats::{LoadError, decode_any, load, save};
+use voxwalk::generate::{Generator, Preset};
+use voxwalk::world::{BlockId, World};
 
 /// The shipped worlds (`worlds/` of this repository).
 fn worlds_dir() -> std::path::PathBuf {
@@ -360,7 +362,7 @@ fn worlds_too_sparse_for_text_are_refused_not_written() {
     let mut world = World::new();
     world.set_block(IVec3::ZERO, BlockId::STONE);
     world.set_block(IVec3::new(1_000_000_000, 0, 0), BlockId::STONE);
-    let e = voxwalk::world::text_format::to_text(&world).unwrap_err();
+    let e = voxwalk::formats::text_format::to_text(&world).unwrap_err();
     assert!(e.to_string().contains(".vxb"), "{e}");
     // The binary format holds it in two chunks.
     let back = binary_format::decode(&binary_format::encode(&world).unwrap()).unwrap();

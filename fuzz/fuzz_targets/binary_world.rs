@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use voxwalk::world::{binary_format, decode_any};
+use voxwalk::formats::{binary_format, decode_any};
 
 fuzz_target!(|data: &[u8]| {
     let _ = decode_any(data);

@@ -3,8 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use voxwalk::world::import::import;
+use voxwalk::formats::import::import;
 
 fuzz_target!(|data: &[u8]| {
-    let _ = import(data, Some("r.-1.2.mca"), voxwalk::world::ReadBudget::default(), &mut |_, _| {});
+    let _ = import(data, Some("r.-1.2.mca"), voxwalk::formats::ReadBudget::default(), &mut |_, _| {});
 });

@@ -21,7 +21,7 @@ pub struct CheckArgs {
 
 pub(super) fn run(
     args: &CheckArgs,
-    budget: crate::world::ReadBudget,
+    budget: crate::formats::ReadBudget,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let outcomes = check_paths(&args.paths, args.bless, budget)?;

@@ -7,7 +7,6 @@ use clap::Args;
 
 use super::CliError;
 use crate::printable::{LineBreaks, terminal_safe};
-use crate::world;
 
 /// Arguments of `voxwalk convert`.
 #[derive(Debug, Args)]
@@ -20,11 +19,11 @@ pub struct ConvertArgs {
 
 pub(super) fn run(
     args: &ConvertArgs,
-    budget: crate::world::ReadBudget,
+    budget: crate::formats::ReadBudget,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let world = super::open_world(&args.input, budget)?.world;
-    world::save(&world, &args.output)?;
+    crate::formats::save(&world, &args.output)?;
     writeln!(
         out,
         "{} -> {}: {} chunks",

@@ -7,8 +7,9 @@ use clap::Args;
 use glam::IVec3;
 
 use super::{CliError, parse_vector};
+use crate::formats;
+use crate::generate::{Generator, Preset};
 use crate::printable::{LineBreaks, terminal_safe};
-use crate::world::{self, Generator, Preset};
 
 /// The largest world `gen` makes, per axis, in cells.
 pub const MAX_GEN_SIZE: i32 = 16_384;
@@ -46,30 +47,30 @@ pub(super) fn run(args: &GenArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .iter()
         .map(|&n| u64::from(n.unsigned_abs().div_ceil(16)))
         .product::<u64>();
-    if spanned > world::MAX_FILE_CHUNKS as u64 {
+    if spanned > formats::MAX_FILE_CHUNKS as u64 {
         return Err(CliError::Usage(format!(
             "--size {},{},{}: spans {spanned} chunks; a world read from a file holds at most {} \
-             (world::MAX_FILE_CHUNKS)",
+             (formats::MAX_FILE_CHUNKS)",
             size.x,
             size.y,
             size.z,
-            world::MAX_FILE_CHUNKS
+            formats::MAX_FILE_CHUNKS
         )));
     }
     let started = std::time::Instant::now();
     let world = Generator::new(args.preset, args.seed).sized(IVec3::new(size.x, size.y, size.z));
-    if world.chunk_count() > world::MAX_FILE_CHUNKS {
+    if world.chunk_count() > formats::MAX_FILE_CHUNKS {
         return Err(CliError::Usage(format!(
             "--size {},{},{}: the world has {} chunks; a world read from a file holds at most {} \
-             (world::MAX_FILE_CHUNKS), so it is not written",
+             (formats::MAX_FILE_CHUNKS), so it is not written",
             size.x,
             size.y,
             size.z,
             world.chunk_count(),
-            world::MAX_FILE_CHUNKS
+            formats::MAX_FILE_CHUNKS
         )));
     }
-    world::save(&world, &args.output)?;
+    crate::formats::save(&world, &args.output)?;
     writeln!(
         out,
         "{}: {} seed {}, {}×{}×{} cells, {} chunks, {:.0} ms",

@@ -23,7 +23,7 @@ pub struct InfoArgs {
 
 pub(super) fn run(
     args: &InfoArgs,
-    budget: crate::world::ReadBudget,
+    budget: crate::formats::ReadBudget,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let bytes = if args.world.starts_with("gen:") {

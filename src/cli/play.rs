@@ -5,8 +5,9 @@ use std::io::{IsTerminal, Write};
 use clap::Args;
 
 use super::CliError;
+use crate::generate::{Generator, Preset};
 use crate::viewer::{App, TerminalSession, run_headless, run_terminal};
-use crate::world::{Generator, Preset, World};
+use crate::world::World;
 
 /// The seed of the world `play` opens with no arguments.
 pub const DEFAULT_SEED: u64 = 2024;
@@ -41,7 +42,7 @@ pub struct PlayArgs {
 
 pub(super) fn run(
     args: &PlayArgs,
-    budget: crate::world::ReadBudget,
+    budget: crate::formats::ReadBudget,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
@@ -101,7 +102,7 @@ pub(super) fn run(
 fn play_scenario(
     path: &std::path::Path,
     args: &PlayArgs,
-    budget: crate::world::ReadBudget,
+    budget: crate::formats::ReadBudget,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
@@ -163,7 +164,7 @@ fn play_scenario(
 
 fn open(
     args: &PlayArgs,
-    budget: crate::world::ReadBudget,
+    budget: crate::formats::ReadBudget,
 ) -> Result<(World, Option<Generator>), CliError> {
     let generated = |preset: Preset, seed: u64| {
         let g = Generator::new(preset, seed);

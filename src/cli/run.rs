@@ -46,7 +46,7 @@ struct TickLine<'a> {
 
 pub(super) fn run(
     args: &RunArgs,
-    budget: crate::world::ReadBudget,
+    budget: crate::formats::ReadBudget,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let usage = CliError::Usage;

@@ -71,7 +71,7 @@ impl From<&Motion> for Report {
 
 pub(super) fn run(
     args: &SweepArgs,
-    budget: crate::world::ReadBudget,
+    budget: crate::formats::ReadBudget,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let world = super::open_world(&args.world, budget)?.world;

@@ -29,7 +29,7 @@ pub const RESTING_PROBE: f64 = 1e-6;
 /// ```
 /// use glam::DVec3;
 /// use voxwalk::controller::{Body, Input, Settings, Simulation};
-/// use voxwalk::world::text_format;
+/// use voxwalk::formats::text_format;
 ///
 /// let world = text_format::parse("voxwalk-world 1\nlayer 0\n|##########|\n").unwrap();
 /// let mut sim = Simulation::new(world, Settings::default()).unwrap();
@@ -386,7 +386,7 @@ impl<W: BlockSource + Sync> Simulation<W> {
     /// ```
     /// use glam::DVec3;
     /// use voxwalk::controller::{Body, Settings, Simulation, TickReport};
-    /// use voxwalk::world::text_format;
+    /// use voxwalk::formats::text_format;
     ///
     /// let world = text_format::parse("voxwalk-world 1\nlayer 0\n|####|\n").unwrap();
     /// let mut sim = Simulation::new(world, Settings::default()).unwrap();

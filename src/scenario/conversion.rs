@@ -13,8 +13,9 @@ use super::spec::{
     read_text,
 };
 use crate::controller::{Ball, Body, BodyError, InputScript, MAX_SCRIPT_TICKS, Settings};
+use crate::formats::{ReadBudget, text_format};
 use crate::geometry::Mobility;
-use crate::world::{BlockRegistry, ReadBudget, World, text_format};
+use crate::world::{BlockRegistry, World};
 
 /// Where a scenario file is, what its world may hold, and the steps that
 /// turn its fields into a [`Scenario`].

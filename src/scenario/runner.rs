@@ -9,9 +9,10 @@ use super::expectation::{ExpectationWatch, Failure};
 use super::spec::{Scenario, ScenarioError};
 use super::trajectory::{Frame, GoldenComparison, GoldenWriter};
 use crate::controller::{Input, Simulation, SimulationError};
+use crate::formats::{ReadBudget, read_regular_text};
 use crate::geometry::Aabb;
 use crate::resolver::{CellRange, TOUCH_TOLERANCE};
-use crate::world::{BlockSource, ReadBudget, World, read_regular_text};
+use crate::world::{BlockSource, World};
 
 /// How a scenario came out.
 #[derive(Clone, Debug, PartialEq)]

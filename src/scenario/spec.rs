@@ -9,8 +9,10 @@ use thiserror::Error;
 use super::block_file::BlockFile;
 use super::expectation::{Always, Expectation};
 use crate::controller::{Ball, Body, BodyError, InputScript, ScriptError, SettingError, Settings};
-use crate::world::text_format::TextWorldError;
-use crate::world::{self, LoadError, ReadBudget, World};
+use crate::formats;
+use crate::formats::text_format::TextWorldError;
+use crate::formats::{LoadError, ReadBudget};
+use crate::world::World;
 
 /// Largest scenario or input file read.
 const MAX_FILE_BYTES: u64 = 16 << 20;
@@ -246,8 +248,8 @@ pub(super) fn open_world(
     budget: ReadBudget,
 ) -> Result<World, LoadError> {
     match name.to_str() {
-        Some(spec) if spec.starts_with("gen:") => world::open(spec),
-        _ => world::load_detailed(&folder.join(name), budget, &mut |_, _| {}).map(|l| l.world),
+        Some(spec) if spec.starts_with("gen:") => formats::open(spec),
+        _ => formats::load_detailed(&folder.join(name), budget, &mut |_, _| {}).map(|l| l.world),
     }
 }
 
@@ -282,7 +284,7 @@ pub(super) fn read_text(path: &Path, owner: &Path) -> Result<String, ScenarioErr
             ),
         });
     }
-    crate::world::read_regular_text(path, MAX_FILE_BYTES).map_err(io)
+    crate::formats::read_regular_text(path, MAX_FILE_BYTES).map_err(io)
 }
 
 impl Scenario {

@@ -13,9 +13,10 @@ use crate::controller::{
     Ball, Body, BodyError, Event, Input, SettingError, Settings, Simulation, SimulationError,
     TickReport,
 };
+use crate::generate::Generator;
 use crate::geometry::{Aabb, overlap_sphere_box};
 use crate::scenario::Scenario;
-use crate::world::{BlockId, Generator, World};
+use crate::world::{BlockId, World};
 
 /// What the main area shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

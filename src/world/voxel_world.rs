@@ -240,7 +240,7 @@ impl World {
     /// Bytes this world holds: its chunks (their cells, palettes and slots in
     /// the chunk maps) and its registry's types. Kept as the world changes,
     /// so asking costs nothing; readers check it against their
-    /// [`ReadBudget`](super::ReadBudget) as they build.
+    /// [`ReadBudget`](crate::formats::ReadBudget) as they build.
     ///
     /// ```
     /// use glam::IVec3;

@@ -33,8 +33,9 @@ pub use vanilla_shapes::{GameVersion, StateShape, UnknownState, VanillaShapes};
 pub use vox::{MAX_PLACEMENTS, MAX_SCENE_DEPTH, MAX_SCENE_VISITS, MAX_VOXELS};
 pub use vox_chunks::MAX_CHUNK_DEPTH as MAX_VOX_CHUNK_DEPTH;
 
-use super::{ReadBudget, World};
+use super::ReadBudget;
 use crate::printable::LineBreaks;
+use crate::world::World;
 
 /// Largest gzip payload inflated (a schematic or a gzipped chunk).
 pub const MAX_INFLATED_BYTES: u64 = 256 << 20;

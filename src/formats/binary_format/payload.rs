@@ -5,11 +5,12 @@ use glam::{DVec3, IVec3};
 
 use super::inflated::Inflated;
 use super::{BinaryWorldError, CELLS, MAX_CHUNKS, MAX_NAME_BYTES, column_order};
+use crate::formats::ReadBudget;
 use crate::geometry::Aabb;
-use crate::world::voxel_world::stored_chunk_bytes;
+use crate::world::stored_chunk_bytes;
 use crate::world::{
     BUILT_IN_TYPES, BlockId, BlockType, Chunk, MAX_BOXES_PER_BLOCK, MAX_PROPERTIES, MixedCells,
-    PropertyValue, ReadBudget, World,
+    PropertyValue, World,
 };
 
 pub(super) struct PayloadReader<'a> {
@@ -103,7 +104,7 @@ impl PayloadReader<'_> {
                 }
                 let spawn = DVec3::from_array(v);
                 // The range every format reads, so a world converts to any other.
-                let limit = f64::from(crate::world::text_format::MAX_CELL_COORDINATE);
+                let limit = f64::from(crate::formats::text_format::MAX_CELL_COORDINATE);
                 if !spawn.is_finite() || spawn.abs().max_element() > limit {
                     return self.fail(format!("spawn {v:?} is not finite or beyond ±{limit}"));
                 }
@@ -353,7 +354,7 @@ impl PayloadReader<'_> {
 mod tests {
     use glam::IVec3;
 
-    use crate::world::binary_format::{decode, encode};
+    use crate::formats::binary_format::{decode, encode};
     use crate::world::{BlockId, BlockType, World};
 
     thread_local! {

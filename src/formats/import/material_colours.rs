@@ -48,7 +48,7 @@ const MATERIALS: &[(&str, [u8; 3])] = &[
 /// The colour of block `name`'s material, if it has one of its own.
 ///
 /// ```
-/// use voxwalk::world::import::material_colour;
+/// use voxwalk::formats::import::material_colour;
 /// assert_eq!(material_colour("gravel"), Some([136, 126, 126]));
 /// assert_eq!(material_colour("stone"), None); // the built-in stone's grey
 /// ```

@@ -14,7 +14,8 @@ use crate::world::{BUILT_IN_TYPES, BlockId, BlockType, Chunk, PropertyValue, Wor
 ///
 /// ```
 /// use glam::IVec3;
-/// use voxwalk::world::{BlockId, World, binary_format};
+/// use voxwalk::world::{BlockId, World};
+/// use voxwalk::formats::binary_format;
 /// let mut world = World::new();
 /// world.fill(IVec3::new(-20, 0, -20), IVec3::new(20, 3, 20), BlockId::STONE);
 /// world.set_block(IVec3::new(1, 4, 1), BlockId::POST);
@@ -32,7 +33,7 @@ pub fn encode(world: &World) -> Result<Vec<u8>, BinaryWriteError> {
     if let Some(spawn) = world.spawn
         && !(spawn.is_finite()
             && spawn.abs().max_element()
-                <= f64::from(crate::world::text_format::MAX_CELL_COORDINATE))
+                <= f64::from(crate::formats::text_format::MAX_CELL_COORDINATE))
     {
         return Err(BinaryWriteError::SpawnOutOfRange {
             spawn: spawn.to_array(),

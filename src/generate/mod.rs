@@ -15,7 +15,7 @@ use std::str::FromStr;
 
 use glam::{DVec3, IVec3};
 
-use super::{CHUNK_EDGE, Chunk, World, cell_of};
+use crate::world::{BlockId, CHUNK_EDGE, Chunk, World, cell_of, chunk_of};
 use terrain::Terrain;
 
 /// The kinds of world the generator makes.
@@ -82,7 +82,8 @@ impl FromStr for Preset {
 ///
 /// ```
 /// use glam::IVec3;
-/// use voxwalk::world::{BlockId, BlockSource, Generator, Preset};
+/// use voxwalk::world::{BlockId, BlockSource};
+/// use voxwalk::generate::{Generator, Preset};
 /// let g = Generator::new(Preset::Hills, 7);
 /// // Pure: the same chunk twice, in any order, is the same.
 /// assert_eq!(g.chunk(IVec3::new(3, 2, -1)), g.chunk(IVec3::new(3, 2, -1)));
@@ -181,7 +182,7 @@ impl Generator {
             let mut top = edge - IVec3::ONE;
             lo[axis] = limit;
             top[axis] = end - 1;
-            world.fill(lo, top, super::BlockId::AIR);
+            world.fill(lo, top, BlockId::AIR);
         }
         world.compact();
         world
@@ -192,7 +193,7 @@ impl Generator {
     /// noise off the resolver's path; chunks already there are untouched, so
     /// edits survive. Returns how many chunks were made.
     pub fn fill_around(&self, world: &mut World, center: DVec3, radius: IVec3) -> usize {
-        let middle = super::chunk_of(center.floor().as_ivec3());
+        let middle = chunk_of(center.floor().as_ivec3());
         let mut made = 0;
         for x in -radius.x..=radius.x {
             for y in -radius.y..=radius.y {

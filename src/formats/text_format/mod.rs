@@ -63,7 +63,8 @@ use thiserror::Error;
 
 use self::parser::Parser;
 pub use self::writer::{MAX_TEXT_CELLS, TextWriteError, to_text};
-use super::{BlockError, BlockRegistry, ReadBudget, World};
+use super::ReadBudget;
+use crate::world::{BlockError, BlockRegistry, World};
 
 /// The line that opens every text world.
 pub const MAGIC: &str = "voxwalk-world";
@@ -173,7 +174,8 @@ pub enum TextProblem {
 ///
 /// ```
 /// use glam::{DVec3, IVec3};
-/// use voxwalk::world::{BlockId, BlockSource, text_format};
+/// use voxwalk::world::{BlockId, BlockSource};
+/// use voxwalk::formats::text_format;
 /// let w = text_format::parse("voxwalk-world 1\nspawn 1.5 1 0.5\nlayer 0\n|#_i|\n").unwrap();
 /// assert_eq!(w.block(IVec3::new(1, 0, 0)), BlockId::SLAB);
 /// assert_eq!(w.spawn, Some(DVec3::new(1.5, 1.0, 0.5)));
@@ -194,7 +196,8 @@ pub fn parse(text: &str) -> Result<World, TextWorldError> {
 /// ```
 /// use std::sync::Arc;
 /// use glam::IVec3;
-/// use voxwalk::world::{BlockRegistry, BlockType, text_format};
+/// use voxwalk::world::{BlockRegistry, BlockType};
+/// use voxwalk::formats::text_format;
 /// let mut registry = BlockRegistry::new();
 /// let ore = registry.register(BlockType::cube("ore")).unwrap();
 /// let w = text_format::parse_with_registry(
@@ -233,7 +236,8 @@ pub const NO_END_WARNING: &str = "the file has no closing `end` line: it may hav
 ///
 /// ```
 /// use std::sync::Arc;
-/// use voxwalk::world::{BlockRegistry, ReadBudget, text_format};
+/// use voxwalk::world::BlockRegistry;
+/// use voxwalk::formats::{ReadBudget, text_format};
 /// let registry = Arc::clone(BlockRegistry::built_in());
 /// let text = "voxwalk-world 1\nlayer 0\n|#|\n";
 /// let cut = text_format::parse_within(text, registry.clone(), ReadBudget::default()).unwrap();

@@ -15,7 +15,7 @@ use std::path::Path;
 /// for a file that holds more than `limit` bytes.
 ///
 /// ```
-/// use voxwalk::world::read_regular_file;
+/// use voxwalk::formats::read_regular_file;
 /// let dir = std::env::temp_dir();
 /// assert!(read_regular_file(&dir, 1 << 20).is_err()); // a directory
 /// ```

@@ -47,10 +47,10 @@ use thiserror::Error;
 pub use decode::{decode, decode_within};
 pub use encode::encode;
 
-use super::CHUNK_EDGE;
 use super::OverBudget;
 /// Kept here too, where it was first written.
 pub use super::atomic_write::write_atomically;
+use crate::world::CHUNK_EDGE;
 
 /// The first bytes of every binary world.
 pub const MAGIC: &[u8; 8] = b"VOXWALKB";
@@ -149,7 +149,7 @@ pub enum BinaryWriteError {
         id: u16,
     },
     /// The spawn lies beyond the range every format reads.
-    #[error("spawn {spawn:?} is not finite or beyond ±{limit}", limit = crate::world::text_format::MAX_CELL_COORDINATE)]
+    #[error("spawn {spawn:?} is not finite or beyond ±{limit}", limit = crate::formats::text_format::MAX_CELL_COORDINATE)]
     SpawnOutOfRange {
         /// The spawn.
         spawn: [f64; 3],

@@ -6,8 +6,9 @@ use std::sync::Arc;
 use glam::{DVec3, IVec3};
 
 use super::{MAGIC, MAX_CELL_COORDINATE, NO_END_WARNING, TextProblem, TextWorld, TextWorldError};
-use crate::world::block_line::parse_block_line;
-use crate::world::{BlockId, BlockRegistry, ReadBudget, World};
+use crate::formats::ReadBudget;
+use crate::formats::block_line::parse_block_line;
+use crate::world::{BlockId, BlockRegistry, World};
 
 pub(super) struct Parser {
     world: World,
@@ -229,7 +230,7 @@ impl Parser {
                 return Err(at(column, TextProblem::OutOfRange));
             }
             self.world.set_block(IVec3::new(x, y, z), block);
-            if self.world.chunk_count() > crate::world::MAX_FILE_CHUNKS {
+            if self.world.chunk_count() > crate::formats::MAX_FILE_CHUNKS {
                 return Err(at(column, TextProblem::TooManyChunks));
             }
             // After the cell: a cell grows the world by one chunk at most,

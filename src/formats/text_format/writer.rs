@@ -8,7 +8,7 @@ use thiserror::Error;
 
 use super::parser::DEFAULT_LEGEND;
 use super::{MAGIC, MAX_CELL_COORDINATE, VERSION};
-use crate::world::block_line::block_line;
+use crate::formats::block_line::block_line;
 use crate::world::{BUILT_IN_TYPES, BlockId, BlockRegistry, World};
 
 /// Why a world cannot be written as text without losing something.
@@ -65,7 +65,8 @@ pub const MAX_TEXT_CELLS: u64 = 1 << 26;
 ///
 /// ```
 /// use glam::IVec3;
-/// use voxwalk::world::{BlockId, World, text_format};
+/// use voxwalk::world::{BlockId, World};
+/// use voxwalk::formats::text_format;
 /// let mut w = World::new();
 /// w.set_block(IVec3::new(3, 7, -2), BlockId::POST);
 /// let text = text_format::to_text(&w).unwrap();

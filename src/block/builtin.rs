@@ -55,7 +55,7 @@ pub(super) fn types() -> [BlockType; COUNT] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::world::{BlockId, BlockRegistry};
+    use crate::block::{BlockId, BlockRegistry};
 
     #[test]
     fn the_constants_name_the_built_ins_in_order() {

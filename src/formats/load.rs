@@ -9,9 +9,10 @@ use super::binary_format::{self, BinaryWorldError};
 #[cfg(feature = "import")]
 use super::import::{self, ImportError};
 use super::text_format::{self, TextWorldError, TextWriteError};
+use super::{OverBudget, ReadBudget, write_atomically};
 #[cfg(feature = "generate")]
-use super::{Generator, Preset};
-use super::{OverBudget, ReadBudget, World, write_atomically};
+use crate::generate::{Generator, Preset};
+use crate::world::World;
 
 /// Largest world file read whole into memory. Text worlds are meant to be edited by
 /// hand; anything larger is almost surely not one.
@@ -260,7 +261,7 @@ pub fn decode_named(
                 limit: MAX_TEXT_WORLD_BYTES,
             });
         }
-        let registry = std::sync::Arc::clone(super::BlockRegistry::built_in());
+        let registry = std::sync::Arc::clone(crate::world::BlockRegistry::built_in());
         return text_format::parse_within(text, registry, budget)
             .map(|read| Loaded {
                 warnings: read.warnings,
@@ -321,7 +322,7 @@ fn imported(
 /// x and z from −128, y from 0), anything else is a file for [`load`].
 ///
 /// ```
-/// use voxwalk::world::open;
+/// use voxwalk::formats::open;
 /// let world = open("gen:course:1").unwrap();
 /// assert!(world.spawn.is_some());
 /// assert!(open("gen:volcano:1").unwrap_err().to_string().contains("unknown preset"));

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 
 use glam::DVec3;
 
-use super::{BlockError, BlockField, BlockType, PropertyValue, parse_hex_colour};
+use crate::block::{BlockError, BlockField, BlockType, PropertyValue, parse_hex_colour};
 use crate::geometry::Aabb;
 
 /// A block definition read from one line, with the column of each field so a

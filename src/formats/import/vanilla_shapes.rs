@@ -23,7 +23,7 @@ static SHAPES: LazyLock<Result<VanillaShapes, String>> =
 /// The vanilla shapes of every game version the table covers.
 ///
 /// ```
-/// use voxwalk::world::import::VanillaShapes;
+/// use voxwalk::formats::import::VanillaShapes;
 /// let shapes = VanillaShapes::get().unwrap();
 /// let v1_20 = shapes.version_for(3465); // DataVersion of 1.20.1
 /// // A bottom slab: the lower half of its cell.

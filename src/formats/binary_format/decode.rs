@@ -4,7 +4,8 @@
 use super::inflated::Inflated;
 use super::payload::PayloadReader;
 use super::{BinaryWorldError, HEADER_BYTES, MAGIC, MAX_PAYLOAD_BYTES, VERSION};
-use crate::world::{BUILT_IN_TYPES, ReadBudget, World};
+use crate::formats::ReadBudget;
+use crate::world::{BUILT_IN_TYPES, World};
 
 /// Decodes a binary world within the default [`ReadBudget`].
 ///

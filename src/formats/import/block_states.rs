@@ -163,7 +163,8 @@ fn property<'a>(props: &'a str, key: &str) -> Option<&'a str> {
 /// properties as `k=v` pairs joined by commas.
 ///
 /// ```
-/// use voxwalk::world::{BlockId, map_block_state};
+/// use voxwalk::world::BlockId;
+/// use voxwalk::formats::map_block_state;
 /// assert_eq!(map_block_state("minecraft:oak_slab", "type=top,waterlogged=false").block, BlockId::TOP_SLAB);
 /// assert_eq!(map_block_state("minecraft:cobblestone_wall", "").block, BlockId::POST);
 /// assert_eq!(map_block_state("minecraft:poppy", "").block, BlockId::AIR);

@@ -18,7 +18,7 @@ use thiserror::Error;
 /// untrusted files next to other work sets a smaller one.
 ///
 /// ```
-/// use voxwalk::world::ReadBudget;
+/// use voxwalk::formats::ReadBudget;
 /// let budget = ReadBudget::new(1 << 20);
 /// assert!(budget.check(1000, || "a chunk".into()).is_ok());
 /// let refused = budget.check(2 << 20, || "chunk 7".into()).unwrap_err();

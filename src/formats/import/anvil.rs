@@ -20,7 +20,8 @@ use super::block_states::Mapped;
 use super::section_check::{SectionLayout, check_sections};
 use super::vanilla_blocks::VanillaBlocks;
 use super::{ImportError, Imported, Warnings, nbt_guard};
-use crate::world::{BlockId, Chunk, MAX_FILE_CHUNKS, World};
+use crate::formats::MAX_FILE_CHUNKS;
+use crate::world::{BlockId, Chunk, World};
 
 /// Largest inflated chunk accepted (real chunks are well under a megabyte:
 /// the largest of a busy 1.19.4 region inflates to 62 KB).
@@ -56,7 +57,7 @@ pub fn looks_like_region(bytes: &[u8]) -> bool {
 /// come before the `r`, e.g. `world-r.-1.2.mca`).
 ///
 /// ```
-/// use voxwalk::world::import::region_of_name;
+/// use voxwalk::formats::import::region_of_name;
 /// assert_eq!(region_of_name("r.-1.2.mca"), Some((-1, 2)));
 /// assert_eq!(region_of_name("saved-1.18-r.3.-4.mca"), Some((3, -4)));
 /// assert_eq!(region_of_name("level.mca"), None);

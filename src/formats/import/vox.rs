@@ -17,7 +17,8 @@ use dot_vox::{DotVoxData, SceneNode};
 use glam::IVec3;
 
 use super::{ImportError, Imported, Warnings, vox_chunks};
-use crate::world::{BlockId, MAX_FILE_CHUNKS, World};
+use crate::formats::MAX_FILE_CHUNKS;
+use crate::world::{BlockId, World};
 
 /// Most voxels a file may place, counting a model once for every time the
 /// scene graph places it: the cost of a file is what it makes us build, and a

@@ -1,0 +1,34 @@
+//! Worlds to and from files: the hand-editable text format, the compact
+//! binary format, the importers of other tools' files, and `load`/`open`/
+//! `save`, which tell them apart by content.
+//!
+//! Every reader holds at most a [`ReadBudget`] of bytes and counts what it
+//! builds against the limits of [`file_limits`](MAX_FILE_CHUNKS); every error
+//! names the place in the file. Builds on [`crate::world`] and
+//! [`crate::block`] (and `crate::generate` for `gen:` names); nothing below
+//! imports it.
+
+mod atomic_write;
+#[cfg(feature = "binary")]
+pub mod binary_format;
+mod block_line;
+mod file_limits;
+#[cfg(feature = "import")]
+pub mod import;
+mod load;
+mod read_budget;
+mod regular_file;
+pub mod text_format;
+
+pub use atomic_write::write_atomically;
+pub use file_limits::MAX_FILE_CHUNKS;
+#[cfg(feature = "import")]
+pub use import::map_block_state;
+pub use load::{
+    Decoded, LoadError, Loaded, MAX_BINARY_WORLD_BYTES, MAX_TEXT_WORLD_BYTES, SaveError,
+    decode_any, decode_named, load, load_detailed, open, open_detailed, save,
+};
+#[cfg(feature = "generate")]
+pub use load::{GENERATED_HI, GENERATED_LO};
+pub use read_budget::{OverBudget, ReadBudget};
+pub use regular_file::{read_regular_file, read_regular_text};

@@ -7,6 +7,9 @@
 //! thirteen built-in types (ids 0–12, [`BlockId::AIR`] to [`BlockId::WATER`]);
 //! games, world files and importers add their own at run time.
 //!
+//! The ground floor: it imports only [`crate::geometry`] (boxes) and
+//! [`crate::printable`] (what a glyph may be); everything else builds on it.
+//!
 //! ```
 //! use glam::{DVec3, IVec3};
 //! use voxwalk::geometry::Aabb;

@@ -6,6 +6,9 @@
 //! walks. Noise runs only here; the resolver reads the finished [`World`] and
 //! never waits on noise (callers generate the chunks around a body before its
 //! tick, see [`Generator::fill_around`]).
+//!
+//! Builds on [`crate::world`] (and the blocks it re-exports); [`crate::formats`]
+//! opens `gen:PRESET:SEED` names through it.
 
 mod course;
 mod terrain;

@@ -499,3 +499,43 @@ fn the_readme_picture_is_what_the_viewer_draws() {
         "the README's picture is stale"
     );
 }
+
+/// At a tick where an `[[always]]` rule fails and an `[[expect]]` about the
+/// same body holds, the viewer marks the rule failed and the expectation
+/// held: it tells checks apart by kind, not by the first words of their
+/// descriptions (both begin `body 0`).
+#[test]
+fn a_failing_rule_does_not_mark_a_holding_expectation_of_the_same_body() {
+    let text = r#"
+world_text = "voxwalk-world 1\nlayer 0\n|##########|\nend\n"
+spawn = [1.5, 1, 0.5]
+inputs = "20 east"
+
+[[always]]
+from_tick = 10
+x = [0.0, 2.0]
+
+[[always]]
+max_height = 5.0
+
+[[expect]]
+tick = 10
+x = [0.0, 9.0]
+"#;
+    let scenario =
+        voxwalk::scenario::Scenario::parse(text, std::path::Path::new("kinds.toml")).unwrap();
+    let app = App::from_scenario(scenario, Some(19)).unwrap();
+    let playback = app.playback.as_ref().unwrap();
+    let first = playback.failures.first().expect("the x rule fails");
+    let tick = first.tick;
+    assert_eq!(tick, 10, "{first}");
+    let mut app = app;
+    let mut report = voxwalk::controller::TickReport::default();
+    let mut playback = app.playback.take().unwrap();
+    playback.seek(&mut app.sim, &mut report, tick + 1).unwrap();
+    let (checks, _) = playback.checks_now(&app.sim, 0);
+    let of = |what: &str| checks.iter().find(|c| c.what == what).map(|c| c.passed);
+    assert_eq!(of("always #1"), Some(false), "{checks:?}");
+    assert_eq!(of("always #2"), Some(true), "{checks:?}");
+    assert_eq!(of("expect body 0"), Some(true), "{checks:?}");
+}

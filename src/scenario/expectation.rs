@@ -1,11 +1,10 @@
 //! What a scenario checks: at one tick (`[[expect]]`) or at every tick (`[[always]]`).
 
-use std::fmt;
-
 use glam::DVec3;
 use serde::Deserialize;
 
 use super::checked_fields::{event_kind, finite};
+use super::failure::{CheckKind, Failure, Subject};
 use super::trajectory::Frame;
 
 /// A check of one body or ball at one tick.
@@ -86,29 +85,6 @@ pub struct Always {
     pub z: Option<[f64; 2]>,
     /// Whether the body is on the ground at every tick.
     pub grounded: Option<bool>,
-}
-
-/// The first check that did not hold.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Failure {
-    /// The tick where it failed.
-    pub tick: u64,
-    /// What was checked, e.g. `body 0 pos.x`.
-    pub check: String,
-    /// What the scenario expected.
-    pub expected: String,
-    /// What happened.
-    pub actual: String,
-}
-
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "tick {}: {}: expected {}, got {}",
-            self.tick, self.check, self.expected, self.actual
-        )
-    }
 }
 
 const AXES: [&str; 3] = ["x", "y", "z"];
@@ -206,6 +182,15 @@ impl Expectation {
         }
     }
 
+    fn kind(&self) -> CheckKind {
+        CheckKind::Expect {
+            subject: match self.ball {
+                Some(i) => Subject::Ball(i),
+                None => Subject::Body(self.body.unwrap_or(0)),
+            },
+        }
+    }
+
     fn who(&self) -> String {
         match self.ball {
             Some(i) => format!("ball {i}"),
@@ -237,6 +222,7 @@ impl Expectation {
         let fail = |check: &str, expected: String, actual: String| {
             Some(Failure {
                 tick,
+                kind: self.kind(),
                 check: format!("{} {check}", self.who()),
                 expected,
                 actual,
@@ -292,6 +278,7 @@ impl Expectation {
         let fail = |check: &str, expected: String, actual: String| {
             Some(Failure {
                 tick: watch.tick,
+                kind: self.kind(),
                 check: format!("{} {check}", self.who()),
                 expected,
                 actual,
@@ -391,18 +378,19 @@ impl Always {
         }
     }
 
-    /// The first tick and check that fails.
+    /// The first tick and check that fails; `rule` is this table's place
+    /// among the scenario's `[[always]]`s, for the failure to name.
     #[must_use]
-    pub fn first_failure(&self, frames: &[Frame]) -> Option<Failure> {
+    pub fn first_failure(&self, rule: usize, frames: &[Frame]) -> Option<Failure> {
         frames
             .iter()
             .enumerate()
-            .find_map(|(tick, frame)| self.failure_at(tick as u64, frame))
+            .find_map(|(tick, frame)| self.failure_at(rule, tick as u64, frame))
     }
 
     /// The check that fails in the frame after `tick`, if any.
     #[must_use]
-    pub fn failure_at(&self, tick: u64, frame: &Frame) -> Option<Failure> {
+    pub fn failure_at(&self, rule: usize, tick: u64, frame: &Frame) -> Option<Failure> {
         if tick < self.from_tick.unwrap_or(0) {
             return None;
         }
@@ -413,6 +401,7 @@ impl Always {
             let fail = |check: String, expected: String, actual: String| {
                 Some(Failure {
                     tick,
+                    kind: CheckKind::Always { rule, body: index },
                     check: format!("body {index} {check} (always)"),
                     expected,
                     actual,

@@ -12,12 +12,14 @@ mod block_file;
 mod checked_fields;
 mod conversion;
 mod expectation;
+mod failure;
 mod runner;
 mod spec;
 mod table;
 mod trajectory;
 
-pub use expectation::{Always, Expectation, ExpectationWatch, Failure};
+pub use expectation::{Always, Expectation, ExpectationWatch};
+pub use failure::{CheckKind, Failure, Subject};
 pub use runner::{
     Outcome, PROGRESS_EVERY, Verdict, check_file, check_file_within, check_paths, discover,
     failures, failures_unless_stopped, judge, record,

@@ -5,7 +5,8 @@ use std::time::{Duration, Instant};
 
 use glam::{DVec3, IVec3};
 
-use super::expectation::{ExpectationWatch, Failure};
+use super::expectation::ExpectationWatch;
+use super::failure::{CheckKind, Failure};
 use super::spec::{Scenario, ScenarioError};
 use super::trajectory::{Frame, GoldenComparison, GoldenWriter};
 use crate::controller::{Input, Simulation, SimulationError};
@@ -130,6 +131,7 @@ fn overlap_failure(world: &World, tick: u64, frame: &Frame) -> Option<Failure> {
     frame.bodies.iter().enumerate().find_map(|(index, body)| {
         overlapped_block(world, &body.aabb).map(|cell| Failure {
             tick,
+            kind: CheckKind::InsideSolid { body: index },
             check: format!("body {index} never overlaps a solid"),
             expected: "no overlap".into(),
             actual: format!("box {:?} inside block {}", body.aabb.to_array(), cell),
@@ -247,9 +249,15 @@ impl<'s> Checks<'s> {
         if self.overlap.is_none() {
             self.overlap = overlap_failure(&self.scenario.world, tick, frame);
         }
-        for (check, found) in self.scenario.always.iter().zip(&mut self.always) {
+        for (rule, (check, found)) in self
+            .scenario
+            .always
+            .iter()
+            .zip(&mut self.always)
+            .enumerate()
+        {
             if found.is_none() {
-                *found = check.failure_at(tick, frame);
+                *found = check.failure_at(rule, tick, frame);
             }
         }
         for watch in &mut self.expectations {
@@ -368,6 +376,7 @@ fn compare_mirror(
             if differs {
                 return Some(Failure {
                     tick,
+                    kind: CheckKind::Mirror { body: index },
                     check: format!("body {index} matches the mirror run"),
                     expected: format!(
                         "pos − offset = {:?} ± {tolerance}, grounded {}",

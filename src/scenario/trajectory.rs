@@ -5,7 +5,7 @@ use std::path::Path;
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
-use super::expectation::Failure;
+use super::failure::{CheckKind, Failure};
 use crate::controller::{Event, Simulation, TickReport};
 use crate::geometry::Aabb;
 
@@ -316,6 +316,7 @@ impl<'t> GoldenComparison<'t> {
         if self.golden_ticks != self.seen {
             return Ok(Some(Failure {
                 tick: self.golden_ticks.min(self.seen),
+                kind: CheckKind::Golden,
                 check: "golden length".into(),
                 expected: format!("{} ticks", self.golden_ticks),
                 actual: format!("{} ticks", self.seen),
@@ -330,6 +331,7 @@ fn differs(want: &GoldenLine, got: &GoldenLine, tolerance: f64) -> Option<Failur
     let fail = |check: String, expected: String, actual: String| {
         Some(Failure {
             tick: got.tick,
+            kind: CheckKind::Golden,
             check: format!("golden {check}"),
             expected,
             actual,

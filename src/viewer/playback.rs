@@ -10,7 +10,9 @@ use glam::DVec3;
 
 use crate::controller::{Ball, Body, Input, Simulation, SimulationError, TickReport};
 use crate::geometry::Aabb;
-use crate::scenario::{Failure, PROGRESS_EVERY, Scenario, failures_unless_stopped};
+use crate::scenario::{
+    CheckKind, Failure, PROGRESS_EVERY, Scenario, Subject, failures_unless_stopped,
+};
 
 /// Ticks between kept states.
 const KEEP_EVERY: u64 = 256;
@@ -220,10 +222,10 @@ impl Playback {
         let Some(tick) = self.shown_tick() else {
             return (Vec::new(), Vec::new());
         };
-        let failed_here = |check: &str| {
+        let failed_here = |kind: CheckKind| {
             self.failures
                 .iter()
-                .any(|f| f.tick == tick && f.check.starts_with(check))
+                .any(|f| f.tick == tick && f.kind == kind)
         };
         let (mut checks, mut outlines) = (Vec::new(), Vec::new());
         for e in &self.scenario.expectations {
@@ -231,7 +233,9 @@ impl Playback {
                 continue;
             }
             let who = format!("body {}", e.body.unwrap_or(0));
-            let passed = !failed_here(&who);
+            let passed = !failed_here(CheckKind::Expect {
+                subject: Subject::Body(e.body.unwrap_or(0)),
+            });
             checks.push(TickCheck {
                 what: format!("expect {who}"),
                 passed,
@@ -275,7 +279,7 @@ impl Playback {
             let passed = (*feet - shown.feet()).abs().max_element() <= tolerance;
             checks.push(TickCheck {
                 what: "golden".into(),
-                passed: passed && !failed_here("golden"),
+                passed: passed && !failed_here(CheckKind::Golden),
             });
             outlines.push(Outline {
                 region: Aabb::from_feet(*feet, shown.aabb.size()),
@@ -288,10 +292,9 @@ impl Playback {
             }
             checks.push(TickCheck {
                 what: format!("always #{}", i + 1),
-                passed: !self
-                    .failures
-                    .iter()
-                    .any(|f| f.tick == tick && f.check.ends_with("(always)")),
+                passed: !self.failures.iter().any(|f| {
+                    f.tick == tick && matches!(f.kind, CheckKind::Always { rule, .. } if rule == i)
+                }),
             });
         }
         (checks, outlines)

@@ -46,15 +46,6 @@ pub struct Frame {
     pub ball_events: Vec<Vec<String>>,
 }
 
-/// The `kind` an event is written with.
-#[must_use]
-pub fn event_kind(event: &Event) -> String {
-    serde_json::to_value(event)
-        .ok()
-        .and_then(|v| v.get("kind").and_then(|k| k.as_str()).map(str::to_owned))
-        .unwrap_or_default()
-}
-
 impl Frame {
     /// The state of `sim` after the tick `report` describes.
     #[must_use]
@@ -62,7 +53,7 @@ impl Frame {
         let kinds = |events: &Vec<Vec<Event>>| {
             events
                 .iter()
-                .map(|list| list.iter().map(event_kind).collect())
+                .map(|list| list.iter().map(|e| e.kind().to_owned()).collect())
                 .collect()
         };
         Frame {

@@ -12,9 +12,11 @@ mod depenetration;
 mod error;
 mod motion;
 mod move_box;
+mod pass;
 mod queries;
 mod sweep_box_box;
 mod tolerances;
+mod validate;
 
 pub(crate) use cell_range::CellRange;
 pub use error::MoveError;

@@ -3,12 +3,10 @@
 use glam::{BVec3, DVec3, IVec3};
 
 use super::cell_range::{CellRange, cell_containing_validated};
-use super::depenetration::{depenetrate, overlaps_solid};
+use super::pass::{Candidate, Pass, PassHit};
 use super::sweep_box_box::{Sweep, sweep_box_box};
-use super::{
-    CONTACT_GAP, EDGE_ROUNDING, Hit, Hits, MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT,
-    MAX_PASSES, Motion, MoveError, SEGMENT_LENGTH, TOUCH_TOLERANCE,
-};
+use super::validate::validate;
+use super::{Hits, MAX_PASSES, Motion, MoveError, SEGMENT_LENGTH, TOUCH_TOLERANCE};
 use crate::geometry::Aabb;
 use crate::world::BlockSource;
 
@@ -47,15 +45,6 @@ pub struct Resolver {
     cells: Vec<IVec3>,
 }
 
-/// A solid box, in the move's local frame, and the cell of its block.
-#[derive(Clone, Copy, Debug)]
-struct Candidate {
-    /// The solid box, in the move's local frame.
-    solid: Aabb,
-    /// The cell of the block it belongs to, in world coordinates.
-    cell: IVec3,
-}
-
 /// The boxes `shape` of the block at world cell `cell`, in the frame whose
 /// origin is the cell `origin`.
 #[inline]
@@ -70,13 +59,6 @@ struct Gathered {
     earliest: Option<PassHit>,
     /// Whether the box overlaps a solid where it starts.
     start_overlaps: bool,
-}
-
-/// The earliest contact of one pass.
-#[derive(Clone, Copy, Debug)]
-struct PassHit {
-    sweep: Sweep,
-    candidate: Candidate,
 }
 
 #[inline]
@@ -101,7 +83,7 @@ impl Resolver {
     /// 2. Each pass finds the earliest block the box would enter, walking the path
     ///    in segments of at most [`SEGMENT_LENGTH`] so the work grows with the
     ///    path, not the volume it spans.
-    /// 3. The box moves to that instant and stops [`CONTACT_GAP`] short of the
+    /// 3. The box moves to that instant and stops [`CONTACT_GAP`](super::CONTACT_GAP) short of the
     ///    face it met; the blocked axis of what is left of the move is zeroed
     ///    (wall sliding), and the next pass sweeps the rest.
     /// 4. A pass with no hit moves the box the whole way and ends the move. At
@@ -113,8 +95,8 @@ impl Resolver {
     ///
     /// # Errors
     /// [`MoveError`] when the box or the displacement is not finite, the box is
-    /// inverted, larger than [`MAX_BOX_EDGE`] or farther out than
-    /// [`MAX_COORDINATE`], or the displacement exceeds [`MAX_DISPLACEMENT`].
+    /// inverted, larger than [`MAX_BOX_EDGE`](super::MAX_BOX_EDGE) or farther out than
+    /// [`MAX_COORDINATE`](super::MAX_COORDINATE), or the displacement exceeds [`MAX_DISPLACEMENT`](super::MAX_DISPLACEMENT).
     /// Nothing moves then.
     pub fn move_box<W: BlockSource + ?Sized>(
         &mut self,
@@ -124,18 +106,12 @@ impl Resolver {
     ) -> Result<Motion, MoveError> {
         validate(&aabb, displacement)?;
         let origin = cell_containing_validated(aabb.min);
-        let frame = origin.as_dvec3();
-        let mut current = aabb.translated(-frame);
-        let mut lookups = 0;
-
-        let mut depenetration = None;
+        let mut pass = Pass::new(aabb, displacement, origin);
         if displacement == DVec3::ZERO {
-            // 1. (No move to gather for: check for solids the box starts inside directly.)
-            depenetration = depenetrate(world, &mut current, origin, &mut lookups);
+            // 1. No move to gather for: look for solids the box starts
+            //    inside directly.
+            pass.push_out(world);
         }
-
-        let mut remaining = displacement;
-        let mut elapsed = 0.0;
         // Filled in inside the value that is returned: `Ok(motion)` at the end
         // would copy the hits (a few hundred bytes) once more on the way out,
         // on every move.
@@ -149,97 +125,70 @@ impl Resolver {
             lookups: 0,
         });
         let Ok(motion) = &mut result else {
-            unreachable!("made as Ok just above")
+            return result;
         };
-        let mut blocked = BVec3::FALSE;
-        // Axes on which the box was placed against a face: their world coordinate is
-        // set exactly (`face ∓ CONTACT_GAP` in world space), not rounded back from
-        // the local frame, so resting positions are the same numbers everywhere.
-        let mut pins: [Option<Pin>; 3] = [None; 3];
-        // Whether the stored candidates hold every solid around what is left of
-        // the path: later passes stay inside the bounding box of an earlier one's
-        // path (unless a placement pulls the box back).
-        let mut gathered_whole_path = false;
-        for pass in 0..MAX_PASSES {
-            if remaining == DVec3::ZERO {
+        for number in 0..MAX_PASSES {
+            if pass.remaining == DVec3::ZERO {
                 break;
             }
-            // 2. The earliest contact along what is left. What is left of at most
-            //    one segment (every walking tick) gathers the blocks around its
-            //    whole path once, and this and every later pass sweep that list;
-            //    a longer path is gathered segment by segment as it is swept.
-            let earliest = if gathered_whole_path || remaining.abs().max_element() <= SEGMENT_LENGTH
-            {
-                if !gathered_whole_path {
-                    let overlapped =
-                        self.gather_path(world, &current, remaining, origin, &mut lookups);
-                    if pass == 0 && overlapped {
-                        // 1. Out of anything it starts inside, then gather again.
-                        depenetration = depenetrate(world, &mut current, origin, &mut lookups);
-                        self.gather_path(world, &current, remaining, origin, &mut lookups);
-                    }
-                    gathered_whole_path = true;
-                }
-                self.earliest_among_candidates(&current, remaining)
-            } else {
-                let mut gathered =
-                    Self::gather_earliest(world, &current, remaining, origin, &mut lookups);
-                if pass == 0 && gathered.start_overlaps {
-                    // 1. The first gathering covers the start box: out of anything it
-                    //    starts inside, then gather again from there.
-                    depenetration = depenetrate(world, &mut current, origin, &mut lookups);
-                    gathered =
-                        Self::gather_earliest(world, &current, remaining, origin, &mut lookups);
-                }
-                gathered.earliest
-            };
-            let Some(PassHit { sweep, candidate }) = earliest else {
+            // 2. The earliest contact along what is left.
+            let Some(hit) = self.next_contact(world, &mut pass, number == 0) else {
                 // 4. Free all the way.
-                current = current.translated(remaining);
-                remaining = DVec3::ZERO;
+                pass.current = pass.current.translated(pass.remaining);
+                pass.remaining = DVec3::ZERO;
                 break;
             };
             // 3. Stop short of the face and slide.
-            let axis = sweep.axis;
-            let toward = remaining[axis].signum();
-            let mut stopped = current.translated(remaining * sweep.toi);
-            let free = |b: &Aabb| !overlaps_solid(world, b, origin, &mut lookups);
-            if place_short_of_face(&current, &mut stopped, &candidate.solid, axis, toward, free) {
-                let face = if toward > 0.0 {
-                    candidate.solid.min[axis]
-                } else {
-                    candidate.solid.max[axis]
-                };
-                // A pull-back leaves the bounding box the stored candidates cover.
-                if (stopped.min[axis] - current.min[axis]) * toward < 0.0 {
-                    gathered_whole_path = false;
-                }
-                pins[axis] = Some(Pin {
-                    value: (face + frame[axis]) - toward * CONTACT_GAP,
-                    toward,
-                });
-            }
-            elapsed += (1.0 - elapsed) * sweep.toi;
-            remaining *= 1.0 - sweep.toi;
-            remaining[axis] = 0.0;
-            let mut normal = DVec3::ZERO;
-            normal[axis] = -toward;
-            motion.hits.push(Hit {
-                block: candidate.cell,
-                normal,
-                toi: elapsed,
-                at: to_world(&stopped, frame, &pins),
-            });
-            blocked.set(axis, true);
-            current = stopped;
+            pass.stop_and_slide(world, &hit, &mut motion.hits);
         }
-
-        motion.end = to_world(&current, frame, &pins);
-        motion.blocked = blocked;
-        motion.depenetration = depenetration;
-        motion.truncated = remaining != DVec3::ZERO;
-        motion.lookups = lookups;
+        pass.finish(motion);
         result
+    }
+
+    /// The earliest contact along what is left of `pass`'s move. What is left
+    /// of at most one segment (every walking tick) gathers the blocks around
+    /// its whole path once, and this and every later pass sweep that list; a
+    /// longer path is gathered segment by segment as it is swept. The first
+    /// gathering covers the start box, so the first pass also learns, at no
+    /// extra lookup, whether the box starts inside a solid: it is pushed out
+    /// (step 1) and gathers again from there.
+    #[inline]
+    fn next_contact<W: BlockSource + ?Sized>(
+        &mut self,
+        world: &W,
+        pass: &mut Pass,
+        first: bool,
+    ) -> Option<PassHit> {
+        if pass.gathered_whole_path || pass.remaining.abs().max_element() <= SEGMENT_LENGTH {
+            if !pass.gathered_whole_path {
+                let overlapped = self.gather_path(world, pass);
+                if first && overlapped {
+                    pass.push_out(world);
+                    self.gather_path(world, pass);
+                }
+                pass.gathered_whole_path = true;
+            }
+            self.earliest_among_candidates(&pass.current, pass.remaining)
+        } else {
+            let mut gathered = Self::gather_earliest(
+                world,
+                &pass.current,
+                pass.remaining,
+                pass.origin,
+                &mut pass.lookups,
+            );
+            if first && gathered.start_overlaps {
+                pass.push_out(world);
+                gathered = Self::gather_earliest(
+                    world,
+                    &pass.current,
+                    pass.remaining,
+                    pass.origin,
+                    &mut pass.lookups,
+                );
+            }
+            gathered.earliest
+        }
     }
 
     /// Gathers the solid boxes along a path longer than one segment, segment by
@@ -308,14 +257,9 @@ impl Resolver {
     /// cells covering the start and end boxes' bounding box), in the move's
     /// frame, and says whether `aabb` overlaps one of them by more than the
     /// touch tolerance (it starts inside a solid).
-    fn gather_path<W: BlockSource + ?Sized>(
-        &mut self,
-        world: &W,
-        aabb: &Aabb,
-        motion: DVec3,
-        origin: IVec3,
-        lookups: &mut u64,
-    ) -> bool {
+    fn gather_path<W: BlockSource + ?Sized>(&mut self, world: &W, pass: &mut Pass) -> bool {
+        let (aabb, motion, origin) = (&pass.current, pass.remaining, pass.origin);
+        let lookups = &mut pass.lookups;
         let reach = world.registry().reach();
         let range = CellRange::covering(&aabb.union(&aabb.translated(motion)), &reach);
         *lookups += range.volume();
@@ -357,135 +301,6 @@ impl Resolver {
             },
         })
     }
-}
-
-/// The world coordinate of the side of the box that was placed against a face.
-#[derive(Clone, Copy, Debug)]
-struct Pin {
-    /// Exactly `face ∓ CONTACT_GAP`, computed in world coordinates.
-    value: f64,
-    /// `+1` when the box's max side was placed, `-1` for its min side.
-    toward: f64,
-}
-
-/// A local-frame box in world coordinates; pinned sides get their exact value and
-/// the opposite side keeps the box's extent.
-#[inline]
-fn to_world(local: &Aabb, frame: DVec3, pins: &[Option<Pin>; 3]) -> Aabb {
-    let mut world = local.translated(frame);
-    for (axis, pin) in pins.iter().enumerate() {
-        if let Some(Pin { value, toward }) = *pin {
-            let extent = local.max[axis] - local.min[axis];
-            if toward > 0.0 {
-                (world.min[axis], world.max[axis]) = (value - extent, value);
-            } else {
-                (world.min[axis], world.max[axis]) = (value, value + extent);
-            }
-        }
-    }
-    world
-}
-
-/// Puts the blocked axis of `stopped` exactly [`CONTACT_GAP`] short of the face of
-/// `solid` it met, so resting positions are exact and repeatable, and says whether
-/// it did.
-///
-/// A box that began the pass closer to the face than that (spawned touching it, or
-/// brought there by a second contact a hair after the first) is pulled back to the
-/// gap only if nothing is in the way there; otherwise it stays where it began on
-/// that axis (wedged between two faces less than its size plus the gap apart).
-#[inline]
-fn place_short_of_face(
-    start: &Aabb,
-    stopped: &mut Aabb,
-    solid: &Aabb,
-    axis: usize,
-    toward: f64,
-    pull_back_is_free: impl FnOnce(&Aabb) -> bool,
-) -> bool {
-    let target = if toward > 0.0 {
-        solid.min[axis] - CONTACT_GAP
-    } else {
-        solid.max[axis] + CONTACT_GAP
-    };
-    let shift = if toward > 0.0 {
-        target - start.max[axis]
-    } else {
-        target - start.min[axis]
-    };
-    let mut placed = *stopped;
-    placed.min[axis] = start.min[axis] + shift;
-    placed.max[axis] = start.max[axis] + shift;
-    // A pull-back within the touch tolerance (rounding) cannot create an overlap
-    // beyond it, so only a real one is checked.
-    if shift * toward >= -TOUCH_TOLERANCE || pull_back_is_free(&placed) {
-        *stopped = placed;
-        true
-    } else {
-        stopped.min[axis] = start.min[axis];
-        stopped.max[axis] = start.max[axis];
-        false
-    }
-}
-
-/// Checks a move once at the boundary so the loop can run without checks.
-#[inline]
-fn validate(aabb: &Aabb, displacement: DVec3) -> Result<(), MoveError> {
-    // One branch for the moves that are fine (all of them, in a game loop);
-    // the error path below says which limit was broken.
-    // Comparisons with NaN are false, and an infinite corner makes the size NaN
-    // or infinite: these bounds also say that every number is finite.
-    let size = aabb.max - aabb.min;
-    let bounded = size.cmpge(DVec3::ZERO).all()
-        && size.cmple(DVec3::splat(MAX_BOX_EDGE + EDGE_ROUNDING)).all()
-        && displacement
-            .abs()
-            .cmple(DVec3::splat(MAX_DISPLACEMENT))
-            .all();
-    if bounded
-        && aabb.min.abs().max(aabb.max.abs()).max_element() + displacement.abs().max_element()
-            <= MAX_COORDINATE
-    {
-        return Ok(());
-    }
-    explain_invalid(aabb, displacement)
-}
-
-/// Which limit a move broke; only reached when one was.
-#[cold]
-fn explain_invalid(aabb: &Aabb, displacement: DVec3) -> Result<(), MoveError> {
-    let corners = aabb.to_array();
-    if !aabb.min.is_finite() || !aabb.max.is_finite() {
-        return Err(MoveError::NonFiniteBox { aabb: corners });
-    }
-    if aabb.min.cmpgt(aabb.max).any() {
-        return Err(MoveError::InvertedBox { aabb: corners });
-    }
-    if aabb.size().max_element() > MAX_BOX_EDGE + EDGE_ROUNDING {
-        return Err(MoveError::BoxTooLarge {
-            aabb: corners,
-            limit: MAX_BOX_EDGE,
-        });
-    }
-    if !displacement.is_finite() {
-        return Err(MoveError::NonFiniteDisplacement {
-            displacement: displacement.to_array(),
-        });
-    }
-    if displacement.abs().max_element() > MAX_DISPLACEMENT {
-        return Err(MoveError::DisplacementTooLarge {
-            displacement: displacement.to_array(),
-            limit: MAX_DISPLACEMENT,
-        });
-    }
-    let reach = aabb.min.abs().max(aabb.max.abs()).max_element() + displacement.abs().max_element();
-    if reach > MAX_COORDINATE {
-        return Err(MoveError::BoxOutOfRange {
-            aabb: corners,
-            limit: MAX_COORDINATE,
-        });
-    }
-    Ok(())
 }
 
 /// Moves `aabb` by `displacement` with a fresh [`Resolver`]; see

@@ -9,6 +9,7 @@
 //! nothing above it. Reading and writing worlds is [`crate::formats`];
 //! generating them is `crate::generate`.
 
+mod block_reads;
 mod block_source;
 mod chunk;
 mod coords;

@@ -120,23 +120,29 @@ impl Input {
     /// ```
     ///
     /// # Errors
-    /// The first word that is not an action, or an empty word.
-    pub fn parse(text: &str) -> Result<Input, String> {
+    /// [`UnknownAction`] naming the first word that is not an action (an
+    /// empty one included).
+    pub fn parse(text: &str) -> Result<Input, UnknownAction> {
         if text == "idle" {
             return Ok(Input::IDLE);
         }
         let mut input = Input::IDLE;
         for word in text.split('+') {
-            let flag = input.flag_mut(word).ok_or_else(|| {
-                format!(
-                    "unknown action `{word}` (expected `idle` or +-joined words from {})",
-                    WORDS.join(", ")
-                )
+            let flag = input.flag_mut(word).ok_or_else(|| UnknownAction {
+                word: word.to_owned(),
             })?;
             *flag = true;
         }
         Ok(input)
     }
+}
+
+/// A word of an input that names no action.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("unknown action `{word}` (expected `idle` or +-joined words from {})", WORDS.join(", "))]
+pub struct UnknownAction {
+    /// The word.
+    pub word: String,
 }
 
 impl fmt::Display for Input {
@@ -220,7 +226,7 @@ impl InputScript {
                     "unexpected `{extra}`: join actions with `+`, not spaces"
                 )));
             }
-            let input = Input::parse(actions).map_err(error)?;
+            let input = Input::parse(actions).map_err(|e| error(e.to_string()))?;
             script.len = script
                 .len
                 .checked_add(ticks)

@@ -34,7 +34,7 @@ pub use body::{Body, BodyError};
 pub use body_controller::Controller;
 pub use event::{Event, HorizontalAxis};
 pub use handle::BodyHandle;
-pub use input::{Input, InputScript, MAX_SCRIPT_TICKS, ScriptError};
+pub use input::{Input, InputScript, MAX_SCRIPT_TICKS, ScriptError, UnknownAction};
 pub use settings::{SettingError, Settings};
 pub use simulation::{RESTING_PROBE, Simulation, SimulationError, TickReport};
 pub use surroundings::{GROUND_PROBE, ground_cell};

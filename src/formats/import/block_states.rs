@@ -87,67 +87,9 @@ const PASSABLE: &[&str] = &[
     "skull",
 ];
 
-/// Full blocks by material, matched as parts of the name, first match wins.
-const MATERIALS: &[(&str, BlockId)] = &[
-    ("grass_block", BlockId::GRASS),
-    ("mycelium", BlockId::GRASS),
-    ("moss_block", BlockId::GRASS),
-    ("dirt", BlockId::DIRT),
-    ("podzol", BlockId::DIRT),
-    ("mud", BlockId::DIRT),
-    ("farmland", BlockId::DIRT),
-    ("clay", BlockId::DIRT),
-    ("soul_soil", BlockId::DIRT),
-    ("sandstone", BlockId::SAND),
-    ("sand", BlockId::SAND),
-    ("gravel", BlockId::SAND),
-    ("_leaves", BlockId::LEAVES),
-    ("leaves", BlockId::LEAVES),
-    ("_log", BlockId::WOOD),
-    ("_wood", BlockId::WOOD),
-    ("log", BlockId::WOOD),
-    ("planks", BlockId::WOOD),
-    ("_stem", BlockId::WOOD),
-    ("_hyphae", BlockId::WOOD),
-    ("bookshelf", BlockId::WOOD),
-    ("crafting_table", BlockId::WOOD),
-    ("glass", BlockId::GLASS),
-    ("brick", BlockId::BRICK),
-    ("stone", BlockId::STONE),
-    ("granite", BlockId::STONE),
-    ("diorite", BlockId::STONE),
-    ("andesite", BlockId::STONE),
-    ("deepslate", BlockId::STONE),
-    ("bedrock", BlockId::STONE),
-    ("_ore", BlockId::STONE),
-    ("terracotta", BlockId::STONE),
-    ("tuff", BlockId::STONE),
-    ("calcite", BlockId::STONE),
-    ("basalt", BlockId::STONE),
-    ("netherrack", BlockId::STONE),
-    ("obsidian", BlockId::STONE),
-    ("concrete", BlockId::STONE),
-    ("prismarine", BlockId::STONE),
-    ("purpur", BlockId::STONE),
-    ("quartz", BlockId::STONE),
-    ("ice", BlockId::STONE),
-    ("snow_block", BlockId::STONE),
-    ("coral_block", BlockId::STONE),
-    ("mushroom_block", BlockId::WOOD),
-    ("wool", BlockId::STONE),
-    ("magma_block", BlockId::STONE),
-    ("amethyst_block", BlockId::STONE),
-    ("dripstone_block", BlockId::STONE),
-    ("sponge", BlockId::STONE),
-    ("_block", BlockId::STONE),
-];
-
 /// The full block a double slab or an unknown state becomes, by material.
 fn material(name: &str) -> Option<BlockId> {
-    MATERIALS
-        .iter()
-        .find(|(part, _)| name.contains(part))
-        .map(|(_, b)| *b)
+    super::materials::material_of(name).and_then(|m| m.stands_in)
 }
 
 /// The value of property `key` in `props` (`k=v,k2=v2`).

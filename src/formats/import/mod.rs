@@ -7,7 +7,7 @@
 
 mod anvil;
 mod block_states;
-mod material_colours;
+mod materials;
 mod nbt_guard;
 mod schem;
 mod section_check;
@@ -25,7 +25,7 @@ use thiserror::Error;
 
 pub use anvil::{MAX_CHUNK_BYTES, MAX_REGION_INFLATED_BYTES, region_of_name};
 pub use block_states::{Mapped, map_block_state, split_state};
-pub use material_colours::material_colour;
+pub use materials::material_colour;
 pub use nbt_guard::{MAX_DEPTH as MAX_NBT_DEPTH, MAX_ELEMENTS as MAX_NBT_ELEMENTS};
 pub use schem::MAX_CELLS as MAX_SCHEMATIC_CELLS;
 pub use section_check::MAX_SECTIONS;

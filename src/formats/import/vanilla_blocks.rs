@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use glam::DVec3;
 
 use super::block_states::{Mapped, map_block_state};
-use super::material_colours::material_colour;
+use super::materials::material_colour;
 use super::vanilla_shapes::{GameVersion, VanillaShapes};
 use crate::geometry::Aabb;
 use crate::world::{BlockId, BlockType, PropertyValue, World};

@@ -163,7 +163,7 @@ pub fn read_region(
 }
 
 /// The inflated NBT of the chunk stored at sector `offset`.
-fn chunk_nbt(bytes: &[u8], offset: usize) -> Result<Vec<u8>, String> {
+fn chunk_nbt(bytes: &[u8], offset: usize) -> Result<Vec<u8>, ImportError> {
     let start = offset
         .checked_mul(SECTOR)
         .filter(|s| s + 5 <= bytes.len())
@@ -176,18 +176,20 @@ fn chunk_nbt(bytes: &[u8], offset: usize) -> Result<Vec<u8>, String> {
     ]) as usize;
     let scheme = bytes[start + 4];
     if length == 0 {
-        return Err("its length is zero".into());
+        return Err(ImportError::format("its length is zero"));
     }
     // Tolerate lengths that overrun the file by reading what is there.
     let end = (start + 4 + length).min(bytes.len());
     let data = &bytes[start + 5..end];
     let mut out = Vec::new();
-    let limited = |r: &mut dyn Read, out: &mut Vec<u8>| -> Result<(), String> {
+    let limited = |r: &mut dyn Read, out: &mut Vec<u8>| -> Result<(), ImportError> {
         r.take(MAX_CHUNK_BYTES + 1)
             .read_to_end(out)
             .map_err(|e| format!("cannot inflate: {e}"))?;
         if out.len() as u64 > MAX_CHUNK_BYTES {
-            return Err(format!("inflates past {MAX_CHUNK_BYTES} bytes"));
+            return Err(ImportError::format(format!(
+                "inflates past {MAX_CHUNK_BYTES} bytes"
+            )));
         }
         Ok(())
     };
@@ -196,16 +198,20 @@ fn chunk_nbt(bytes: &[u8], offset: usize) -> Result<Vec<u8>, String> {
         2 => {
             // zlib: a two-byte header, DEFLATE, a checksum we do not need.
             if data.len() < 2 || (u16::from(data[0]) << 8 | u16::from(data[1])) % 31 != 0 {
-                return Err("not zlib data".into());
+                return Err(ImportError::format("not zlib data"));
             }
             limited(&mut DeflateDecoder::new(&data[2..]), &mut out)?;
         }
         3 => out = data.to_vec(),
-        4 => return Err("LZ4-compressed (Minecraft 1.20.5+ option), not supported".into()),
-        other => return Err(format!("unknown compression {other}")),
+        4 => {
+            return Err(ImportError::format(
+                "LZ4-compressed (Minecraft 1.20.5+ option), not supported",
+            ));
+        }
+        other => return Err(ImportError::format(format!("unknown compression {other}"))),
     }
     if scheme & 0x80 != 0 {
-        return Err("stored outside the region (.mcc file)".into());
+        return Err(ImportError::format("stored outside the region (.mcc file)"));
     }
     Ok(out)
 }
@@ -234,7 +240,7 @@ pub(crate) fn read_chunk_file(nbt: &[u8], held: super::Held) -> Result<Imported,
     }
     let mut world = World::new();
     let mut warnings = Warnings::default();
-    place_chunk(&mut world, nbt, key, &mut warnings).map_err(ImportError::format)?;
+    place_chunk(&mut world, nbt, key, &mut warnings)?;
     held.check(&world, || format!("chunk {key:?}"))?;
     world.name = format!("Minecraft chunk ({}, {})", key.0, key.1);
     world.compact();
@@ -247,7 +253,7 @@ fn place_chunk(
     nbt: &[u8],
     key: (i32, i32),
     warnings: &mut Warnings,
-) -> Result<(), String> {
+) -> Result<(), ImportError> {
     nbt_guard::check(nbt)?;
     let chunk = JavaChunk::from_bytes(nbt).map_err(|e| format!("not a chunk this reads: {e}"))?;
     // `fastanvil` indexes block states without checking their length: check first.
@@ -255,10 +261,10 @@ fn place_chunk(
         JavaChunk::Post18(_) => SectionLayout::Padded,
         JavaChunk::Pre18(_) => SectionLayout::Legacy,
         JavaChunk::Pre13(_) => {
-            return Err(
+            return Err(ImportError::format(
                 "a chunk from before Minecraft 1.13 (numeric block ids), which this does not read"
                     .to_owned(),
-            );
+            ));
         }
     };
     let checked = check_sections(nbt, layout)?;
@@ -267,7 +273,9 @@ fn place_chunk(
     let range = chunk.y_range();
     let (low, high) = (range.start.div_euclid(16), (range.end - 1).div_euclid(16));
     if low < -256 || high > 256 {
-        return Err(format!("a height range {range:?} beyond any game's"));
+        return Err(ImportError::format(format!(
+            "a height range {range:?} beyond any game's"
+        )));
     }
     // Blocks are mapped once per palette entry: entries live as long as the chunk.
     let mut mapped: HashMap<*const fastanvil::Block, Mapped> = HashMap::new();

@@ -72,12 +72,24 @@ pub struct ImportError {
     pub problem: String,
 }
 
+impl From<String> for ImportError {
+    fn from(problem: String) -> Self {
+        ImportError::format(problem)
+    }
+}
+
+impl From<&str> for ImportError {
+    fn from(problem: &str) -> Self {
+        ImportError::format(problem)
+    }
+}
+
 impl ImportError {
     /// An error whose words may quote the file (a key, a state, a parser's
     /// message about its bytes): line breaks and control characters are
     /// written as escapes, so the error stays one line and cannot drive a
     /// terminal.
-    fn format(problem: impl Into<String>) -> ImportError {
+    pub(super) fn format(problem: impl Into<String>) -> ImportError {
         ImportError {
             problem: crate::printable::terminal_safe(&problem.into(), LineBreaks::Escape),
         }
@@ -266,7 +278,7 @@ pub fn import(
 
 /// An NBT file: a schematic if it has one's fields, else a chunk.
 fn nbt(bytes: &[u8], held: Held) -> Result<(ImportFormat, Imported), ImportError> {
-    nbt_guard::check(bytes).map_err(ImportError::format)?;
+    nbt_guard::check(bytes)?;
     let root: fastnbt::Value =
         fastnbt::from_bytes(bytes).map_err(|e| ImportError::format(format!("NBT: {e}")))?;
     let fastnbt::Value::Compound(root) = root else {

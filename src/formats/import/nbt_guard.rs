@@ -3,6 +3,8 @@
 //! file cannot make the parser recurse off the stack, reserve what the file
 //! does not hold, or build a tree many times its own size.
 
+use super::ImportError;
+
 /// Deepest nesting of lists and compounds accepted (real files stay under 20).
 pub const MAX_DEPTH: usize = 256;
 /// Most list elements and compound entries accepted in one file. A parsed
@@ -26,37 +28,38 @@ struct Cursor<'a> {
 }
 
 impl Cursor<'_> {
-    fn take(&mut self, n: usize) -> Result<&[u8], String> {
+    fn take(&mut self, n: usize) -> Result<&[u8], ImportError> {
         let left = self.bytes.len() - self.at;
         if left < n {
-            return Err(format!(
+            return Err(ImportError::format(format!(
                 "NBT byte {}: needs {n} bytes, {left} left",
                 self.at
-            ));
+            )));
         }
         let slice = &self.bytes[self.at..self.at + n];
         self.at += n;
         Ok(slice)
     }
 
-    fn u8(&mut self) -> Result<u8, String> {
+    fn u8(&mut self) -> Result<u8, ImportError> {
         Ok(self.take(1)?[0])
     }
 
-    fn u16(&mut self) -> Result<usize, String> {
+    fn u16(&mut self) -> Result<usize, ImportError> {
         let b = self.take(2)?;
         Ok(usize::from(u16::from_be_bytes([b[0], b[1]])))
     }
 
-    fn length(&mut self) -> Result<usize, String> {
+    fn length(&mut self) -> Result<usize, ImportError> {
         let at = self.at;
         let b = self.take(4)?;
         let n = i32::from_be_bytes([b[0], b[1], b[2], b[3]]);
-        usize::try_from(n).map_err(|_| format!("NBT byte {at}: negative length {n}"))
+        usize::try_from(n)
+            .map_err(|_| ImportError::format(format!("NBT byte {at}: negative length {n}")))
     }
 
     /// Skips one value of `tag`; a list or compound is returned to be walked.
-    fn value(&mut self, tag: u8) -> Result<Option<Open>, String> {
+    fn value(&mut self, tag: u8) -> Result<Option<Open>, ImportError> {
         match tag {
             1 => self.take(1).map(|_| None),
             2 => self.take(2).map(|_| None),
@@ -80,14 +83,17 @@ impl Cursor<'_> {
                 let element = self.u8()?;
                 let n = self.length()?;
                 if element > 12 || (element == 0 && n > 0) {
-                    return Err(format!(
+                    return Err(ImportError::format(format!(
                         "NBT byte {}: list of unknown tag {element}",
                         self.at
-                    ));
+                    )));
                 }
                 // Each element takes at least a byte: refuse counts the bytes cannot hold.
                 if n > self.bytes.len() - self.at && element != 0 {
-                    return Err(format!("NBT byte {}: a list of {n} cannot fit", self.at));
+                    return Err(ImportError::format(format!(
+                        "NBT byte {}: a list of {n} cannot fit",
+                        self.at
+                    )));
                 }
                 Ok(Some(Open::List {
                     tag: element,
@@ -95,20 +101,23 @@ impl Cursor<'_> {
                 }))
             }
             10 => Ok(Some(Open::Compound)),
-            other => Err(format!("NBT byte {}: unknown tag {other}", self.at)),
+            other => Err(ImportError::format(format!(
+                "NBT byte {}: unknown tag {other}",
+                self.at
+            ))),
         }
     }
 }
 
 /// Checks that `bytes` hold one well-formed named root compound (as a file
 /// does), returning a message naming the byte where they do not.
-pub fn check(bytes: &[u8]) -> Result<(), String> {
+pub fn check(bytes: &[u8]) -> Result<(), ImportError> {
     let mut c = Cursor { bytes, at: 0 };
     let root = c.u8().map_err(|_| "NBT: empty".to_owned())?;
     if root != 10 {
-        return Err(format!(
+        return Err(ImportError::format(format!(
             "NBT byte 0: root tag {root}, expected a compound (10)"
-        ));
+        )));
     }
     let name = c.u16()?;
     c.take(name)?;
@@ -116,7 +125,10 @@ pub fn check(bytes: &[u8]) -> Result<(), String> {
     let mut elements = 0usize;
     loop {
         if stack.len() > MAX_DEPTH {
-            return Err(format!("NBT byte {}: nested deeper than {MAX_DEPTH}", c.at));
+            return Err(ImportError::format(format!(
+                "NBT byte {}: nested deeper than {MAX_DEPTH}",
+                c.at
+            )));
         }
         let tag = match stack.last_mut() {
             None => return Ok(()),
@@ -141,10 +153,10 @@ pub fn check(bytes: &[u8]) -> Result<(), String> {
         };
         elements += 1;
         if elements > MAX_ELEMENTS {
-            return Err(format!(
+            return Err(ImportError::format(format!(
                 "NBT byte {}: more than {MAX_ELEMENTS} list elements and compound entries (MAX_ELEMENTS)",
                 c.at
-            ));
+            )));
         }
         if let Some(open) = c.value(tag)? {
             stack.push(open);

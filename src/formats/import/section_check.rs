@@ -8,6 +8,7 @@
 //! section's height in the message), and names the sections with nothing to
 //! read, which the importer then takes as air.
 
+use super::ImportError;
 use fastnbt::LongArray;
 use serde::Deserialize;
 use serde::de::IgnoredAny;
@@ -86,7 +87,7 @@ pub const MAX_SECTIONS: usize = 256;
 ///
 /// # Errors
 /// A message naming the section (its `Y`) and what is wrong.
-pub fn check_sections(nbt: &[u8], layout: SectionLayout) -> Result<CheckedChunk, String> {
+pub fn check_sections(nbt: &[u8], layout: SectionLayout) -> Result<CheckedChunk, ImportError> {
     let chunk: Layout =
         fastnbt::from_bytes(nbt).map_err(|e| format!("not a chunk this reads: {e}"))?;
     let sections = match layout {
@@ -98,10 +99,10 @@ pub fn check_sections(nbt: &[u8], layout: SectionLayout) -> Result<CheckedChunk,
             .map_or(0, Vec::len),
     };
     if sections > MAX_SECTIONS {
-        return Err(format!(
+        return Err(ImportError::format(format!(
             "{sections} sections, more than the {MAX_SECTIONS} a chunk can have (MAX_SECTIONS: \
              a section's Y is one byte)"
-        ));
+        )));
     }
     let mut air = Vec::new();
     match layout {
@@ -144,7 +145,7 @@ fn check_one(
     palette: usize,
     data: Option<&[i64]>,
     layout: SectionLayout,
-) -> Result<(), String> {
+) -> Result<(), ImportError> {
     let at = || {
         y.map_or_else(
             || "a section with no Y".to_owned(),
@@ -155,11 +156,11 @@ fn check_one(
         return Ok(());
     };
     if palette == 0 {
-        return Err(format!(
+        return Err(ImportError::format(format!(
             "{}: {} longs of block states but an empty palette",
             at(),
             data.len()
-        ));
+        )));
     }
     // At least 4 bits a value, more for palettes past 16 entries.
     let bits = (usize::BITS - (palette - 1).leading_zeros()).max(4) as usize;
@@ -170,11 +171,11 @@ fn check_one(
     if data.len() >= needed {
         Ok(())
     } else {
-        Err(format!(
+        Err(ImportError::format(format!(
             "{}: {} longs of block states, {palette} palette entries need {needed} ({bits} bits a cell)",
             at(),
             data.len(),
-        ))
+        )))
     }
 }
 
@@ -187,7 +188,7 @@ mod tests {
         assert!(check_one(Some(0), 2, Some(&[0; 256]), SectionLayout::Padded).is_ok());
         let short = check_one(Some(3), 2, Some(&[0; 255]), SectionLayout::Padded).unwrap_err();
         assert_eq!(
-            short,
+            short.to_string(),
             "section Y=3: 255 longs of block states, 2 palette entries need 256 (4 bits a cell)"
         );
         // 17 entries take 5 bits: 12 to a long padded, 342 longs; 320 packed.

@@ -6,6 +6,8 @@
 //! claims more than its parent holds, and every such model, into an error
 //! naming the byte and the model.
 
+use super::ImportError;
+
 /// Bytes of a chunk's header: id, content length, children length.
 const HEADER: usize = 12;
 /// Deepest nesting of chunks accepted. MagicaVoxel writes one level (`MAIN`
@@ -19,9 +21,9 @@ pub const MAX_CHUNK_DEPTH: usize = 16;
 ///
 /// # Errors
 /// A message naming the byte offset, the chunk and what it claims.
-pub fn check(bytes: &[u8]) -> Result<usize, String> {
+pub fn check(bytes: &[u8]) -> Result<usize, ImportError> {
     if bytes.len() < 8 || &bytes[..4] != b"VOX " {
-        return Err("not a MagicaVoxel file".into());
+        return Err(ImportError::format("not a MagicaVoxel file"));
     }
     let mut models = 0;
     walk(bytes, 8, bytes.len(), 0, &mut models)?;
@@ -35,18 +37,18 @@ fn walk(
     end: usize,
     depth: usize,
     models: &mut usize,
-) -> Result<(), String> {
+) -> Result<(), ImportError> {
     if depth > MAX_CHUNK_DEPTH && at < end {
-        return Err(format!(
+        return Err(ImportError::format(format!(
             "byte {at}: chunks nested deeper than {MAX_CHUNK_DEPTH} (MAX_CHUNK_DEPTH)"
-        ));
+        )));
     }
     while at < end {
         if end - at < HEADER {
-            return Err(format!(
+            return Err(ImportError::format(format!(
                 "byte {at}: {} bytes left, a chunk header needs {HEADER}",
                 end - at
-            ));
+            )));
         }
         let id = String::from_utf8_lossy(&bytes[at..at + 4])
             .escape_default()
@@ -58,21 +60,23 @@ fn walk(
         let (content, children) = (word(4), word(8));
         let left = end - at - HEADER;
         if content > left || children > left - content {
-            return Err(format!(
+            return Err(ImportError::format(format!(
                 "byte {at}: chunk {id} claims {content} + {children} bytes, {left} are left"
-            ));
+            )));
         }
         let body = at + HEADER;
         if &bytes[at..at + 4] == b"XYZI" {
             if content < 4 {
-                return Err(format!("byte {at}: model {models} has no voxel count"));
+                return Err(ImportError::format(format!(
+                    "byte {at}: model {models} has no voxel count"
+                )));
             }
             let claimed = word(HEADER) as u64;
             let room = (content as u64 - 4) / 4;
             if claimed > room {
-                return Err(format!(
+                return Err(ImportError::format(format!(
                     "byte {at}: model {models} claims {claimed} voxels, its chunk holds {room}"
-                ));
+                )));
             }
             *models += 1;
         }

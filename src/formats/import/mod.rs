@@ -29,7 +29,7 @@ pub use materials::material_colour;
 pub use nbt_guard::{MAX_DEPTH as MAX_NBT_DEPTH, MAX_ELEMENTS as MAX_NBT_ELEMENTS};
 pub use schem::MAX_CELLS as MAX_SCHEMATIC_CELLS;
 pub use section_check::MAX_SECTIONS;
-pub use vanilla_shapes::{GameVersion, StateShape, UnknownState, VanillaShapes};
+pub use vanilla_shapes::{GameVersion, ShapeTableError, StateShape, UnknownState, VanillaShapes};
 pub use vox::{MAX_PLACEMENTS, MAX_SCENE_DEPTH, MAX_SCENE_VISITS, MAX_VOXELS};
 pub use vox_chunks::MAX_CHUNK_DEPTH as MAX_VOX_CHUNK_DEPTH;
 

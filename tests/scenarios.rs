@@ -206,11 +206,12 @@ fn golden_trajectories_bless_compare_and_point_at_the_first_difference() {
     let short = original.lines().take(5).collect::<Vec<_>>().join("\n");
     let f = compare_golden(&short, &frames, 0.0).unwrap().unwrap();
     assert_eq!(f.check, "golden length");
+    let error = compare_golden("{not json", &frames, 0.0).unwrap_err();
     assert!(
-        compare_golden("{not json", &frames, 0.0)
-            .unwrap_err()
-            .starts_with("line 1")
+        matches!(error, voxwalk::scenario::GoldenError::Line { line: 1, .. }),
+        "{error}"
     );
+    assert!(error.to_string().starts_with("line 1"));
 }
 
 #[test]

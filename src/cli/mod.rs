@@ -22,7 +22,7 @@ use crate::printable::{LineBreaks, terminal_safe};
 use crate::resolver::MoveError;
 use crate::scenario::ScenarioError;
 
-pub use numbers::{parse_box, parse_vector};
+pub use numbers::{NumbersError, parse_box, parse_vector};
 
 impl CliError {
     /// The process exit code for this error: 1 when checks ran and some failed,

@@ -154,9 +154,9 @@ fn run_batch(
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let (aabb, by) = parse_move(line).map_err(|message| CliError::BadLine {
+        let (aabb, by) = parse_move(line).map_err(|problem| CliError::BadLine {
             place: place.clone(),
-            message,
+            message: problem.to_string(),
         })?;
         let motion = resolver
             .move_box(world, aabb, by)
@@ -172,13 +172,27 @@ fn run_batch(
     })
 }
 
+/// What is wrong with a line of a batch of moves.
+#[derive(Debug, thiserror::Error)]
+enum MoveLineError {
+    /// Not a box and a displacement.
+    #[error("expected `X0,Y0,Z0,X1,Y1,Z1 DX,DY,DZ`, found {line:?}")]
+    Fields {
+        /// The line.
+        line: String,
+    },
+    /// A box or displacement that does not read.
+    #[error(transparent)]
+    Numbers(#[from] super::numbers::NumbersError),
+}
+
 /// `X0,Y0,Z0,X1,Y1,Z1 DX,DY,DZ`.
-fn parse_move(line: &str) -> Result<(Aabb, DVec3), String> {
+fn parse_move(line: &str) -> Result<(Aabb, DVec3), MoveLineError> {
     let mut fields = line.split_whitespace();
     let (Some(aabb), Some(by), None) = (fields.next(), fields.next(), fields.next()) else {
-        return Err(format!(
-            "expected `X0,Y0,Z0,X1,Y1,Z1 DX,DY,DZ`, found {line:?}"
-        ));
+        return Err(MoveLineError::Fields {
+            line: line.to_owned(),
+        });
     };
     Ok((parse_box(aabb)?, parse_vector(by)?))
 }

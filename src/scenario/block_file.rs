@@ -51,10 +51,21 @@ enum PropertyFile {
     Number(f64),
 }
 
+/// A `[[block]]` colour that is neither three numbers nor `#RRGGBB`.
+#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
+#[error("colour {text:?} is not #RRGGBB")]
+pub struct BadColour {
+    /// What was written.
+    pub text: String,
+}
+
 impl BlockFile {
     /// The block type this table defines (not yet validated: registration does
     /// that), or what is wrong with its colour.
-    pub fn to_block_type(&self) -> Result<BlockType, String> {
+    ///
+    /// # Errors
+    /// [`BadColour`] when the colour is text that is not `#RRGGBB`.
+    pub fn to_block_type(&self) -> Result<BlockType, BadColour> {
         let mut block = BlockType::new(self.name.clone());
         block.solid = self.solid;
         block.boxes = match &self.boxes {
@@ -64,8 +75,9 @@ impl BlockFile {
         if let Some(colour) = &self.colour {
             block.look.colour = match colour {
                 ColourFile::Rgb(rgb) => *rgb,
-                ColourFile::Hex(text) => parse_hex_colour(text)
-                    .ok_or_else(|| format!("colour {text:?} is not #RRGGBB"))?,
+                ColourFile::Hex(text) => {
+                    parse_hex_colour(text).ok_or_else(|| BadColour { text: text.clone() })?
+                }
             };
         }
         block.look.glyph = self.glyph;

@@ -87,6 +87,47 @@ pub struct Always {
     pub grounded: Option<bool>,
 }
 
+/// Why a check cannot apply to the scenario it is in.
+#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ShapeError {
+    /// It names a tick the run does not reach.
+    #[error("tick {tick} is past the end (the run has ticks 0..{ticks})")]
+    TickPastEnd {
+        /// The tick named.
+        tick: u64,
+        /// The run's length.
+        ticks: u64,
+    },
+    /// It names both a body and a ball.
+    #[error("give `body` or `ball`, not both")]
+    BodyAndBall,
+    /// It names a body the scenario does not have.
+    #[error("body {body} does not exist ({bodies} bodies)")]
+    NoSuchBody {
+        /// The body named.
+        body: usize,
+        /// How many there are.
+        bodies: usize,
+    },
+    /// It names a ball the scenario does not have.
+    #[error("ball {ball} does not exist ({balls} balls)")]
+    NoSuchBall {
+        /// The ball named.
+        ball: usize,
+        /// How many there are.
+        balls: usize,
+    },
+    /// `grounded` asked of a ball.
+    #[error("`grounded` is for bodies; balls have `resting`")]
+    GroundedBall,
+    /// `resting` asked of a body.
+    #[error("`resting` is for balls; bodies have `grounded`")]
+    RestingBody,
+    /// A tolerance that is negative or not finite.
+    #[error("tolerance must be a finite number ≥ 0")]
+    Tolerance,
+}
+
 const AXES: [&str; 3] = ["x", "y", "z"];
 
 fn range_ok(bounds: [f64; 2], value: f64) -> bool {
@@ -124,34 +165,32 @@ impl Expectation {
         bodies: usize,
         balls: usize,
         ticks: u64,
-    ) -> Result<(), String> {
-        if let Some(t) = self.tick
-            && t >= ticks
+    ) -> Result<(), ShapeError> {
+        if let Some(tick) = self.tick
+            && tick >= ticks
         {
-            return Err(format!(
-                "tick {t} is past the end (the run has ticks 0..{ticks})"
-            ));
+            return Err(ShapeError::TickPastEnd { tick, ticks });
         }
         match (self.body, self.ball) {
-            (Some(_), Some(_)) => return Err("give `body` or `ball`, not both".into()),
-            (Some(b), None) if b >= bodies => {
-                return Err(format!("body {b} does not exist ({bodies} bodies)"));
+            (Some(_), Some(_)) => return Err(ShapeError::BodyAndBall),
+            (Some(body), None) if body >= bodies => {
+                return Err(ShapeError::NoSuchBody { body, bodies });
             }
-            (None, Some(b)) if b >= balls => {
-                return Err(format!("ball {b} does not exist ({balls} balls)"));
+            (None, Some(ball)) if ball >= balls => {
+                return Err(ShapeError::NoSuchBall { ball, balls });
             }
             _ => {}
         }
         if self.ball.is_some() && self.grounded.is_some() {
-            return Err("`grounded` is for bodies; balls have `resting`".into());
+            return Err(ShapeError::GroundedBall);
         }
         if self.ball.is_none() && self.resting.is_some() {
-            return Err("`resting` is for balls; bodies have `grounded`".into());
+            return Err(ShapeError::RestingBody);
         }
         if let Some(t) = self.tolerance
             && !(t.is_finite() && t >= 0.0)
         {
-            return Err("tolerance must be a finite number ≥ 0".into());
+            return Err(ShapeError::Tolerance);
         }
         Ok(())
     }
@@ -371,9 +410,9 @@ impl ExpectationWatch<'_> {
 }
 
 impl Always {
-    pub(crate) fn check_shape(&self, bodies: usize) -> Result<(), String> {
+    pub(crate) fn check_shape(&self, bodies: usize) -> Result<(), ShapeError> {
         match self.body {
-            Some(b) if b >= bodies => Err(format!("body {b} does not exist ({bodies} bodies)")),
+            Some(body) if body >= bodies => Err(ShapeError::NoSuchBody { body, bodies }),
             _ => Ok(()),
         }
     }

@@ -27,5 +27,6 @@ pub use runner::{
 pub use spec::{Mirror, Scenario, ScenarioBody, ScenarioError};
 pub use table::format_table;
 pub use trajectory::{
-    BallState, BodyState, Frame, GoldenComparison, GoldenWriter, compare_golden, write_golden,
+    BallState, BodyState, Frame, GoldenComparison, GoldenError, GoldenWriter, compare_golden,
+    write_golden,
 };

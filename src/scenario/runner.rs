@@ -226,7 +226,7 @@ struct Checks<'s> {
     overlap: Option<Failure>,
     always: Vec<Option<Failure>>,
     expectations: Vec<ExpectationWatch<'s>>,
-    mirror: Option<Result<Failure, String>>,
+    mirror: Option<Result<Failure, SimulationError>>,
 }
 
 impl<'s> Checks<'s> {
@@ -272,7 +272,7 @@ impl<'s> Checks<'s> {
                         compare_mirror(tick, frame, &other, m.offset, m.tolerance).map(Ok);
                 }
                 Ok(None) => {}
-                Err(e) => self.mirror = Some(Err(format!("mirror run: {e}"))),
+                Err(e) => self.mirror = Some(Err(e)),
             }
         }
     }
@@ -305,7 +305,7 @@ impl<'s> Checks<'s> {
         }
         match self.mirror? {
             Ok(f) => Some(Verdict::Failed(f)),
-            Err(e) => Some(Verdict::Error(e)),
+            Err(e) => Some(Verdict::Error(format!("mirror run: {e}"))),
         }
     }
 }

@@ -210,16 +210,35 @@ impl Drop for GoldenWriter {
     }
 }
 
+/// What is wrong with a golden trajectory file.
+#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
+pub enum GoldenError {
+    /// A line that is not a golden line.
+    #[error("line {line}: {problem}")]
+    Line {
+        /// 1-based line number.
+        line: usize,
+        /// What the JSON reader said.
+        problem: String,
+    },
+    /// Lines whose ticks are not in order.
+    #[error("ticks out of order at golden tick {tick}")]
+    OutOfOrder {
+        /// The tick the file has where the next was due.
+        tick: u64,
+    },
+}
+
 /// Compares `frames` with the golden trajectory in `text`; the first tick and
 /// field that differ by more than `tolerance`, or a problem with the file.
 ///
 /// # Errors
-/// A message naming the line of `text` that does not parse.
+/// [`GoldenError`] naming the line of `text` that does not parse.
 pub fn compare_golden(
     text: &str,
     frames: &[Frame],
     tolerance: f64,
-) -> Result<Option<Failure>, String> {
+) -> Result<Option<Failure>, GoldenError> {
     let mut comparison = GoldenComparison::new(text, tolerance);
     for (tick, frame) in frames.iter().enumerate() {
         if comparison.see(tick as u64, frame) {
@@ -237,7 +256,7 @@ pub struct GoldenComparison<'t> {
     tolerance: f64,
     seen: u64,
     golden_ticks: u64,
-    outcome: Option<Result<Option<Failure>, String>>,
+    outcome: Option<Result<Option<Failure>, GoldenError>>,
 }
 
 impl<'t> GoldenComparison<'t> {
@@ -266,7 +285,10 @@ impl<'t> GoldenComparison<'t> {
                 Some((i, line)) => match serde_json::from_str::<GoldenLine>(line) {
                     Ok(parsed) => break parsed,
                     Err(e) => {
-                        self.outcome = Some(Err(format!("line {}: {e}", i + 1)));
+                        self.outcome = Some(Err(GoldenError::Line {
+                            line: i + 1,
+                            problem: e.to_string(),
+                        }));
                         return true;
                     }
                 },
@@ -275,10 +297,7 @@ impl<'t> GoldenComparison<'t> {
         self.golden_ticks += 1;
         let got = golden_line(tick, frame);
         if want.tick != got.tick {
-            self.outcome = Some(Err(format!(
-                "ticks out of order at golden tick {}",
-                want.tick
-            )));
+            self.outcome = Some(Err(GoldenError::OutOfOrder { tick: want.tick }));
             return true;
         }
         if let Some(failure) = differs(&want, &got, self.tolerance) {
@@ -293,7 +312,7 @@ impl<'t> GoldenComparison<'t> {
     ///
     /// # Errors
     /// A message naming the line that does not parse.
-    pub fn finish(mut self) -> Result<Option<Failure>, String> {
+    pub fn finish(mut self) -> Result<Option<Failure>, GoldenError> {
         if let Some(outcome) = self.outcome.take() {
             return outcome;
         }
@@ -301,7 +320,10 @@ impl<'t> GoldenComparison<'t> {
             if line.trim().is_empty() {
                 continue;
             }
-            serde_json::from_str::<GoldenLine>(line).map_err(|e| format!("line {}: {e}", i + 1))?;
+            serde_json::from_str::<GoldenLine>(line).map_err(|e| GoldenError::Line {
+                line: i + 1,
+                problem: e.to_string(),
+            })?;
             self.golden_ticks += 1;
         }
         if self.golden_ticks != self.seen {

@@ -9,7 +9,10 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use glam::DVec3;
 use terrain::hash;
-use voxwalk::geometry::{Aabb, sphere_box_overlap};
+use voxwalk::geometry::Aabb;
+
+#[path = "support/sphere_box_overlap.rs"]
+mod sphere_box_overlap;
 
 /// One of the min/max-corner overlap tests.
 type OverlapTest = fn(DVec3, f64, &Aabb) -> bool;

@@ -5,8 +5,11 @@ use proptest::prelude::*;
 use voxwalk::geometry::{
     Aabb, Mobility, Rect, contact_circle_circle, contact_sphere_sphere, overlap_sphere_box,
     penetration_depths_box_box, push_out_box_box, push_out_circle_box, push_out_sphere_box,
-    separation, sphere_box_overlap,
+    separation,
 };
+
+#[path = "../benches/support/sphere_box_overlap.rs"]
+mod sphere_box_overlap;
 
 fn all_five(c: DVec3, r: f64, b: &Aabb) -> [bool; 5] {
     [

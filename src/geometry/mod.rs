@@ -13,7 +13,6 @@ mod aabb;
 mod box_box;
 mod circle_circle;
 mod sphere_box;
-pub mod sphere_box_overlap;
 
 pub use aabb::Aabb;
 pub use box_box::{penetration_depths_box_box, push_out_box_box};

@@ -1,25 +1,21 @@
-//! Five ways to ask "does this sphere overlap this box?", all with one answer.
+//! Five ways to ask "does this sphere overlap this box?", all with one answer:
+//! the variants of the article `../shared/seeds/` holds, kept for the benchmark
+//! that compares them (`benches/sphere_box.rs`) and the test that holds them
+//! equal (`tests/geometry.rs`). The library itself needs none of them.
 //!
-//! They differ only in speed (see `benches/sphere_box.rs`). All treat touching as
+//! They differ only in speed. All treat touching as
 //! not overlapping: the squared distance from the centre to the box must be
 //! strictly less than `r²`. Each takes the box as `min`/`max` corners except the
 //! folded form, which wants centre and half-size and so takes them precomputed.
 
 use glam::DVec3;
 
-use super::Aabb;
+use voxwalk::geometry::Aabb;
 
 /// Arvo's test (Graphics Gems): sum the squared distance outside the box per axis.
-///
-/// ```
-/// use glam::DVec3;
-/// use voxwalk::geometry::{Aabb, sphere_box_overlap};
-/// let b = Aabb::new(DVec3::ZERO, DVec3::ONE);
-/// assert!(sphere_box_overlap::arvo(DVec3::new(1.5, 0.5, 0.5), 0.51, &b));
-/// assert!(!sphere_box_overlap::arvo(DVec3::new(1.5, 0.5, 0.5), 0.5, &b));
-/// ```
 #[inline]
 #[must_use]
+#[allow(dead_code)] // each user takes what it compares
 pub fn arvo(center: DVec3, radius: f64, aabb: &Aabb) -> bool {
     let mut d = 0.0;
     for i in 0..3 {
@@ -36,16 +32,9 @@ pub fn arvo(center: DVec3, radius: f64, aabb: &Aabb) -> bool {
 
 /// Larsson's quick rejections interleaved: give up on the first axis where the
 /// centre is farther than `r` outside the box.
-///
-/// ```
-/// use glam::DVec3;
-/// use voxwalk::geometry::{Aabb, sphere_box_overlap};
-/// let b = Aabb::new(DVec3::ZERO, DVec3::ONE);
-/// assert!(!sphere_box_overlap::quick_rejection_interleaved(DVec3::new(3.0, 0.5, 0.5), 1.0, &b));
-/// assert!(sphere_box_overlap::quick_rejection_interleaved(DVec3::new(1.9, 0.5, 0.5), 1.0, &b));
-/// ```
 #[inline]
 #[must_use]
+#[allow(dead_code)] // each user takes what it compares
 pub fn quick_rejection_interleaved(center: DVec3, radius: f64, aabb: &Aabb) -> bool {
     let mut d = 0.0;
     for i in 0..3 {
@@ -70,16 +59,9 @@ pub fn quick_rejection_interleaved(center: DVec3, radius: f64, aabb: &Aabb) -> b
 
 /// Quick rejections first: reject against the box grown by `r` on all axes, then
 /// run Arvo's sum.
-///
-/// ```
-/// use glam::DVec3;
-/// use voxwalk::geometry::{Aabb, sphere_box_overlap};
-/// let b = Aabb::new(DVec3::ZERO, DVec3::ONE);
-/// assert!(!sphere_box_overlap::quick_rejection_first(DVec3::new(0.5, -2.0, 0.5), 1.5, &b));
-/// assert!(sphere_box_overlap::quick_rejection_first(DVec3::new(0.5, -1.0, 0.5), 1.5, &b));
-/// ```
 #[inline]
 #[must_use]
+#[allow(dead_code)] // each user takes what it compares
 pub fn quick_rejection_first(center: DVec3, radius: f64, aabb: &Aabb) -> bool {
     let grown_min = aabb.min - DVec3::splat(radius);
     let grown_max = aabb.max + DVec3::splat(radius);
@@ -94,16 +76,9 @@ pub fn quick_rejection_first(center: DVec3, radius: f64, aabb: &Aabb) -> bool {
 ///
 /// (The form this comes from returns early with the comparison inverted; an early
 /// return would bring the branch back, so this one sums all three axes.)
-///
-/// ```
-/// use glam::DVec3;
-/// use voxwalk::geometry::{Aabb, sphere_box_overlap};
-/// let b = Aabb::new(DVec3::ZERO, DVec3::ONE);
-/// assert!(sphere_box_overlap::branch_free(DVec3::new(-0.5, 1.5, 0.5), 0.75, &b));
-/// assert!(!sphere_box_overlap::branch_free(DVec3::new(-0.5, 1.5, 0.5), 0.7, &b));
-/// ```
 #[inline]
 #[must_use]
+#[allow(dead_code)] // each user takes what it compares
 pub fn branch_free(center: DVec3, radius: f64, aabb: &Aabb) -> bool {
     let outside = (aabb.min - center).max(DVec3::ZERO) + (center - aabb.max).max(DVec3::ZERO);
     outside.length_squared() < radius * radius
@@ -112,17 +87,9 @@ pub fn branch_free(center: DVec3, radius: f64, aabb: &Aabb) -> bool {
 /// Fold to the first octant: with the box as centre `box_center` and half-size
 /// `half`, `u = max(|p − c| − h, 0)` is the offset from the box to the mirrored
 /// centre, and the sphere overlaps when `|u| < r`.
-///
-/// ```
-/// use glam::DVec3;
-/// use voxwalk::geometry::sphere_box_overlap;
-/// let (c, h) = (DVec3::splat(0.5), DVec3::splat(0.5));
-/// // Half a block left of the box's left face.
-/// assert!(sphere_box_overlap::folded(DVec3::new(-0.5, 0.5, 0.5), 0.51, c, h));
-/// assert!(!sphere_box_overlap::folded(DVec3::new(-0.5, 0.5, 0.5), 0.49, c, h));
-/// ```
 #[inline]
 #[must_use]
+#[allow(dead_code)] // each user takes what it compares
 pub fn folded(center: DVec3, radius: f64, box_center: DVec3, half: DVec3) -> bool {
     let u = ((center - box_center).abs() - half).max(DVec3::ZERO);
     u.length_squared() < radius * radius

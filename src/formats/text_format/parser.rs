@@ -90,7 +90,8 @@ impl Parser {
         self.directive(line, indent, raw, word, rest)
     }
 
-    /// One directive line (`name`, `origin`, `spawn`, `legend`, `layer`).
+    /// One directive line (`name`, `origin`, `spawn`, `legend`, `block`,
+    /// `layer`, `end`).
     fn directive(
         &mut self,
         line: usize,
@@ -99,90 +100,28 @@ impl Parser {
         word: &str,
         rest: &str,
     ) -> Result<(), TextWorldError> {
-        let at = |column: usize, problem| TextWorldError {
+        let d = Directive {
             line,
-            column,
-            problem,
-        };
-        let rest_column = column_of(raw, rest);
-        let args = |directive: &'static str, expected: &'static str| {
-            let found = rest.to_string();
-            at(
-                rest_column,
-                TextProblem::BadArguments {
-                    directive,
-                    expected,
-                    found,
-                },
-            )
+            raw,
+            rest,
+            rest_column: column_of(raw, rest),
         };
         match word {
             "end" if rest.is_empty() => self.ended = true,
             "name" => self.world.name = rest.to_string(),
             "origin" => {
                 if self.any_layer {
-                    return Err(at(indent + 1, TextProblem::LateOrigin));
+                    return Err(d.at(indent + 1, TextProblem::LateOrigin));
                 }
-                let v =
-                    parse_numbers::<i32>(rest).ok_or_else(|| args("origin", "three integers"))?;
-                let origin = IVec3::from_array(v);
-                if origin.abs().max_element() > MAX_CELL_COORDINATE {
-                    return Err(at(rest_column, TextProblem::OutOfRange));
-                }
-                self.origin = origin;
+                self.origin = d.cell("origin")?;
             }
-            "spawn" => {
-                let v = parse_numbers::<f64>(rest)
-                    .filter(|v| v.iter().all(|x| x.is_finite()))
-                    .ok_or_else(|| args("spawn", "three finite numbers"))?;
-                if v.iter().any(|x| x.abs() > f64::from(MAX_CELL_COORDINATE)) {
-                    return Err(at(rest_column, TextProblem::OutOfRange));
-                }
-                self.world.spawn = Some(DVec3::from_array(v));
-            }
-            "legend" => {
-                let (symbol, name) = split_word(rest);
-                let mut chars = symbol.chars();
-                let (Some(c), None) = (chars.next(), chars.next()) else {
-                    return Err(args("legend", "one character and a block name"));
-                };
-                if c == '|' || !c.is_ascii_graphic() || name.is_empty() {
-                    return Err(args(
-                        "legend",
-                        "one printable character other than `|` and a block name",
-                    ));
-                }
-                let block = self.world.registry().id(name).ok_or_else(|| {
-                    at(
-                        column_of(raw, name),
-                        TextProblem::UnknownBlock {
-                            name: name.to_string(),
-                        },
-                    )
-                })?;
-                self.legend[c as usize] = Some(block);
-            }
-            "block" => {
-                let words = words_with_columns(raw, rest);
-                let definition = parse_block_line(&words).map_err(|(column, problem)| {
-                    at(
-                        if column == 0 { rest_column } else { column },
-                        TextProblem::BadBlockDefinition { problem },
-                    )
-                })?;
-                let more = definition.block.storage_bytes();
-                self.afford(more, line, indent + 1)?;
-                if let Err(error) = self.world.register_block(definition.block.clone()) {
-                    return Err(at(
-                        definition.column_of(&error),
-                        TextProblem::Block(Box::new(error)),
-                    ));
-                }
-            }
+            "spawn" => self.world.spawn = Some(d.spawn()?),
+            "legend" => self.legend(&d)?,
+            "block" => self.block(&d, indent)?,
             "layer" => {
-                let n: i32 = rest.parse().map_err(|_| args("layer", "one integer"))?;
+                let n: i32 = rest.parse().map_err(|_| d.args("layer", "one integer"))?;
                 if n.abs() > MAX_CELL_COORDINATE {
-                    return Err(at(rest_column, TextProblem::OutOfRange));
+                    return Err(d.at(d.rest_column, TextProblem::OutOfRange));
                 }
                 self.layer = Some(n);
                 self.row_in_layer = 0;
@@ -192,8 +131,53 @@ impl Parser {
                 let problem = TextProblem::UnknownDirective {
                     word: word.to_string(),
                 };
-                return Err(at(indent + 1, problem));
+                return Err(d.at(indent + 1, problem));
             }
+        }
+        Ok(())
+    }
+
+    /// `legend C NAME`: a character for the rows after it.
+    fn legend(&mut self, d: &Directive<'_>) -> Result<(), TextWorldError> {
+        let (symbol, name) = split_word(d.rest);
+        let mut chars = symbol.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return Err(d.args("legend", "one character and a block name"));
+        };
+        if c == '|' || !c.is_ascii_graphic() || name.is_empty() {
+            return Err(d.args(
+                "legend",
+                "one printable character other than `|` and a block name",
+            ));
+        }
+        let block = self.world.registry().id(name).ok_or_else(|| {
+            d.at(
+                column_of(d.raw, name),
+                TextProblem::UnknownBlock {
+                    name: name.to_string(),
+                },
+            )
+        })?;
+        self.legend[c as usize] = Some(block);
+        Ok(())
+    }
+
+    /// `block NAME …`: a block type, registered within the read's budget.
+    fn block(&mut self, d: &Directive<'_>, indent: usize) -> Result<(), TextWorldError> {
+        let words = words_with_columns(d.raw, d.rest);
+        let definition = parse_block_line(&words).map_err(|(column, problem)| {
+            d.at(
+                if column == 0 { d.rest_column } else { column },
+                TextProblem::BadBlockDefinition { problem },
+            )
+        })?;
+        let more = definition.block.storage_bytes();
+        self.afford(more, d.line, indent + 1)?;
+        if let Err(error) = self.world.register_block(definition.block.clone()) {
+            return Err(d.at(
+                definition.column_of(&error),
+                TextProblem::Block(Box::new(error)),
+            ));
         }
         Ok(())
     }
@@ -274,6 +258,58 @@ impl Parser {
             world: self.world,
             warnings,
         })
+    }
+}
+
+/// A directive line being read: where it is, for errors.
+struct Directive<'l> {
+    line: usize,
+    raw: &'l str,
+    /// The line after the directive's word.
+    rest: &'l str,
+    rest_column: usize,
+}
+
+impl Directive<'_> {
+    fn at(&self, column: usize, problem: TextProblem) -> TextWorldError {
+        TextWorldError {
+            line: self.line,
+            column,
+            problem,
+        }
+    }
+
+    fn args(&self, directive: &'static str, expected: &'static str) -> TextWorldError {
+        self.at(
+            self.rest_column,
+            TextProblem::BadArguments {
+                directive,
+                expected,
+                found: self.rest.to_string(),
+            },
+        )
+    }
+
+    /// `origin X Y Z`: three integers within the format's range.
+    fn cell(&self, directive: &'static str) -> Result<IVec3, TextWorldError> {
+        let v = parse_numbers::<i32>(self.rest)
+            .ok_or_else(|| self.args(directive, "three integers"))?;
+        let cell = IVec3::from_array(v);
+        if cell.abs().max_element() > MAX_CELL_COORDINATE {
+            return Err(self.at(self.rest_column, TextProblem::OutOfRange));
+        }
+        Ok(cell)
+    }
+
+    /// `spawn X Y Z`: three finite numbers within the format's range.
+    fn spawn(&self) -> Result<DVec3, TextWorldError> {
+        let v = parse_numbers::<f64>(self.rest)
+            .filter(|v| v.iter().all(|x| x.is_finite()))
+            .ok_or_else(|| self.args("spawn", "three finite numbers"))?;
+        if v.iter().any(|x| x.abs() > f64::from(MAX_CELL_COORDINATE)) {
+            return Err(self.at(self.rest_column, TextProblem::OutOfRange));
+        }
+        Ok(DVec3::from_array(v))
     }
 }
 

@@ -14,7 +14,7 @@ use voxwalk::world::World;
 fn bench(c: &mut Criterion) {
     let g = Generator::new(Preset::Hills, 2024);
     let mut app = App::new(World::new(), Some(g.clone()), g.spawn(), true).unwrap();
-    app.palette = Palette::TrueColor;
+    app.set_palette(Palette::TrueColor);
     for _ in 0..3 {
         app.apply(Action::AddWanderer, Duration::ZERO);
         app.apply(Action::ThrowBall, Duration::ZERO);
@@ -28,8 +28,7 @@ fn bench(c: &mut Criterion) {
         ("side", ViewMode::Side, SliceAxis::X),
         ("split", ViewMode::Split, SliceAxis::Z),
     ] {
-        app.view = view;
-        app.axis = axis;
+        app.show(view, axis);
         let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
         group.bench_function(name, |b| {
             b.iter(|| {

@@ -146,7 +146,7 @@ fn room() -> App {
     let world = load(&worlds_dir().join("slabs_and_posts.vxw")).unwrap();
     let spawn = DVec3::new(3.5, 1.0, 4.5);
     let mut app = App::new(world, None, spawn, false).unwrap();
-    app.palette = Palette::Mono;
+    app.set_palette(Palette::Mono);
     app.tick(Duration::ZERO).unwrap(); // land
     app
 }
@@ -180,15 +180,14 @@ fn snapshots_of_each_view() {
         ("side_along_z", ViewMode::Side, SliceAxis::Z),
         ("split", ViewMode::Split, SliceAxis::X),
     ] {
-        app.view = view;
-        app.axis = axis;
+        app.show(view, axis);
         let buffer = render(&app, 80, 24);
         // Drawing reads the app only: twice gives the same screen.
         assert_eq!(buffer, render(&app, 80, 24));
         insta::assert_snapshot!(name, text(&buffer));
     }
-    app.view = ViewMode::TopDown;
-    app.zoom = 1;
+    app.show(ViewMode::TopDown, app.camera().axis());
+    app.zoom_to(1);
     insta::assert_snapshot!("top_down_zoomed_out", text(&render(&app, 80, 24)));
 }
 
@@ -213,12 +212,11 @@ fn a_tiny_terminal_gets_a_message_not_a_panic() {
 #[test]
 fn the_body_is_drawn_where_its_box_is() {
     let mut app = room();
-    app.view = ViewMode::TopDown;
+    app.show(ViewMode::TopDown, app.camera().axis());
     let before = text(&render(&app, 80, 24));
     // Half a block east moves the body by one column (two columns per block).
     let moved = app.player().aabb.translated(DVec3::new(0.5, 0.0, 0.0));
-    app.sim.bodies_mut()[0].aabb = moved;
-    app.previous = moved;
+    app.sim_mut().bodies_mut()[0].aabb = moved;
     let after = text(&render(&app, 80, 24));
     assert_ne!(before, after);
 }
@@ -226,14 +224,13 @@ fn the_body_is_drawn_where_its_box_is() {
 #[test]
 fn walking_follows_the_view() {
     let mut app = room();
-    app.view = ViewMode::TopDown;
+    app.show(ViewMode::TopDown, app.camera().axis());
     assert_eq!(app.world_direction(ScreenDir::Right), DVec2::X);
     assert_eq!(app.world_direction(ScreenDir::Up), DVec2::NEG_Y);
-    app.view = ViewMode::Side;
-    app.axis = SliceAxis::Z;
+    app.show(ViewMode::Side, SliceAxis::Z);
     assert_eq!(app.world_direction(ScreenDir::Right), DVec2::Y);
     // Holding d walks east.
-    app.view = ViewMode::TopDown;
+    app.show(ViewMode::TopDown, app.camera().axis());
     let start = app.player().feet();
     let ms = Duration::from_millis;
     for t in 0..10u64 {
@@ -249,16 +246,16 @@ fn actions_do_what_the_help_says() {
     let mut app = room();
     let t = Duration::ZERO;
     app.apply(Action::ThrowBall, t);
-    assert_eq!(app.sim.balls().len(), 1);
+    assert_eq!(app.sim().balls().len(), 1);
     app.apply(Action::AddWanderer, t);
-    assert_eq!(app.sim.bodies().len(), 2);
-    assert_eq!(app.wanderers.len(), 1);
-    let stone_before = app.sim.world().count_blocks()[BlockId::STONE.index()];
+    assert_eq!(app.sim().bodies().len(), 2);
+    assert_eq!(app.wanderer_count(), 1);
+    let stone_before = app.sim().world().count_blocks()[BlockId::STONE.index()];
     app.apply(Action::Blast, t);
     assert!(
-        app.sim.world().count_blocks()[BlockId::STONE.index()] < stone_before,
+        app.sim().world().count_blocks()[BlockId::STONE.index()] < stone_before,
         "{}",
-        app.message
+        app.message()
     );
     app.apply(Action::ZoomOut, t);
     app.apply(Action::ZoomOut, t);
@@ -266,11 +263,11 @@ fn actions_do_what_the_help_says() {
     app.apply(Action::ZoomOut, t);
     assert_eq!(app.blocks_per_cell(), 8);
     app.apply(Action::ToggleFly, t);
-    assert!(app.flying);
+    assert!(app.flying());
     app.apply(Action::Pause, t);
-    let before = app.sim.tick();
+    let before = app.sim().tick();
     app.apply(Action::Step, t);
-    assert_eq!(app.sim.tick(), before + 1);
+    assert_eq!(app.sim().tick(), before + 1);
     assert!(!app.apply(Action::Quit, t));
 }
 
@@ -289,26 +286,24 @@ fn the_headless_demo_walks_and_stays_out_of_blocks() {
 fn blocks_a_world_defines_are_drawn_by_their_shape_or_glyph() {
     let world = load(&worlds_dir().join("custom_blocks.vxw")).unwrap();
     let mut app = App::new(world, None, DVec3::new(2.5, 1.0, 5.5), false).unwrap();
-    app.palette = Palette::Mono;
+    app.set_palette(Palette::Mono);
     app.tick(Duration::ZERO).unwrap();
-    app.view = ViewMode::Side;
-    app.axis = SliceAxis::Z;
+    app.show(ViewMode::Side, SliceAxis::Z);
     // Across the lanes at x = 4, where the stair, the fence line, the layers
     // and the flower stand in one row.
-    app.sim.bodies_mut()[0].aabb =
+    app.sim_mut().bodies_mut()[0].aabb =
         voxwalk::geometry::Aabb::from_feet(DVec3::new(4.5, 1.0, 5.5), DVec3::new(0.6, 1.8, 0.6));
     let side = text(&render(&app, 60, 16));
     insta::assert_snapshot!("custom_blocks_side_across_the_lanes", side);
-    app.view = ViewMode::TopDown;
+    app.show(ViewMode::TopDown, app.camera().axis());
     let top = text(&render(&app, 60, 16));
     insta::assert_snapshot!("custom_blocks_top_down", top);
     // The flower's own glyph; the layer drawn as a lower half.
     assert!(top.contains("**"), "{top}");
     assert!(top.contains("▄▄"), "{top}");
     // Along x through the stair lane, the stair shows its step.
-    app.view = ViewMode::Side;
-    app.axis = SliceAxis::X;
-    app.sim.bodies_mut()[0].aabb =
+    app.show(ViewMode::Side, SliceAxis::X);
+    app.sim_mut().bodies_mut()[0].aabb =
         voxwalk::geometry::Aabb::from_feet(DVec3::new(1.5, 1.0, 1.5), DVec3::new(0.6, 1.8, 0.6));
     let along = text(&render(&app, 60, 16));
     assert!(along.contains("▄█████"), "{along}");
@@ -345,8 +340,8 @@ fn failing_scenario() -> voxwalk::scenario::Scenario {
 #[test]
 fn snapshot_of_a_scenario_at_its_failing_tick() {
     let mut app = App::from_scenario(failing_scenario(), Some(20)).unwrap();
-    app.palette = Palette::Mono;
-    app.zoom = 1;
+    app.set_palette(Palette::Mono);
+    app.zoom_to(1);
     let screen = text(&render(&app, 100, 30));
     insta::assert_snapshot!("scenario_failing_tick", screen);
     assert!(screen.contains("tick 20/39"), "{screen}");
@@ -375,7 +370,7 @@ fn scrubbing_a_scenario_replays_it_exactly() {
     let scenario = failing_scenario();
     let frames = voxwalk::scenario::record(&scenario).unwrap();
     let mut app = App::from_scenario(scenario, Some(20)).unwrap();
-    let shown = |app: &App| app.playback.as_ref().unwrap().shown_tick();
+    let shown = |app: &App| app.playback().unwrap().shown_tick();
     let at = |app: &App, tick: u64| {
         assert_eq!(shown(app), Some(tick));
         assert_eq!(
@@ -402,7 +397,8 @@ fn scrubbing_a_scenario_replays_it_exactly() {
     assert!(app.apply(Action::GoTo, Duration::ZERO));
     at(&app, 10);
     // Playing on from there runs the scenario's own inputs.
-    app.paused = false;
+    assert!(app.paused(), "a tick gone to is shown paused");
+    assert!(app.apply(Action::Pause, Duration::ZERO));
     app.tick(Duration::ZERO).unwrap();
     at(&app, 11);
 }
@@ -438,7 +434,7 @@ fn a_differing_golden_is_shown_beside_the_body() {
         .unwrap()
         .tick;
     let mut app = App::from_scenario(scenario, Some(tick)).unwrap();
-    app.palette = Palette::Mono;
+    app.set_palette(Palette::Mono);
     let screen = text_of(&app);
     let _ = std::fs::remove_dir_all(&dir);
     assert!(screen.contains("✗ golden body 0 pos.x"), "{screen}");
@@ -458,15 +454,15 @@ fn readme_picture() -> String {
     world.name = "hills (seed 2024)".into();
     let spawn = generator.spawn();
     let mut app = App::new(world, Some(generator), spawn, false).unwrap();
-    app.palette = Palette::Mono;
-    app.view = ViewMode::Split;
+    app.set_palette(Palette::Mono);
+    app.show(ViewMode::Split, app.camera().axis());
     let east = Action::Hold(Hold::Move(ScreenDir::Right), true);
     for tick in 0..40u32 {
         let now = Duration::from_millis(u64::from(tick) * 50);
         app.apply(east, now);
         app.tick(now).unwrap();
     }
-    app.stats = voxwalk::viewer::Stats::default();
+    app.record_stats(voxwalk::viewer::Stats::default());
     text(&render(&app, 100, 28))
 }
 
@@ -524,16 +520,14 @@ x = [0.0, 9.0]
 "#;
     let scenario =
         voxwalk::scenario::Scenario::parse(text, std::path::Path::new("kinds.toml")).unwrap();
-    let app = App::from_scenario(scenario, Some(19)).unwrap();
-    let playback = app.playback.as_ref().unwrap();
+    let app = App::from_scenario(scenario.clone(), Some(19)).unwrap();
+    let playback = app.playback().unwrap();
     let first = playback.failures.first().expect("the x rule fails");
     let tick = first.tick;
     assert_eq!(tick, 10, "{first}");
-    let mut app = app;
-    let mut report = voxwalk::controller::TickReport::default();
-    let mut playback = app.playback.take().unwrap();
-    playback.seek(&mut app.sim, &mut report, tick + 1).unwrap();
-    let (checks, _) = playback.checks_now(&app.sim, 0);
+    // The viewer opened at the failing tick: what its checks say there.
+    let app = App::from_scenario(scenario, Some(tick)).unwrap();
+    let (checks, _) = app.playback().unwrap().checks_now(app.sim(), 0);
     let of = |what: &str| checks.iter().find(|c| c.what == what).map(|c| c.passed);
     assert_eq!(of("always #1"), Some(false), "{checks:?}");
     assert_eq!(of("always #2"), Some(true), "{checks:?}");

@@ -122,11 +122,11 @@ fn play_scenario(
             App::from_scenario(scenario, Some(args.tick.unwrap_or(last))).map_err(|e| usage(&e))?;
         let body = app.player();
         let line = serde_json::json!({
-            "tick": app.playback.as_ref().and_then(crate::viewer::Playback::shown_tick),
+            "tick": app.playback().and_then(crate::viewer::Playback::shown_tick),
             "pos": body.feet().to_array(),
             "vel": body.velocity.to_array(),
             "grounded": body.grounded,
-            "failing_ticks": app.playback.as_ref().map(crate::viewer::Playback::failed_ticks),
+            "failing_ticks": app.playback().map(crate::viewer::Playback::failed_ticks),
         });
         return writeln!(out, "{line}").map_err(|source| CliError::Io {
             place: "stdout".into(),

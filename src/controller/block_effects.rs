@@ -17,7 +17,7 @@ use super::surroundings::{Surroundings, ground_cell, holds_liquid, on_climbable,
 use super::tick::{Moved, Plan};
 use super::{Event, Settings};
 use crate::resolver::{MoveError, Resolver};
-use crate::world::BlockSource;
+use crate::world::{BlockSource, Liquid};
 
 /// The rules a body moves by this tick.
 #[derive(Clone, Copy, Debug)]
@@ -33,6 +33,96 @@ pub(crate) struct Rules {
     pub climbing: Option<Climbing>,
     /// In a cobweb: the shares of the move made (`Entity.makeStuckInBlock`).
     pub stuck: Option<[f64; 2]>,
+}
+
+/// The rules of the medium a body moves through, before a ladder or a
+/// cobweb changes them: one per horizontal axis, one vertical, and the
+/// horizontal drag before the speed factor.
+struct Medium {
+    horizontal: [Recurrence; 2],
+    vertical: Recurrence,
+    horizontal_drag: f64,
+}
+
+impl Medium {
+    /// `Player.travel` in creative flight: the air's drag, no gravity, a
+    /// vertical drag of 0.6.
+    #[inline]
+    fn flight(settings: &Settings, gait: &Gait, n: f64) -> Medium {
+        let keep_y = minecraft::FLY_VERTICAL_DRAG;
+        Medium {
+            horizontal: horizontal(
+                gait,
+                n,
+                settings.air_drag,
+                settings.fly_speed * (1.0 - settings.air_drag) / minecraft::INPUT,
+            ),
+            vertical: Recurrence::new(
+                keep_y,
+                gait.up_down * settings.fly_vertical_speed * (1.0 - keep_y),
+                0.0,
+                n,
+            ),
+            horizontal_drag: settings.air_drag,
+        }
+    }
+
+    /// `travelInFluid`: the liquid's drag on every axis after the move, its
+    /// share of gravity after that; `jumpInLiquid` while jump is held.
+    #[inline]
+    fn liquid(settings: &Settings, gait: &Gait, liquid: Liquid, n: f64) -> Medium {
+        let rise = f64::from(u8::from(gait.jump)) - f64::from(u8::from(gait.sinking));
+        Medium {
+            horizontal: horizontal(gait, n, liquid.drag, per_tick(settings.swim_acceleration)),
+            vertical: Recurrence::new(
+                liquid.drag,
+                rise * per_tick(settings.swim_up_acceleration),
+                -per_tick(settings.gravity) * liquid.gravity,
+                n,
+            ),
+            horizontal_drag: liquid.drag,
+        }
+    }
+
+    /// `travelInAir`: on the ground, the block's friction in the drag and in
+    /// the input (`getFrictionInfluencedSpeed`); the speed factor inside the
+    /// move (`Entity.move`); gravity before the vertical drag.
+    #[inline]
+    fn air(settings: &Settings, gait: &Gait, speed_factor: f64, n: f64) -> Medium {
+        let (horizontal_drag, per_unit_wish) = match gait.ground_slipperiness {
+            Some(slipperiness) => (
+                ground_drag(slipperiness, settings.air_drag),
+                ground_input(settings, gait.sprinting, slipperiness),
+            ),
+            None => (
+                settings.air_drag,
+                per_tick(if gait.sprinting {
+                    settings.sprint_air_acceleration
+                } else {
+                    settings.air_acceleration
+                }),
+            ),
+        };
+        let g = per_tick(settings.gravity);
+        Medium {
+            horizontal: horizontal(gait, n, horizontal_drag * speed_factor, per_unit_wish),
+            vertical: Recurrence::new(settings.vertical_drag, 0.0, -settings.vertical_drag * g, n),
+            horizontal_drag,
+        }
+    }
+}
+
+/// The two horizontal rules: the same drag, each axis its share of the wish.
+#[inline]
+fn horizontal(gait: &Gait, n: f64, keep: f64, per_unit_wish: f64) -> [Recurrence; 2] {
+    let x = Recurrence::new(keep, gait.wish.x * per_unit_wish, 0.0, n);
+    [x, x.with_input(gait.wish.y * per_unit_wish)]
+}
+
+/// A per-second acceleration as Minecraft's per-tick one.
+#[inline]
+fn per_tick(acceleration: f64) -> f64 {
+    acceleration / minecraft::TICKS
 }
 
 /// A ladder's hold on a body (`LivingEntity.handleOnClimbable`).
@@ -68,69 +158,17 @@ impl Rules {
     /// The rules for a body with `gait` in `around` (`None`: plain ground or air).
     pub fn new(settings: &Settings, gait: &Gait, around: Option<&Surroundings>) -> Rules {
         let around = around.copied().unwrap_or(Surroundings::NONE);
-        let wish = gait.wish;
         let n = settings.minecraft_ticks();
-        let horizontal = |keep: f64, per_unit_wish: f64| -> [Recurrence; 2] {
-            let x = Recurrence::new(keep, wish.x * per_unit_wish, 0.0, n);
-            [x, x.with_input(wish.y * per_unit_wish)]
-        };
-        let per_tick = |acceleration: f64| acceleration / minecraft::TICKS;
-        let g = per_tick(settings.gravity);
-
-        let mut horizontal_drag = settings.air_drag;
-        let ([x, z], y) = if gait.flying {
-            // `Player.travel` in creative flight: the air's drag, no gravity,
-            // a vertical drag of 0.6.
-            let keep_y = minecraft::FLY_VERTICAL_DRAG;
-            let [x, z] = horizontal(
-                settings.air_drag,
-                settings.fly_speed * (1.0 - settings.air_drag) / minecraft::INPUT,
-            );
-            let y = Recurrence::new(
-                keep_y,
-                gait.up_down * settings.fly_vertical_speed * (1.0 - keep_y),
-                0.0,
-                n,
-            );
-            ([x, z], y)
+        let Medium {
+            horizontal: [x, z],
+            vertical: y,
+            horizontal_drag,
+        } = if gait.flying {
+            Medium::flight(settings, gait, n)
         } else if let Some(liquid) = around.liquid {
-            // `travelInFluid`: the liquid's drag on every axis after the move,
-            // its share of gravity after that; `jumpInLiquid` while jump is held.
-            horizontal_drag = liquid.drag;
-            let xz = horizontal(liquid.drag, per_tick(settings.swim_acceleration));
-            let y = Recurrence::new(
-                liquid.drag,
-                (f64::from(u8::from(gait.jump)) - f64::from(u8::from(gait.sinking)))
-                    * per_tick(settings.swim_up_acceleration),
-                -g * liquid.gravity,
-                n,
-            );
-            (xz, y)
+            Medium::liquid(settings, gait, liquid, n)
         } else {
-            // `travelInAir`: on the ground, the block's friction in the drag
-            // and in the input (`getFrictionInfluencedSpeed`); the speed
-            // factor inside the move (`Entity.move`); gravity before the
-            // vertical drag.
-            let speed_factor = around.speed_factor;
-            if let Some(slipperiness) = gait.ground_slipperiness {
-                horizontal_drag = ground_drag(slipperiness, settings.air_drag);
-            }
-            let xz = match gait.ground_slipperiness {
-                Some(slipperiness) => horizontal(
-                    horizontal_drag * speed_factor,
-                    ground_input(settings, gait.sprinting, slipperiness),
-                ),
-                None => horizontal(
-                    settings.air_drag * speed_factor,
-                    per_tick(if gait.sprinting {
-                        settings.sprint_air_acceleration
-                    } else {
-                        settings.air_acceleration
-                    }),
-                ),
-            };
-            let y = Recurrence::new(settings.vertical_drag, 0.0, -settings.vertical_drag * g, n);
-            (xz, y)
+            Medium::air(settings, gait, around.speed_factor, n)
         };
         let mut axes = [x, y, z];
         let climbing = (around.climbing && !gait.flying).then_some(Climbing {

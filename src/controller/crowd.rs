@@ -217,70 +217,10 @@ pub(crate) fn push_bodies_apart<W: BlockSource + Sync + ?Sized>(
     if bodies.len() < 2 || widest <= 0.0 {
         return Ok(0);
     }
-    let cell_of = |(i, b): (usize, &Body)| {
-        let shape = Footprint::of_box(&b.aabb);
-        let c = shape.centre / widest;
-        CrowdCell {
-            cell: (grid_cell(c.x), grid_cell(c.y)),
-            index: i as u32,
-            shape,
-        }
-    };
-    let in_body_order = &mut cells.in_body_order;
-    match () {
-        #[cfg(feature = "parallel")]
-        () if parallel => {
-            bodies
-                .par_iter()
-                .enumerate()
-                .map(cell_of)
-                .collect_into_vec(in_body_order);
-        }
-        () => {
-            in_body_order.clear();
-            in_body_order.extend(bodies.iter().enumerate().map(cell_of));
-        }
-    }
+    place_in_cells(bodies, &mut cells.in_body_order, widest, parallel);
     sort_cells(cells, parallel);
     let cells: &[CrowdCell] = &cells.sorted;
-    // The pairs of the bodies `cells[from..to]` with the rest of their own cell,
-    // the three cells of the next row and the next cell of their own row (the
-    // order the pushes are made in). Those cells come later in the sorted
-    // list, and later for each later body, so two cursors that only move
-    // forward find them: one binary search each per block of bodies.
-    let candidates = |(from, to): (usize, usize)| -> Vec<Candidate> {
-        let mut out = Vec::new();
-        let first = cells[from].cell;
-        let mut row = cells.partition_point(|c| c.cell < (first.0 + 1, first.1 - 1));
-        let mut beside = cells.partition_point(|c| c.cell < (first.0, first.1 + 1));
-        for k in from..to {
-            let me = &cells[k];
-            let (cx, cz) = me.cell;
-            while row < cells.len() && cells[row].cell < (cx + 1, cz - 1) {
-                row += 1;
-            }
-            while beside < cells.len() && cells[beside].cell < (cx, cz + 1) {
-                beside += 1;
-            }
-            let own = cells[k + 1..].iter().take_while(|c| c.cell == me.cell);
-            let next_row = cells[row..]
-                .iter()
-                .take_while(|c| c.cell <= (cx + 1, cz + 1));
-            let next = cells[beside..]
-                .iter()
-                .take_while(|c| c.cell == (cx, cz + 1));
-            for other in own.chain(next_row).chain(next) {
-                if me.shape.may_touch(&other.shape) {
-                    out.push(Candidate {
-                        pair: (me.index.min(other.index), me.index.max(other.index)),
-                        in_contact: me.shape.contact(&other.shape).is_some(),
-                        row: cx,
-                    });
-                }
-            }
-        }
-        out
-    };
+    let candidates = |block: (usize, usize)| candidates_in(cells, block);
     let blocks = (0..cells.len())
         .step_by(PAIR_SEARCH_BLOCK)
         .map(|from| (from, (from + PAIR_SEARCH_BLOCK).min(cells.len())));
@@ -295,6 +235,79 @@ pub(crate) fn push_bodies_apart<W: BlockSource + Sync + ?Sized>(
     };
     push_rows(world, resolver, bodies, handles, events, &pairs, parallel)?;
     Ok(pairs.len())
+}
+
+/// Each body's grid cell (cells as wide as the widest body) and footprint,
+/// in body order.
+#[cfg_attr(not(feature = "parallel"), allow(unused_variables))]
+fn place_in_cells(
+    bodies: &[Body],
+    in_body_order: &mut Vec<CrowdCell>,
+    widest: f64,
+    parallel: bool,
+) {
+    let cell_of = |(i, b): (usize, &Body)| {
+        let shape = Footprint::of_box(&b.aabb);
+        let c = shape.centre / widest;
+        CrowdCell {
+            cell: (grid_cell(c.x), grid_cell(c.y)),
+            index: i as u32,
+            shape,
+        }
+    };
+    match () {
+        #[cfg(feature = "parallel")]
+        () if parallel => {
+            bodies
+                .par_iter()
+                .enumerate()
+                .map(cell_of)
+                .collect_into_vec(in_body_order);
+        }
+        () => {
+            in_body_order.clear();
+            in_body_order.extend(bodies.iter().enumerate().map(cell_of));
+        }
+    }
+}
+
+/// The pairs of the bodies `cells[from..to]` with the rest of their own cell,
+/// the three cells of the next row and the next cell of their own row (the
+/// order the pushes are made in). Those cells come later in the sorted
+/// list, and later for each later body, so two cursors that only move
+/// forward find them: one binary search each per block of bodies.
+fn candidates_in(cells: &[CrowdCell], (from, to): (usize, usize)) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    let first = cells[from].cell;
+    let mut row = cells.partition_point(|c| c.cell < (first.0 + 1, first.1 - 1));
+    let mut beside = cells.partition_point(|c| c.cell < (first.0, first.1 + 1));
+    for k in from..to {
+        let me = &cells[k];
+        let (cx, cz) = me.cell;
+        while row < cells.len() && cells[row].cell < (cx + 1, cz - 1) {
+            row += 1;
+        }
+        while beside < cells.len() && cells[beside].cell < (cx, cz + 1) {
+            beside += 1;
+        }
+        let own = cells[k + 1..].iter().take_while(|c| c.cell == me.cell);
+        let next_row = cells[row..]
+            .iter()
+            .take_while(|c| c.cell <= (cx + 1, cz + 1));
+        let next = cells[beside..]
+            .iter()
+            .take_while(|c| c.cell == (cx, cz + 1));
+        for other in own.chain(next_row).chain(next) {
+            if me.shape.may_touch(&other.shape) {
+                out.push(Candidate {
+                    pair: (me.index.min(other.index), me.index.max(other.index)),
+                    in_contact: me.shape.contact(&other.shape).is_some(),
+                    row: cx,
+                });
+            }
+        }
+    }
+    out
 }
 
 /// Makes the pushes of `pairs`, row by row: pairs whose first body sits in

@@ -28,6 +28,7 @@ mod simulation;
 mod step_up;
 mod surroundings;
 mod tick;
+mod tick_report;
 
 pub use ball::Ball;
 pub use body::{Body, BodyError};
@@ -36,6 +37,7 @@ pub use event::{Event, HorizontalAxis};
 pub use handle::BodyHandle;
 pub use input::{Input, InputScript, MAX_SCRIPT_TICKS, ScriptError, UnknownAction};
 pub use settings::{SettingError, Settings};
-pub use simulation::{RESTING_PROBE, Simulation, SimulationError, TickReport};
+pub use simulation::{RESTING_PROBE, Simulation};
 pub use surroundings::{GROUND_PROBE, ground_cell};
 pub use tick::Contacts;
+pub use tick_report::{SimulationError, TickReport};

@@ -3,14 +3,13 @@
 use glam::DVec3;
 #[cfg(feature = "parallel")]
 use rayon::prelude::*;
-use thiserror::Error;
 
 use super::ball::tick_ball;
 use super::cell_copy::{CellCopy, CopiedCells};
 use super::crowd::push_bodies_apart;
 use super::tick::{TickScratch, tick_body};
+use super::tick_report::{SimulationError, TickReport};
 use super::{Ball, Body, BodyHandle, Event, Input, SettingError, Settings};
-use crate::resolver::MoveError;
 use crate::world::{BlockSource, World};
 
 /// How far below its feet [`Simulation::add_body`] looks for ground: a body
@@ -81,50 +80,6 @@ struct Slot {
     generation: u32,
     /// Index in the dense arrays; `None` once the body is removed.
     dense: Option<u32>,
-}
-
-/// What one tick did.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct TickReport {
-    /// The tick that ran (0 for the first).
-    pub tick: u64,
-    /// Events of each body, in the order of [`Simulation::bodies`].
-    pub bodies: Vec<Vec<Event>>,
-    /// The handle of each body, in the same order.
-    pub handles: Vec<BodyHandle>,
-    /// Events of each ball, by index.
-    pub balls: Vec<Vec<Event>>,
-    /// Pairs of bodies the body–body broad phase handed on to the exact
-    /// circle test (grows with contacts, not with the square of the count).
-    pub pairs_checked: usize,
-}
-
-impl TickReport {
-    /// Each body's handle with its events this tick.
-    pub fn body_events(&self) -> impl Iterator<Item = (BodyHandle, &[Event])> {
-        self.handles
-            .iter()
-            .copied()
-            .zip(self.bodies.iter().map(Vec::as_slice))
-    }
-}
-
-/// Why a tick could not run.
-#[derive(Debug, Error)]
-pub enum SimulationError {
-    /// The settings are out of range (a simulation cannot start with them).
-    #[error(transparent)]
-    Settings(#[from] SettingError),
-    /// The resolver refused a body's move (it left the coordinate range, …).
-    #[error("tick {tick}, {}: {source}", body.map_or_else(|| "pushing bodies apart".to_owned(), |b| format!("body {}", b.slot())))]
-    Move {
-        /// The tick.
-        tick: u64,
-        /// The body, when one body's own move was refused (not a push).
-        body: Option<BodyHandle>,
-        /// What the resolver said.
-        source: MoveError,
-    },
 }
 
 impl<W: BlockSource + Sync> Simulation<W> {
@@ -409,7 +364,38 @@ impl<W: BlockSource + Sync> Simulation<W> {
         report: &mut TickReport,
     ) -> Result<(), SimulationError> {
         let tick = self.tick;
-        report.tick = tick;
+        self.start_report(report);
+        self.tick_bodies(inputs, report)?;
+        report.pairs_checked = push_bodies_apart(
+            &self.world,
+            &mut self.scratch.resolver,
+            &mut self.bodies,
+            &self.handles,
+            &mut report.bodies,
+            &mut self.crowd_cells,
+            self.parallel,
+        )
+        .map_err(|source| SimulationError::Move {
+            tick,
+            body: None,
+            source,
+        })?;
+        for (index, ball) in self.balls.iter_mut().enumerate() {
+            tick_ball(
+                &self.world,
+                &mut self.scratch.resolver,
+                &self.settings,
+                ball,
+                &mut report.balls[index],
+            );
+        }
+        self.tick += 1;
+        Ok(())
+    }
+
+    /// Empties `report` for this tick, keeping its allocations.
+    fn start_report(&self, report: &mut TickReport) {
+        report.tick = self.tick;
         report.pairs_checked = 0;
         report.bodies.resize_with(self.bodies.len(), Vec::new);
         report.balls.resize_with(self.balls.len(), Vec::new);
@@ -421,6 +407,16 @@ impl<W: BlockSource + Sync> Simulation<W> {
             () => report.bodies.iter_mut().for_each(Vec::clear),
         }
         report.balls.iter_mut().for_each(Vec::clear);
+    }
+
+    /// Ticks every moving body on its own (pushes between them come after),
+    /// each against its settings and its copy of the cells around it.
+    fn tick_bodies(
+        &mut self,
+        inputs: &[Input],
+        report: &mut TickReport,
+    ) -> Result<(), SimulationError> {
+        let tick = self.tick;
         let (world, settings) = (&self.world, &self.settings);
         let (handles, own_settings) = (&self.handles, &self.own_settings);
         let (copying, epoch) = (world.cells_can_be_copied(), self.world_epoch);
@@ -469,30 +465,6 @@ impl<W: BlockSource + Sync> Simulation<W> {
                     .try_for_each(|item| tick_one(scratch, item))?;
             }
         }
-        report.pairs_checked = push_bodies_apart(
-            &self.world,
-            &mut self.scratch.resolver,
-            &mut self.bodies,
-            &self.handles,
-            &mut report.bodies,
-            &mut self.crowd_cells,
-            self.parallel,
-        )
-        .map_err(|source| SimulationError::Move {
-            tick,
-            body: None,
-            source,
-        })?;
-        for (index, ball) in self.balls.iter_mut().enumerate() {
-            tick_ball(
-                &self.world,
-                &mut self.scratch.resolver,
-                &self.settings,
-                ball,
-                &mut report.balls[index],
-            );
-        }
-        self.tick += 1;
         Ok(())
     }
 }

@@ -9,7 +9,7 @@ use glam::DVec3;
 use super::ai_step::{Start, minor_collision, start_of_step};
 use super::block_effects::{Gait, Rules, momentum_kept};
 use super::edge_guard::guard_edges;
-use super::step_up::step_up;
+use super::step_up::{Step, step_up};
 use super::surroundings::Surroundings;
 use super::{Body, Event, HorizontalAxis, Input, Settings};
 use crate::resolver::{Motion, MoveError, Resolver, TOUCH_TOLERANCE};
@@ -203,14 +203,7 @@ fn make_move<W: BlockSource + ?Sized>(
         displacement *= DVec3::new(h, v, h);
     }
     let start = body.aabb;
-    // On the ground, or standing within a step of it: a body sneaking on a
-    // climbable or in a liquid may not have come down onto its floor this
-    // tick (Minecraft's back-off asks the same, `Entity.isAboveGround`).
-    let guarded = input.sneak
-        && !flying
-        && settings.sneak_edge_guard
-        && (body.grounded
-            || ends_supported(world, resolver, &start, start.min.y, settings.step_height)?);
+    let guarded = is_guarded(world, resolver, settings, body, input)?;
     let mut cut = [false; 2];
     if guarded {
         (displacement, cut) = guard_edges(
@@ -233,14 +226,7 @@ fn make_move<W: BlockSource + ?Sized>(
         motion = resolver.move_box(world, start, displacement)?;
     }
     report_cuts(cut, events);
-    let mut start_free = start;
-    if let Some(d) = motion.depenetration {
-        events.push(Event::PushedOut {
-            offset: d.offset.to_array(),
-            resolved: d.resolved,
-        });
-        start_free = start.translated(d.offset);
-    }
+    let start_free = report_push_out(start, &motion, events);
     let landed = motion.hits.as_slice().iter().any(|h| h.normal.y > 0.0);
     let mut end = motion.end;
     let mut blocked = motion.blocked;
@@ -249,14 +235,12 @@ fn make_move<W: BlockSource + ?Sized>(
         !flying && settings.step_height > 0.0 && displacement.y <= 0.0 && (body.grounded || landed);
     let mut stepped = false;
     if may_step
-        && (blocked.x || blocked.z)
-        && step_could_clear(world, &motion, start_free.min.y + settings.step_height)
-        && let Some(step) = step_up(
+        && let Some(step) = auto_step(
             world,
             resolver,
+            settings,
             &start_free,
             displacement,
-            settings.step_height,
             &motion,
         )?
     {
@@ -278,6 +262,76 @@ fn make_move<W: BlockSource + ?Sized>(
         stepped,
         ceiling: !stepped && motion.hits.as_slice().iter().any(|h| h.normal.y < 0.0),
     })
+}
+
+/// Whether the sneak edge guard holds this tick: sneaking, not flying, and
+/// on the ground or standing within a step of it: a body sneaking on a
+/// climbable or in a liquid may not have come down onto its floor this tick
+/// (Minecraft's back-off asks the same, `Entity.isAboveGround`).
+#[inline]
+fn is_guarded<W: BlockSource + ?Sized>(
+    world: &W,
+    resolver: &mut Resolver,
+    settings: &Settings,
+    body: &Body,
+    input: Input,
+) -> Result<bool, MoveError> {
+    Ok(input.sneak
+        && !input.fly
+        && settings.sneak_edge_guard
+        && (body.grounded
+            || ends_supported(
+                world,
+                resolver,
+                &body.aabb,
+                body.aabb.min.y,
+                settings.step_height,
+            )?))
+}
+
+/// Where the move really started: the body's box, moved by any push-out
+/// the resolver made first (which the events report).
+#[inline]
+fn report_push_out(
+    start: crate::geometry::Aabb,
+    motion: &Motion,
+    events: &mut Vec<Event>,
+) -> crate::geometry::Aabb {
+    let Some(d) = motion.depenetration else {
+        return start;
+    };
+    events.push(Event::PushedOut {
+        offset: d.offset.to_array(),
+        resolved: d.resolved,
+    });
+    start.translated(d.offset)
+}
+
+/// Auto-step after a move a wall stopped sideways, when a block it met is
+/// low enough to climb: the cheap test first, so tall walls skip the step's
+/// trial moves.
+#[inline]
+fn auto_step<W: BlockSource + ?Sized>(
+    world: &W,
+    resolver: &mut Resolver,
+    settings: &Settings,
+    start_free: &crate::geometry::Aabb,
+    displacement: DVec3,
+    motion: &Motion,
+) -> Result<Option<Step>, MoveError> {
+    if !(motion.blocked.x || motion.blocked.z)
+        || !step_could_clear(world, motion, start_free.min.y + settings.step_height)
+    {
+        return Ok(None);
+    }
+    step_up(
+        world,
+        resolver,
+        start_free,
+        displacement,
+        settings.step_height,
+        motion,
+    )
 }
 
 /// What a body touched during its tick: the blocks that stopped it.

@@ -103,30 +103,13 @@ pub(crate) fn parse_block_line(words: &[(usize, &str)]) -> Result<BlockLine, (us
                 i += used;
             }
             "glyph" => {
-                let Some(&(c, g)) = words.get(i + 1) else {
-                    return Err((column, "`glyph` takes one character".into()));
-                };
-                let mut chars = g.chars();
-                let (Some(glyph), None) = (chars.next(), chars.next()) else {
-                    return Err((c, format!("`glyph` takes one character, found {g:?}")));
-                };
+                let (glyph, c) = glyph_after(words, i)?;
                 line.block.look.glyph = Some(glyph);
                 line.glyph_column = c;
                 i += 1;
             }
             "property" => {
-                let Some(&(c, p)) = words.get(i + 1) else {
-                    return Err((column, "`property` takes KEY=VALUE".into()));
-                };
-                let Some((key, value)) = p.split_once('=') else {
-                    return Err((c, format!("`property` takes KEY=VALUE, found {p:?}")));
-                };
-                let value = PropertyValue::parse(value).ok_or((
-                    c,
-                    format!(
-                        "property {key:?}: {value:?} is neither a finite number nor true/false"
-                    ),
-                ))?;
+                let (key, value, c) = property_after(words, i)?;
                 if line.block.properties.get(key).is_some() {
                     return Err((c, format!("property {key:?} given twice")));
                 }
@@ -152,6 +135,36 @@ pub(crate) fn parse_block_line(words: &[(usize, &str)]) -> Result<BlockLine, (us
         line.block.boxes.push(Aabb::new(DVec3::ZERO, DVec3::ONE));
     }
     Ok(line)
+}
+
+/// The character after the `glyph` word at `i`, and its column.
+fn glyph_after(words: &[(usize, &str)], i: usize) -> Result<(char, usize), (usize, String)> {
+    let Some(&(c, g)) = words.get(i + 1) else {
+        return Err((words[i].0, "`glyph` takes one character".into()));
+    };
+    let mut chars = g.chars();
+    let (Some(glyph), None) = (chars.next(), chars.next()) else {
+        return Err((c, format!("`glyph` takes one character, found {g:?}")));
+    };
+    Ok((glyph, c))
+}
+
+/// The `KEY=VALUE` after the `property` word at `i`, and its column.
+fn property_after<'a>(
+    words: &[(usize, &'a str)],
+    i: usize,
+) -> Result<(&'a str, PropertyValue, usize), (usize, String)> {
+    let Some(&(c, p)) = words.get(i + 1) else {
+        return Err((words[i].0, "`property` takes KEY=VALUE".into()));
+    };
+    let Some((key, value)) = p.split_once('=') else {
+        return Err((c, format!("`property` takes KEY=VALUE, found {p:?}")));
+    };
+    let value = PropertyValue::parse(value).ok_or((
+        c,
+        format!("property {key:?}: {value:?} is neither a finite number nor true/false"),
+    ))?;
+    Ok((key, value, c))
 }
 
 /// The colour after the `colour` word at `i`: `#RRGGBB` or three integers

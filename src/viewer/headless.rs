@@ -36,22 +36,22 @@ pub struct Summary {
 /// When the resolver refuses a move.
 pub fn run_headless(app: &mut App, ticks: u64) -> Result<Summary, SimulationError> {
     let start = app.player().feet();
-    let dt = Duration::from_secs_f64(app.sim.settings().dt());
+    let dt = Duration::from_secs_f64(app.sim().settings().dt());
     for t in 0..ticks {
         let now = dt * u32::try_from(t).unwrap_or(u32::MAX);
-        app.now = now;
+        app.begin_frame(now, 1.0);
         app.tick(now)?;
     }
     let body = app.player();
     let p = body.feet();
     Ok(Summary {
         ticks,
-        world: app.title.clone(),
+        world: app.title().to_owned(),
         pos: p.to_array(),
         vel: body.velocity.to_array(),
         grounded: body.grounded,
         walked: (p.x - start.x).hypot(p.z - start.z),
-        bodies: app.sim.bodies().len(),
-        balls: app.sim.balls().len(),
+        bodies: app.sim().bodies().len(),
+        balls: app.sim().balls().len(),
     })
 }

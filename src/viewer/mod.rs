@@ -14,6 +14,7 @@
 mod action;
 mod app;
 mod block_glyphs;
+mod camera;
 mod draw;
 mod headless;
 mod held_keys;
@@ -23,7 +24,8 @@ mod theme;
 mod wander;
 
 pub use action::{Action, Hold, KEY_HELP, ScreenDir, action_for};
-pub use app::{App, AppError, SliceAxis, Stats, ViewMode, ZOOMS};
+pub use app::{App, AppError, Stats};
+pub use camera::{Camera, SliceAxis, ViewMode, ZOOMS};
 pub use draw::{MIN_SIZE, draw};
 pub use headless::{Summary, run_headless};
 pub use held_keys::{FIRST_HOLD, HeldKeys, REPEAT_HOLD};

@@ -95,7 +95,7 @@ impl TerminalSession {
     /// # Errors
     /// When the terminal cannot be drawn to or restored.
     pub fn run(mut self, mut app: App) -> io::Result<()> {
-        app.keys.releases_reported = self.enhanced;
+        app.set_releases_reported(self.enhanced);
         let result = run_loop(&mut self.terminal, &mut app);
         self.finish()?;
         result
@@ -129,22 +129,21 @@ impl Drop for TerminalSession {
 
 fn run_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {
     let start = Instant::now();
-    let dt = Duration::from_secs_f64(app.sim.settings().dt());
+    let dt = Duration::from_secs_f64(app.sim().settings().dt());
     let mut next_tick = Duration::ZERO;
     let mut second = (Duration::ZERO, 0u32);
+    let mut stats = app.stats();
     loop {
         let now = start.elapsed();
-        app.now = now;
         let mut caught_up = 0;
         while next_tick <= now && caught_up < MAX_CATCH_UP {
-            if !app.paused {
+            if !app.paused() {
                 let t = Instant::now();
                 if let Err(e) = app.tick(next_tick) {
-                    app.message = e.to_string();
-                    app.paused = true;
+                    app.halt(e);
                 }
                 let us = t.elapsed().as_secs_f64() * 1e6;
-                app.stats.physics_us = 0.9 * app.stats.physics_us + 0.1 * us;
+                stats.physics_us = 0.9 * stats.physics_us + 0.1 * us;
                 second.1 += 1;
             }
             next_tick += dt;
@@ -154,18 +153,20 @@ fn run_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Resul
             next_tick = now; // fell too far behind: skip, do not spiral
         }
         if now.saturating_sub(second.0) >= Duration::from_secs(1) {
-            app.stats.ticks_per_second =
+            stats.ticks_per_second =
                 f64::from(second.1) / now.saturating_sub(second.0).as_secs_f64();
             second = (now, 0);
         }
-        app.alpha = if app.paused {
+        let alpha = if app.paused() {
             1.0
         } else {
             1.0 - (next_tick.saturating_sub(now)).as_secs_f64() / dt.as_secs_f64()
         };
+        app.begin_frame(now, alpha);
+        app.record_stats(stats);
         let t = Instant::now();
         terminal.draw(|frame| draw(frame, app))?;
-        app.stats.frame_ms = t.elapsed().as_secs_f64() * 1000.0;
+        stats.frame_ms = t.elapsed().as_secs_f64() * 1000.0;
         // Keys until the next frame is due.
         let deadline = Instant::now() + FRAME;
         while let Some(wait) = deadline.checked_duration_since(Instant::now()) {
@@ -180,7 +181,7 @@ fn run_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Resul
                         return Ok(());
                     }
                 }
-                Event::FocusLost => app.keys.clear(),
+                Event::FocusLost => app.release_keys(),
                 _ => {} // resizes are picked up by the next draw
             }
         }

@@ -83,14 +83,7 @@ pub fn read_region(
 ) -> Result<Imported, ImportError> {
     let mut world = World::new();
     let mut warnings = Warnings::default();
-    let entries: Vec<(usize, usize, usize)> = bytes[..SECTOR]
-        .chunks_exact(4)
-        .enumerate()
-        .filter_map(|(i, e)| {
-            let offset = u32::from_be_bytes([0, e[0], e[1], e[2]]) as usize;
-            (offset >= 2).then_some((i, offset, e[3] as usize))
-        })
-        .collect();
+    let entries = chunk_entries(bytes);
     let total = entries.len();
     let mut skipped = 0;
     let mut inflated: u64 = 0;
@@ -102,14 +95,7 @@ pub fn read_region(
         progress(done, total);
         let (cx, cz) = ((index % 32) as i32, (index / 32) as i32);
         let key = (region.0 * 32 + cx, region.1 * 32 + cz);
-        let claimed = offset..(offset + sectors.max(1)).min(owner.len());
-        if let Some(first) = owner
-            .get(claimed.clone())
-            .into_iter()
-            .flatten()
-            .flatten()
-            .next()
-        {
+        if let Err(first) = claim_sectors(&mut owner, index, offset, sectors) {
             skipped += 1;
             warnings.note(format!(
                 "chunk ({cx}, {cz}) skipped: its sectors from {offset} overlap those of chunk ({}, {})",
@@ -117,9 +103,6 @@ pub fn read_region(
                 first / 32
             ));
             continue;
-        }
-        for sector in claimed {
-            owner[sector] = Some(index);
         }
         let nbt = match chunk_nbt(bytes, offset) {
             Ok(nbt) => nbt,
@@ -160,6 +143,43 @@ pub fn read_region(
     world.name = format!("Minecraft region r.{}.{}", region.0, region.1);
     world.compact();
     Ok(Imported { world, warnings })
+}
+
+/// The region header's chunks that are present: (index, first sector,
+/// sector count).
+fn chunk_entries(bytes: &[u8]) -> Vec<(usize, usize, usize)> {
+    bytes[..SECTOR]
+        .chunks_exact(4)
+        .enumerate()
+        .filter_map(|(i, e)| {
+            let offset = u32::from_be_bytes([0, e[0], e[1], e[2]]) as usize;
+            (offset >= 2).then_some((i, offset, e[3] as usize))
+        })
+        .collect()
+}
+
+/// Marks the sectors of chunk `index` as its own, or names the chunk that
+/// already holds one of them.
+fn claim_sectors(
+    owner: &mut [Option<usize>],
+    index: usize,
+    offset: usize,
+    sectors: usize,
+) -> Result<(), usize> {
+    let claimed = offset..(offset + sectors.max(1)).min(owner.len());
+    if let Some(first) = owner
+        .get(claimed.clone())
+        .into_iter()
+        .flatten()
+        .flatten()
+        .next()
+    {
+        return Err(*first);
+    }
+    for sector in claimed {
+        owner[sector] = Some(index);
+    }
+    Ok(())
 }
 
 /// The inflated NBT of the chunk stored at sector `offset`.

@@ -44,6 +44,41 @@ pub(crate) fn read(
         _ => root,
     };
     let version = int(schematic, "Version").unwrap_or(2);
+    let [w, h, l] = size(schematic)?;
+    let (palette, data) = match version {
+        3 => {
+            let Some(Value::Compound(blocks)) = schematic.get("Blocks") else {
+                return Err(ImportError::format("version 3 without `Blocks`"));
+            };
+            (blocks.get("Palette"), blocks.get("Data"))
+        }
+        1 | 2 => (schematic.get("Palette"), schematic.get("BlockData")),
+        other => {
+            return Err(ImportError::format(format!(
+                "schematic version {other} (this reads 2 and 3)"
+            )));
+        }
+    };
+    let Some(Value::Compound(palette)) = palette else {
+        return Err(ImportError::format("no block palette"));
+    };
+    let Some(Value::ByteArray(data)) = data else {
+        return Err(ImportError::format("no block data"));
+    };
+    let mut world = World::new();
+    let data_version = int(schematic, "DataVersion").ok().map(|v| v as i32);
+    let mut vanilla = VanillaBlocks::new(data_version);
+    let by_id = palette_blocks(&mut world, &mut vanilla, palette)?;
+    let bytes: Vec<u8> = data.iter().map(|&b| b as u8).collect();
+    let warnings = place_cells(&mut world, &bytes, &by_id, [w, h, l], held)?;
+    world.name = format!("Sponge schematic v{version}, {w}×{h}×{l}");
+    world.compact();
+    Ok(Imported { world, warnings })
+}
+
+/// The schematic's width, height and length, each a size and their product
+/// within the cells allowed.
+fn size(schematic: &HashMap<String, Value>) -> Result<[i64; 3], ImportError> {
     let (w, h, l) = (
         int(schematic, "Width")?,
         int(schematic, "Height")?,
@@ -71,29 +106,16 @@ pub(crate) fn read(
             "{w}×{h}×{l} = {cells} cells, more than the {MAX_CELLS} allowed"
         )));
     }
-    let (palette, data) = match version {
-        3 => {
-            let Some(Value::Compound(blocks)) = schematic.get("Blocks") else {
-                return Err(ImportError::format("version 3 without `Blocks`"));
-            };
-            (blocks.get("Palette"), blocks.get("Data"))
-        }
-        1 | 2 => (schematic.get("Palette"), schematic.get("BlockData")),
-        other => {
-            return Err(ImportError::format(format!(
-                "schematic version {other} (this reads 2 and 3)"
-            )));
-        }
-    };
-    let Some(Value::Compound(palette)) = palette else {
-        return Err(ImportError::format("no block palette"));
-    };
-    let Some(Value::ByteArray(data)) = data else {
-        return Err(ImportError::format("no block data"));
-    };
-    let mut world = World::new();
-    let data_version = int(schematic, "DataVersion").ok().map(|v| v as i32);
-    let mut vanilla = VanillaBlocks::new(data_version);
+    Ok([w, h, l])
+}
+
+/// The block each palette id stands for (with whether the vanilla table
+/// knew its state, and the state's text for messages), added to `world`.
+fn palette_blocks<'a>(
+    world: &mut World,
+    vanilla: &mut VanillaBlocks,
+    palette: &'a HashMap<String, Value>,
+) -> Result<HashMap<i64, (BlockId, bool, &'a str)>, ImportError> {
     let mut by_id: HashMap<i64, (BlockId, bool, &str)> = HashMap::new();
     for (state, id) in palette {
         let id = match id {
@@ -107,7 +129,7 @@ pub(crate) fn read(
             }
         };
         let (name, props) = split_state(state);
-        let mapped = vanilla.block(&mut world, name, props);
+        let mapped = vanilla.block(world, name, props);
         if let Some((_, _, other)) = by_id.insert(id, (mapped.block, mapped.known, state.as_str()))
         {
             return Err(ImportError::format(format!(
@@ -115,11 +137,7 @@ pub(crate) fn read(
             )));
         }
     }
-    let bytes: Vec<u8> = data.iter().map(|&b| b as u8).collect();
-    let warnings = place_cells(&mut world, &bytes, &by_id, [w, h, l], held)?;
-    world.name = format!("Sponge schematic v{version}, {w}×{h}×{l}");
-    world.compact();
-    Ok(Imported { world, warnings })
+    Ok(by_id)
 }
 
 /// Decodes the varint ids (index `x + z·w + y·w·l`) and places their blocks.

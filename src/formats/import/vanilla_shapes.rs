@@ -125,6 +125,36 @@ impl Reader<'_> {
     fn count(&mut self) -> Result<usize, ShapeTableError> {
         Ok(self.u32()? as usize)
     }
+
+    /// A count, then that many of what `item` reads.
+    fn list<T>(
+        &mut self,
+        mut item: impl FnMut(&mut Self) -> Result<T, ShapeTableError>,
+    ) -> Result<Vec<T>, ShapeTableError> {
+        (0..self.count()?).map(|_| item(self)).collect()
+    }
+
+    fn u16s(&mut self, n: usize) -> Result<Vec<u16>, ShapeTableError> {
+        (0..n).map(|_| self.u16()).collect()
+    }
+
+    /// A string: its length in two bytes, then UTF-8.
+    fn string(&mut self) -> Result<String, ShapeTableError> {
+        let len = usize::from(self.u16()?);
+        String::from_utf8(self.take(len)?.to_vec()).map_err(|e| ShapeTableError(e.to_string()))
+    }
+
+    /// A box: six `f32`s, min then max.
+    fn block_box(&mut self) -> Result<Aabb, ShapeTableError> {
+        let mut v = [0.0; 6];
+        for slot in &mut v {
+            *slot = f64::from(self.f32()?);
+        }
+        Ok(Aabb::new(
+            DVec3::new(v[0], v[1], v[2]),
+            DVec3::new(v[3], v[4], v[5]),
+        ))
+    }
 }
 
 /// What is wrong with the built-in shape table (never, in a build whose
@@ -151,46 +181,25 @@ impl VanillaShapes {
         let header_len = r.count()?;
         let header = String::from_utf8(r.take(header_len)?.to_vec())
             .map_err(|e| ShapeTableError(e.to_string()))?;
-        let mut strings = Vec::new();
-        for _ in 0..r.count()? {
-            let len = usize::from(r.u16()?);
-            strings.push(
-                String::from_utf8(r.take(len)?.to_vec())
-                    .map_err(|e| ShapeTableError(e.to_string()))?,
-            );
-        }
-        let mut boxes = Vec::new();
-        for _ in 0..r.count()? {
-            let mut v = [0.0; 6];
-            for slot in &mut v {
-                *slot = f64::from(r.f32()?);
-            }
-            boxes.push(Aabb::new(
-                DVec3::new(v[0], v[1], v[2]),
-                DVec3::new(v[3], v[4], v[5]),
-            ));
-        }
-        let mut shapes = Vec::new();
-        for _ in 0..r.count()? {
+        let strings = r.list(Reader::string)?;
+        let boxes = r.list(Reader::block_box)?;
+        let shapes = r.list(|r| {
             let n = r.u8()?;
-            shapes.push((0..n).map(|_| r.u16()).collect::<Result<Vec<_>, _>>()?);
-        }
-        let mut state_lists = Vec::new();
-        for _ in 0..r.count()? {
+            r.u16s(usize::from(n))
+        })?;
+        let state_lists = r.list(|r| {
             let n = r.u16()?;
-            state_lists.push((0..n).map(|_| r.u16()).collect::<Result<Vec<_>, _>>()?);
-        }
-        let mut schemas = Vec::new();
-        for _ in 0..r.count()? {
-            let mut properties = Vec::new();
-            for _ in 0..r.u8()? {
-                let name = r.u16()?;
-                let n = r.u8()?;
-                let values = (0..n).map(|_| r.u16()).collect::<Result<Vec<_>, _>>()?;
-                properties.push((name, values));
-            }
-            schemas.push(properties);
-        }
+            r.u16s(usize::from(n))
+        })?;
+        let schemas = r.list(|r| {
+            (0..r.u8()?)
+                .map(|_| {
+                    let name = r.u16()?;
+                    let n = r.u8()?;
+                    Ok((name, r.u16s(usize::from(n))?))
+                })
+                .collect()
+        })?;
         let string = |i: u16| -> Result<String, ShapeTableError> {
             strings
                 .get(usize::from(i))

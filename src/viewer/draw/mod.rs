@@ -11,7 +11,8 @@ use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::widgets::{Block as Panel, Paragraph, Wrap};
 
-use super::app::{App, SliceAxis, ViewMode};
+use super::app::App;
+use super::camera::{SliceAxis, ViewMode};
 use crate::world::{BlockId, BlockLook, BlockRegistry};
 
 /// The smallest terminal the views are drawn in; smaller ones get a message.
@@ -30,7 +31,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
     let [main, status_area] =
         Layout::vertical([Constraint::Min(3), Constraint::Length(2)]).areas(area);
-    match app.view {
+    match app.camera().view() {
         ViewMode::TopDown => draw_top_down(frame, app, main),
         ViewMode::Side => draw_side(frame, app, main),
         ViewMode::Split => {
@@ -43,7 +44,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         }
     }
     frame.render_widget(status::Status { app }, status_area);
-    if app.help {
+    if app.help_shown() {
         help::draw(frame, main);
     }
 }
@@ -62,7 +63,7 @@ fn draw_top_down(frame: &mut Frame, app: &App, area: Rect) {
 
 fn draw_side(frame: &mut Frame, app: &App, area: Rect) {
     let feet = app.player().feet();
-    let slice = match app.axis {
+    let slice = match app.camera().axis() {
         SliceAxis::X => format!("along x at z {}", feet.z.floor()),
         SliceAxis::Z => format!("along z at x {}", feet.x.floor()),
     };
@@ -122,10 +123,10 @@ fn outline_regions(
     grid: &Grid,
     span: impl Fn(&crate::geometry::Aabb) -> ((f64, f64), (f64, f64)),
 ) {
-    let Some(playback) = &app.playback else {
+    let Some(playback) = &app.playback() else {
         return;
     };
-    let (_, outlines) = playback.checks_now(&app.sim, app.followed);
+    let (_, outlines) = playback.checks_now(app.sim(), app.camera().followed());
     for outline in outlines {
         let ((a0, a1), (d0, d1)) = span(&outline.region);
         let column = |a: f64| ((a - grid.left) / grid.cell_w).floor();
@@ -139,7 +140,7 @@ fn outline_regions(
             [240, 70, 70]
         };
         let mut style = Style::new();
-        if let Some(c) = app.palette.colour(rgb, 1.0) {
+        if let Some(c) = app.palette().colour(rgb, 1.0) {
             style = style.fg(c);
         }
         let corners: Vec<(f64, f64, &str)> = if c0 == c1 && r0 == r1 {
@@ -171,7 +172,7 @@ fn stamp_bodies(
     grid: Grid,
     span: impl Fn(&crate::geometry::Aabb) -> ((f64, f64), (f64, f64)),
 ) {
-    let palette = app.palette;
+    let palette = app.palette();
     let mut stamp =
         |b: &crate::geometry::Aabb, rgb: [u8; 3], glyph_override: Option<&'static str>| {
             let ((a0, a1), (d0, d1)) = span(b);
@@ -195,10 +196,10 @@ fn stamp_bodies(
                 }
             }
         };
-    for other in app.sim.bodies().iter().skip(1) {
+    for other in app.sim().bodies().iter().skip(1) {
         stamp(&other.aabb, super::theme::OTHER, None);
     }
-    for ball in app.sim.balls() {
+    for ball in app.sim().balls() {
         let r = ball.radius;
         let b = crate::geometry::Aabb::new(ball.center - r, ball.center + r);
         stamp(&b, super::theme::BALL, Some("●"));

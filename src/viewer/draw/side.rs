@@ -7,8 +7,9 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
-use super::super::app::{App, SliceAxis};
+use super::super::app::App;
 use super::super::block_glyphs::BlockGlyphs;
+use super::super::camera::SliceAxis;
 use super::super::theme::{CAVE, SKY};
 use super::{Grid, block_rgb, outline_regions, put_slot, stamp_bodies};
 use crate::world::{BlockId, BlockSource};
@@ -24,22 +25,22 @@ impl Widget for Side<'_> {
     #[allow(clippy::too_many_lines)] // one pass over the cells, one over the boxes
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.app;
-        let world = app.sim.world();
+        let world = app.sim().world();
         let registry = world.registry();
         let zoom = f64::from(app.blocks_per_cell());
         let body = app.drawn_player();
         let feet = body.feet();
         // (across, depth) of a world point: the screen's horizontal axis and
         // the coordinate the slice is cut at.
-        let (across, slice) = match app.axis {
+        let (across, slice) = match app.camera().axis() {
             SliceAxis::X => (feet.x, feet.z.floor() as i32),
             SliceAxis::Z => (feet.z, feet.x.floor() as i32),
         };
-        let across_axis = match app.axis {
+        let across_axis = match app.camera().axis() {
             SliceAxis::X => 0,
             SliceAxis::Z => 2,
         };
-        let cell = |u: i32, y: i32| match app.axis {
+        let cell = |u: i32, y: i32| match app.camera().axis() {
             SliceAxis::X => IVec3::new(u, y, slice),
             SliceAxis::Z => IVec3::new(slice, y, u),
         };
@@ -48,7 +49,7 @@ impl Widget for Side<'_> {
         let left = (across / zoom).floor() * zoom - half_w.floor() * zoom;
         // The top row's upper edge; the body a little below the middle.
         let top = (feet.y / zoom).floor() * zoom + (half_h.floor() + 1.0) * zoom;
-        let palette = app.palette;
+        let palette = app.palette();
         let mono = palette == super::super::theme::Palette::Mono;
         for slot in 0..area.width / 2 {
             let u = (left + f64::from(slot) * zoom + (zoom / 2.0).floor()) as i32;
@@ -95,7 +96,7 @@ impl Widget for Side<'_> {
             cell_w: zoom / 2.0,
             cell_h: zoom,
         };
-        let axis = app.axis;
+        let axis = app.camera().axis();
         let span = |b: &crate::geometry::Aabb| {
             let across = match axis {
                 SliceAxis::X => (b.min.x, b.max.x),

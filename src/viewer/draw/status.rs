@@ -31,7 +31,7 @@ impl Widget for Status<'_> {
         }
         if body.grounded {
             // What the ground does, as the controller reads it.
-            let world = app.sim.world();
+            let world = app.sim().world();
             let under = crate::controller::ground_cell(&body.aabb);
             let ground = world.registry().behaviour(world.block(under));
             if ground.slipperiness > crate::world::DEFAULT_SLIPPERINESS {
@@ -44,19 +44,19 @@ impl Widget for Status<'_> {
                 states.push("bouncy");
             }
         }
-        if app.keys.is_held(super::super::action::Hold::Sneak, app.now) && !app.flying {
+        if app.is_held(super::super::action::Hold::Sneak) && !app.flying() {
             states.push("sneaking");
         }
-        if app.sprint {
+        if app.sprinting() {
             states.push("sprint");
         }
-        if app.flying {
+        if app.flying() {
             states.push("flying");
         }
-        if app.paused {
+        if app.paused() {
             states.push("PAUSED");
         }
-        if app.demo {
+        if app.demo() {
             states.push("demo");
         }
         let normals: Vec<String> = app
@@ -79,23 +79,23 @@ impl Widget for Status<'_> {
                 normals.join(" ")
             }
         );
-        if let Some(playback) = &app.playback {
+        if let Some(playback) = &app.playback() {
             let second = scenario_line(app, playback);
             Paragraph::new(vec![Line::from(first), Line::from(second)]).render(area, buf);
             return;
         }
         let second = format!(
             "{:.0} ticks/s · {:.0} µs/tick · {:.1} ms/frame │ {} │ {} bodies, {} balls │ ? help  q quit{}",
-            app.stats.ticks_per_second,
-            app.stats.physics_us,
-            app.stats.frame_ms,
-            app.title,
-            app.sim.bodies().len(),
-            app.sim.balls().len(),
-            if app.message.is_empty() {
+            app.stats().ticks_per_second,
+            app.stats().physics_us,
+            app.stats().frame_ms,
+            app.title(),
+            app.sim().bodies().len(),
+            app.sim().balls().len(),
+            if app.message().is_empty() {
                 String::new()
             } else {
-                format!(" │ {}", app.message)
+                format!(" │ {}", app.message())
             }
         );
         Paragraph::new(vec![Line::from(first), Line::from(second)]).render(area, buf);
@@ -110,7 +110,7 @@ fn scenario_line(app: &App, playback: &super::super::Playback) -> String {
         Some(t) => format!("tick {t}/{}", playback.ticks().saturating_sub(1)),
         None => format!("start/{}", playback.ticks().saturating_sub(1)),
     };
-    let (checks, _) = playback.checks_now(&app.sim, app.followed);
+    let (checks, _) = playback.checks_now(app.sim(), app.camera().followed());
     let checks: Vec<String> = checks
         .iter()
         .map(|c| format!("{} {}", if c.passed { "✓" } else { "✗" }, c.what))
@@ -140,13 +140,13 @@ fn scenario_line(app: &App, playback: &super::super::Playback) -> String {
     };
     format!(
         "{} │ {at} {}{now} │ {failed} │ body {} │ , . [ ] Home End, digits+Enter{}",
-        app.title,
-        if app.paused { "paused" } else { "playing" },
-        app.followed,
-        if app.goto.is_empty() {
+        app.title(),
+        if app.paused() { "paused" } else { "playing" },
+        app.camera().followed(),
+        if app.goto_digits().is_empty() {
             String::new()
         } else {
-            format!(" │ go to {}_", app.goto)
+            format!(" │ go to {}_", app.goto_digits())
         }
     )
 }

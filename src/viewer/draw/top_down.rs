@@ -62,7 +62,7 @@ fn column(world: &World, x: i32, feet_y: i32, z: i32) -> (Cow<'static, str>, Blo
 impl Widget for TopDown<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.app;
-        let world = app.sim.world();
+        let world = app.sim().world();
         let zoom = f64::from(app.blocks_per_cell());
         let body = app.drawn_player();
         let feet = body.feet();
@@ -72,7 +72,7 @@ impl Widget for TopDown<'_> {
         let half_h = f64::from(area.height) / 2.0;
         let left = (feet.x / zoom).floor() * zoom - half_w.floor() * zoom;
         let top = (feet.z / zoom).floor() * zoom - half_h.floor() * zoom;
-        let palette = app.palette;
+        let palette = app.palette();
         for row in 0..area.height {
             for slot in 0..area.width / 2 {
                 let x = left + f64::from(slot) * zoom + (zoom / 2.0).floor();

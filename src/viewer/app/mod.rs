@@ -5,38 +5,23 @@ use std::time::Duration;
 
 use glam::{DVec2, DVec3, IVec3};
 
+mod reading;
+mod toys;
+
 use super::action::{Action, Hold, ScreenDir};
+use super::camera::Camera;
+use super::camera::{SliceAxis, ViewMode};
 use super::held_keys::HeldKeys;
 use super::playback::Playback;
+use super::theme::Palette;
 use super::wander::Wanderer;
 use crate::controller::{
-    Ball, Body, BodyError, Event, Input, SettingError, Settings, Simulation, SimulationError,
-    TickReport,
+    Body, BodyError, Event, Input, SettingError, Settings, Simulation, SimulationError, TickReport,
 };
 use crate::generate::Generator;
-use crate::geometry::{Aabb, overlap_sphere_box};
+use crate::geometry::Aabb;
 use crate::scenario::Scenario;
-use crate::world::{BlockId, World};
-
-/// What the main area shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ViewMode {
-    /// The horizontal slice at the body's feet, terrain below shaded by depth.
-    TopDown,
-    /// The vertical slice through the body.
-    Side,
-    /// Both, side by side.
-    Split,
-}
-
-/// The direction the side slice runs along.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SliceAxis {
-    /// Screen right is +x.
-    X,
-    /// Screen right is +z.
-    Z,
-}
+use crate::world::World;
 
 /// Figures for the status line, kept by the terminal loop.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -49,64 +34,57 @@ pub struct Stats {
     pub frame_ms: f64,
 }
 
-/// Zoom levels: blocks per cell.
-pub const ZOOMS: [u32; 4] = [1, 2, 4, 8];
 /// Chunks generated around each body before a tick, when the world is generated.
 const STREAM_RADIUS: IVec3 = IVec3::new(3, 2, 3);
 
-/// Everything the viewer knows.
+/// Everything the viewer knows. Its parts are private: actions, ticks and
+/// the frame clock change them ([`App::apply`], [`App::tick`],
+/// [`App::begin_frame`]), drawing reads them through the methods below.
 #[derive(Debug)]
 #[allow(clippy::struct_excessive_bools)] // one flag per toggle the user sees
 pub struct App {
     /// The world and everything in it; body 0 is the player.
-    pub sim: Simulation,
+    sim: Simulation,
     /// Makes chunks as bodies walk, for generated worlds.
-    pub generator: Option<Generator>,
-    /// Which view.
-    pub view: ViewMode,
-    /// Which way the side slice runs.
-    pub axis: SliceAxis,
-    /// Index into [`ZOOMS`].
-    pub zoom: usize,
+    generator: Option<Generator>,
+    camera: Camera,
     /// Physics stopped.
-    pub paused: bool,
+    paused: bool,
     /// The key list is shown.
-    pub help: bool,
+    help: bool,
     /// Sprinting toggled on.
-    pub sprint: bool,
+    sprint: bool,
     /// Flying toggled on.
-    pub flying: bool,
+    flying: bool,
     /// The player walks by itself.
-    pub demo: bool,
+    demo: bool,
     /// Held controls.
-    pub keys: HeldKeys,
+    keys: HeldKeys,
     /// The unit x–z direction the player last walked in (balls and blasts go there).
-    pub facing: DVec2,
+    facing: DVec2,
     /// Bodies walking by themselves (the player too in a demo).
-    pub wanderers: Vec<Wanderer>,
+    wanderers: Vec<Wanderer>,
     /// What the last tick did.
-    pub last_report: TickReport,
-    /// The player's box before the last tick, for drawing between ticks.
-    pub previous: Aabb,
+    last_report: TickReport,
+    /// The followed body's box before the last tick, for drawing between ticks.
+    previous: Aabb,
     /// Status figures.
-    pub stats: Stats,
+    stats: Stats,
     /// A line for the status bar (what the last action did).
-    pub message: String,
+    message: String,
     /// World name and seed, for the status bar.
-    pub title: String,
+    title: String,
     /// Colours to draw with.
-    pub palette: super::theme::Palette,
+    palette: Palette,
     /// How far between the last tick and the next one the frame is drawn
     /// (0 … 1), so bodies move smoothly at any frame rate.
-    pub alpha: f64,
+    alpha: f64,
     /// The loop's clock when the frame is drawn (held keys are judged by it).
-    pub now: Duration,
+    now: Duration,
     /// A scenario being played, when the viewer opened one.
-    pub playback: Option<Playback>,
-    /// The body the views follow (the player's, body 0, unless switched).
-    pub followed: usize,
+    playback: Option<Playback>,
     /// Digits typed of a tick to go to.
-    pub goto: String,
+    goto: String,
 }
 
 /// Why the viewer could not start.
@@ -151,9 +129,7 @@ impl App {
         Ok(App {
             sim,
             generator,
-            view: ViewMode::Split,
-            axis: SliceAxis::X,
-            zoom: 0,
+            camera: Camera::default(),
             paused: false,
             help: false,
             sprint: false,
@@ -167,11 +143,10 @@ impl App {
             stats: Stats::default(),
             message: String::new(),
             title,
-            palette: super::theme::Palette::detect(),
+            palette: Palette::detect(),
             alpha: 1.0,
             now: Duration::ZERO,
             playback: None,
-            followed: 0,
             goto: String::new(),
         })
     }
@@ -239,7 +214,7 @@ impl App {
     #[must_use]
     pub fn player(&self) -> &Body {
         let bodies = self.sim.bodies();
-        bodies.get(self.followed).unwrap_or(&bodies[0])
+        bodies.get(self.camera.followed()).unwrap_or(&bodies[0])
     }
 
     /// Goes to the state after `ran` ticks of the scenario being played.
@@ -266,7 +241,57 @@ impl App {
     /// Blocks per cell.
     #[must_use]
     pub fn blocks_per_cell(&self) -> u32 {
-        ZOOMS[self.zoom]
+        self.camera.blocks_per_cell()
+    }
+
+    /// The simulation, to place bodies or edit the world from outside the
+    /// keys (a test, a game's own tool). The views follow what it holds.
+    pub fn sim_mut(&mut self) -> &mut Simulation {
+        &mut self.sim
+    }
+
+    /// Shows `view`, its side slice along `axis`.
+    pub fn show(&mut self, view: ViewMode, axis: SliceAxis) {
+        self.camera.show(view, axis);
+    }
+
+    /// Sets the zoom to level `level` of [`ZOOMS`] (the last, beyond it).
+    pub fn zoom_to(&mut self, level: usize) {
+        self.camera.zoom_to(level);
+    }
+
+    /// Draws with `palette` from now on.
+    pub fn set_palette(&mut self, palette: Palette) {
+        self.palette = palette;
+    }
+
+    /// Starts a frame at the loop's clock `now`, drawn `alpha` (0 … 1) of the
+    /// way from the last tick to the next.
+    pub fn begin_frame(&mut self, now: Duration, alpha: f64) {
+        self.now = now;
+        self.alpha = alpha;
+    }
+
+    /// Keeps the loop's figures for the status line.
+    pub fn record_stats(&mut self, stats: Stats) {
+        self.stats = stats;
+    }
+
+    /// Tells the held keys whether the terminal reports releases: when it
+    /// does, a key is held until released; when not, until its repeats stop.
+    pub fn set_releases_reported(&mut self, reported: bool) {
+        self.keys.releases_reported = reported;
+    }
+
+    /// Lets go of every held key (the terminal lost focus: releases will not come).
+    pub fn release_keys(&mut self) {
+        self.keys.clear();
+    }
+
+    /// Stops physics and says why on the status line (a tick that failed).
+    pub fn halt(&mut self, why: impl std::fmt::Display) {
+        self.message = why.to_string();
+        self.paused = true;
     }
 
     /// Applies an action at time `now`; `false` means quit.
@@ -281,21 +306,10 @@ impl App {
                 self.flying = !self.flying;
                 self.message = format!("fly {}", on_off(self.flying));
             }
-            Action::CycleView => {
-                self.view = match self.view {
-                    ViewMode::TopDown => ViewMode::Side,
-                    ViewMode::Side => ViewMode::Split,
-                    ViewMode::Split => ViewMode::TopDown,
-                };
-            }
-            Action::FlipAxis => {
-                self.axis = match self.axis {
-                    SliceAxis::X => SliceAxis::Z,
-                    SliceAxis::Z => SliceAxis::X,
-                };
-            }
-            Action::ZoomIn => self.zoom = self.zoom.saturating_sub(1),
-            Action::ZoomOut => self.zoom = (self.zoom + 1).min(ZOOMS.len() - 1),
+            Action::CycleView => self.camera.cycle_view(),
+            Action::FlipAxis => self.camera.flip_axis(),
+            Action::ZoomIn => self.camera.zoom_in(),
+            Action::ZoomOut => self.camera.zoom_out(),
             Action::ThrowBall => self.throw_ball(),
             Action::AddWanderer => self.add_wanderer(),
             Action::Blast => self.blast(),
@@ -337,9 +351,9 @@ impl App {
                 self.goto.clear();
             }
             Action::NextBody => {
-                self.followed = (self.followed + 1) % self.sim.bodies().len().max(1);
+                self.camera.follow_next(self.sim.bodies().len());
                 self.previous = self.player().aabb;
-                self.message = format!("following body {}", self.followed);
+                self.message = format!("following body {}", self.camera.followed());
             }
             Action::Help => self.help = !self.help,
             Action::Quit => return false,
@@ -350,13 +364,7 @@ impl App {
     /// The world direction of a screen direction in the current view.
     #[must_use]
     pub fn world_direction(&self, dir: ScreenDir) -> DVec2 {
-        let side_z = self.view == ViewMode::Side && self.axis == SliceAxis::Z;
-        match (dir, side_z) {
-            (ScreenDir::Right, false) | (ScreenDir::Down, true) => DVec2::X,
-            (ScreenDir::Left, false) | (ScreenDir::Up, true) => DVec2::NEG_X,
-            (ScreenDir::Down, false) | (ScreenDir::Right, true) => DVec2::Y,
-            (ScreenDir::Up, false) | (ScreenDir::Left, true) => DVec2::NEG_Y,
-        }
+        self.camera.world_direction(dir)
     }
 
     /// The player's input from the held keys at `now`.
@@ -452,67 +460,6 @@ impl App {
                 _ => None,
             })
             .collect()
-    }
-
-    fn eye(&self) -> DVec3 {
-        let b = self.player().aabb;
-        DVec3::new(
-            b.center().x,
-            b.min.y + 0.85 * (b.max.y - b.min.y),
-            b.center().z,
-        )
-    }
-
-    fn throw_ball(&mut self) {
-        let ahead = DVec3::new(self.facing.x, 0.0, self.facing.y);
-        let velocity = ahead * 9.0 + DVec3::new(0.0, 3.0, 0.0) + self.player().velocity;
-        match Ball::new(self.eye() + ahead * 0.6, 0.25, velocity) {
-            Ok(ball) => {
-                self.sim.add_ball(ball);
-                self.message = format!("ball {} thrown", self.sim.balls().len());
-            }
-            Err(e) => self.message = e.to_string(),
-        }
-    }
-
-    fn add_wanderer(&mut self) {
-        let ahead = DVec3::new(self.facing.x, 0.0, self.facing.y) * 1.5;
-        match Body::new(self.player().feet() + ahead, Body::DEFAULT_SIZE) {
-            Ok(body) => {
-                self.sim.add_body(body);
-                // Bodies are only ever added here, so a new one is last.
-                let index = self.sim.bodies().len() - 1;
-                self.wanderers.push(Wanderer::new(index, index as u64));
-                self.message = format!("wanderer {index} added");
-            }
-            Err(e) => self.message = e.to_string(),
-        }
-    }
-
-    /// Clears every block whose cell the sphere (radius 2.5, three blocks ahead
-    /// at eye height) overlaps: the sphere–box query of the core.
-    fn blast(&mut self) {
-        const RADIUS: f64 = 2.5;
-        let centre = self.eye() + DVec3::new(self.facing.x, 0.0, self.facing.y) * 3.0;
-        let lo = (centre - RADIUS).floor().as_ivec3();
-        let hi = (centre + RADIUS).floor().as_ivec3();
-        let mut cleared = 0;
-        let world = self.sim.world_mut();
-        for x in lo.x..=hi.x {
-            for y in lo.y..=hi.y {
-                for z in lo.z..=hi.z {
-                    let cell = IVec3::new(x, y, z);
-                    let cell_box = Aabb::new(cell.as_dvec3(), cell.as_dvec3() + DVec3::ONE);
-                    if world.block(cell) != BlockId::AIR
-                        && overlap_sphere_box(centre, RADIUS, &cell_box)
-                    {
-                        world.set_block(cell, BlockId::AIR);
-                        cleared += 1;
-                    }
-                }
-            }
-        }
-        self.message = format!("blast cleared {cleared} blocks");
     }
 }
 

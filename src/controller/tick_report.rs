@@ -1,0 +1,51 @@
+//! What a tick of a [`Simulation`](super::Simulation) hands back: its events
+//! by body ([`TickReport`]), or why it could not run ([`SimulationError`]).
+
+use thiserror::Error;
+
+use super::{BodyHandle, Event, SettingError};
+use crate::resolver::MoveError;
+
+/// What one tick did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TickReport {
+    /// The tick that ran (0 for the first).
+    pub tick: u64,
+    /// Events of each body, in the order of [`Simulation::bodies`](super::Simulation::bodies).
+    pub bodies: Vec<Vec<Event>>,
+    /// The handle of each body, in the same order.
+    pub handles: Vec<BodyHandle>,
+    /// Events of each ball, by index.
+    pub balls: Vec<Vec<Event>>,
+    /// Pairs of bodies the body–body broad phase handed on to the exact
+    /// circle test (grows with contacts, not with the square of the count).
+    pub pairs_checked: usize,
+}
+
+impl TickReport {
+    /// Each body's handle with its events this tick.
+    pub fn body_events(&self) -> impl Iterator<Item = (BodyHandle, &[Event])> {
+        self.handles
+            .iter()
+            .copied()
+            .zip(self.bodies.iter().map(Vec::as_slice))
+    }
+}
+
+/// Why a tick could not run.
+#[derive(Debug, Error)]
+pub enum SimulationError {
+    /// The settings are out of range (a simulation cannot start with them).
+    #[error(transparent)]
+    Settings(#[from] SettingError),
+    /// The resolver refused a body's move (it left the coordinate range, …).
+    #[error("tick {tick}, {}: {source}", body.map_or_else(|| "pushing bodies apart".to_owned(), |b| format!("body {}", b.slot())))]
+    Move {
+        /// The tick.
+        tick: u64,
+        /// The body, when one body's own move was refused (not a push).
+        body: Option<BodyHandle>,
+        /// What the resolver said.
+        source: MoveError,
+    },
+}

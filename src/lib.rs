@@ -155,20 +155,20 @@
 //! 2026): a bevy game then holds two glam versions and converts at the
 //! boundary, `DVec3::from_array(v.to_array())`, which costs nothing.
 //!
-//! Modules: [`geometry`] (boxes, circles, spheres: instantaneous tests),
-//! [`world`] (blocks, chunks, world files), [`resolver`] (moving a box through
-//! a world), [`controller`] (bodies, balls, ticks), `scenario` (regression
-//! scenarios, with the feature).
+//! Modules, from the ground floor up: [`block`] (ids, types, shapes,
+//! behaviours, the registry), [`geometry`] (boxes, circles, spheres:
+//! instantaneous tests), [`world`] (chunks, storage, [`world::BlockSource`]),
+//! [`formats`] (the text and binary formats, load and save, the importers),
+//! `generate` (noise terrain, with the feature), [`resolver`] (moving a box
+//! through a world), [`controller`] (bodies, balls, ticks), `scenario`
+//! (regression scenarios, with the feature). The terminal viewer (`viewer`)
+//! is public for the command, its tests and its benchmark, and hidden from
+//! these docs: it changes with the command. The command's own code lives in
+//! the binary.
 
 pub use glam;
 
-// The `voxwalk` command's code and the terminal viewer's: not part of the
-// library's interface (they change with the command), public only for the
-// binary, its tests and the viewer's benchmark, and hidden from the docs.
 pub mod block;
-#[cfg(feature = "cli")]
-#[doc(hidden)]
-pub mod cli;
 pub mod controller;
 pub mod formats;
 #[cfg(feature = "generate")]

@@ -2,10 +2,12 @@
 //! prints any error on one line and exits with its code (1: checks failed,
 //! 2: the command could not run).
 
+mod cli;
+
 use std::process::ExitCode;
 
 use clap::Parser;
-use voxwalk::cli::{Cli, run};
+use cli::{Cli, run};
 use voxwalk::printable::{LineBreaks, terminal_safe};
 
 fn main() -> ExitCode {

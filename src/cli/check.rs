@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use crate::scenario::{check_paths, format_table};
+use voxwalk::scenario::{check_paths, format_table};
 
 /// Arguments of `voxwalk check`.
 #[derive(Debug, Args)]
@@ -21,7 +21,7 @@ pub struct CheckArgs {
 
 pub(super) fn run(
     args: &CheckArgs,
-    budget: crate::formats::ReadBudget,
+    budget: voxwalk::formats::ReadBudget,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let outcomes = check_paths(&args.paths, args.bless, budget)?;
@@ -31,13 +31,13 @@ pub(super) fn run(
     })?;
     // Each failure with the command that shows it.
     for outcome in &outcomes {
-        if let crate::scenario::Verdict::Failed(f) = &outcome.verdict {
+        if let voxwalk::scenario::Verdict::Failed(f) = &outcome.verdict {
             writeln!(
                 out,
                 "see it: voxwalk play {} --tick {}",
-                crate::printable::terminal_safe(
+                voxwalk::printable::terminal_safe(
                     &shell_word(&outcome.path.display().to_string()),
-                    crate::printable::LineBreaks::Escape
+                    voxwalk::printable::LineBreaks::Escape
                 ),
                 f.tick
             )

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use crate::printable::{LineBreaks, terminal_safe};
+use voxwalk::printable::{LineBreaks, terminal_safe};
 
 /// Arguments of `voxwalk convert`.
 #[derive(Debug, Args)]
@@ -19,11 +19,11 @@ pub struct ConvertArgs {
 
 pub(super) fn run(
     args: &ConvertArgs,
-    budget: crate::formats::ReadBudget,
+    budget: voxwalk::formats::ReadBudget,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let world = super::open_world(&args.input, budget)?.world;
-    crate::formats::save(&world, &args.output)?;
+    voxwalk::formats::save(&world, &args.output)?;
     writeln!(
         out,
         "{} -> {}: {} chunks",

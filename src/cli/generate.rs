@@ -7,9 +7,9 @@ use clap::Args;
 use glam::IVec3;
 
 use super::{CliError, parse_vector};
-use crate::formats;
-use crate::generate::{Generator, Preset};
-use crate::printable::{LineBreaks, terminal_safe};
+use voxwalk::formats;
+use voxwalk::generate::{Generator, Preset};
+use voxwalk::printable::{LineBreaks, terminal_safe};
 
 /// The largest world `gen` makes, per axis, in cells.
 pub const MAX_GEN_SIZE: i32 = 16_384;
@@ -70,7 +70,7 @@ pub(super) fn run(args: &GenArgs, out: &mut dyn Write) -> Result<(), CliError> {
             formats::MAX_FILE_CHUNKS
         )));
     }
-    crate::formats::save(&world, &args.output)?;
+    voxwalk::formats::save(&world, &args.output)?;
     writeln!(
         out,
         "{}: {} seed {}, {}×{}×{} cells, {} chunks, {:.0} ms",

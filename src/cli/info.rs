@@ -6,8 +6,8 @@ use std::io::Write;
 use clap::Args;
 
 use super::CliError;
-use crate::printable::{LineBreaks, terminal_safe};
-use crate::world::{BlockId, Chunk};
+use voxwalk::printable::{LineBreaks, terminal_safe};
+use voxwalk::world::{BlockId, Chunk};
 
 /// A name or path from a file, on one line of the report.
 fn safe(text: &str) -> String {
@@ -23,7 +23,7 @@ pub struct InfoArgs {
 
 pub(super) fn run(
     args: &InfoArgs,
-    budget: crate::formats::ReadBudget,
+    budget: voxwalk::formats::ReadBudget,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let bytes = if args.world.starts_with("gen:") {
@@ -96,7 +96,7 @@ pub(super) fn run(
 }
 
 /// A block type's behaviours for the `blocks` list, or nothing for a plain one.
-fn describe_behaviour(b: &crate::world::Behaviour) -> String {
+fn describe_behaviour(b: &voxwalk::world::Behaviour) -> String {
     let mut parts = Vec::new();
     if b.climbable {
         parts.push("climbable".to_owned());
@@ -104,7 +104,7 @@ fn describe_behaviour(b: &crate::world::Behaviour) -> String {
     if let Some(l) = b.liquid {
         parts.push(format!("liquid: drag {}, gravity {}", l.drag, l.gravity));
     }
-    if b.slipperiness != crate::world::DEFAULT_SLIPPERINESS {
+    if b.slipperiness != voxwalk::world::DEFAULT_SLIPPERINESS {
         parts.push(format!("slipperiness {}", b.slipperiness));
     }
     if b.speed_factor != 1.0 {

@@ -17,12 +17,12 @@ mod sweep;
 use clap::{Parser, Subcommand};
 use thiserror::Error;
 
-use crate::formats::{LoadError, ReadBudget, SaveError};
-use crate::printable::{LineBreaks, terminal_safe};
-use crate::resolver::MoveError;
-use crate::scenario::ScenarioError;
+use voxwalk::formats::{LoadError, ReadBudget, SaveError};
+use voxwalk::printable::{LineBreaks, terminal_safe};
+use voxwalk::resolver::MoveError;
+use voxwalk::scenario::ScenarioError;
 
-pub use numbers::{NumbersError, parse_box, parse_vector};
+pub use numbers::{parse_box, parse_vector};
 
 impl CliError {
     /// The process exit code for this error: 1 when checks ran and some failed,
@@ -140,7 +140,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
 ///
 /// # Errors
 /// [`CliError::Load`] when the world cannot be opened.
-pub fn open_world(spec: &str, budget: ReadBudget) -> Result<crate::formats::Loaded, CliError> {
+pub fn open_world(spec: &str, budget: ReadBudget) -> Result<voxwalk::formats::Loaded, CliError> {
     let mut last = std::time::Instant::now();
     let mut progress = |done: usize, total: usize| {
         if total >= 64 && (done == total || last.elapsed().as_millis() >= 500) {
@@ -151,7 +151,7 @@ pub fn open_world(spec: &str, budget: ReadBudget) -> Result<crate::formats::Load
             }
         }
     };
-    let loaded = crate::formats::open_detailed(spec, budget, &mut progress)?;
+    let loaded = voxwalk::formats::open_detailed(spec, budget, &mut progress)?;
     for warning in &loaded.warnings {
         eprintln!(
             "voxwalk: warning: {}",

@@ -2,7 +2,7 @@
 
 use glam::DVec3;
 
-use crate::geometry::Aabb;
+use voxwalk::geometry::Aabb;
 
 /// What is wrong with a list of numbers on the command line.
 #[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]

@@ -5,9 +5,9 @@ use std::io::{IsTerminal, Write};
 use clap::Args;
 
 use super::CliError;
-use crate::generate::{Generator, Preset};
-use crate::viewer::{App, TerminalSession, run_headless, run_terminal};
-use crate::world::World;
+use voxwalk::generate::{Generator, Preset};
+use voxwalk::viewer::{App, TerminalSession, run_headless, run_terminal};
+use voxwalk::world::World;
 
 /// The seed of the world `play` opens with no arguments.
 pub const DEFAULT_SEED: u64 = 2024;
@@ -42,7 +42,7 @@ pub struct PlayArgs {
 
 pub(super) fn run(
     args: &PlayArgs,
-    budget: crate::formats::ReadBudget,
+    budget: voxwalk::formats::ReadBudget,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
@@ -102,11 +102,11 @@ pub(super) fn run(
 fn play_scenario(
     path: &std::path::Path,
     args: &PlayArgs,
-    budget: crate::formats::ReadBudget,
+    budget: voxwalk::formats::ReadBudget,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
-    let scenario = crate::scenario::Scenario::load_within(path, budget)?;
+    let scenario = voxwalk::scenario::Scenario::load_within(path, budget)?;
     let last = scenario.ticks.saturating_sub(1);
     if let Some(t) = args.tick
         && t > last
@@ -122,11 +122,11 @@ fn play_scenario(
             App::from_scenario(scenario, Some(args.tick.unwrap_or(last))).map_err(|e| usage(&e))?;
         let body = app.player();
         let line = serde_json::json!({
-            "tick": app.playback().and_then(crate::viewer::Playback::shown_tick),
+            "tick": app.playback().and_then(voxwalk::viewer::Playback::shown_tick),
             "pos": body.feet().to_array(),
             "vel": body.velocity.to_array(),
             "grounded": body.grounded,
-            "failing_ticks": app.playback().map(crate::viewer::Playback::failed_ticks),
+            "failing_ticks": app.playback().map(voxwalk::viewer::Playback::failed_ticks),
         });
         return writeln!(out, "{line}").map_err(|source| CliError::Io {
             place: "stdout".into(),
@@ -141,7 +141,7 @@ fn play_scenario(
     };
     let mut session = TerminalSession::start().map_err(terminal_error)?;
     let name =
-        crate::printable::terminal_safe(&scenario.name, crate::printable::LineBreaks::Escape);
+        voxwalk::printable::terminal_safe(&scenario.name, voxwalk::printable::LineBreaks::Escape);
     let total = scenario.ticks;
     let mut drawn = Ok(());
     let app = App::from_scenario_unless_stopped(scenario, args.tick, &mut |ran| match session
@@ -164,7 +164,7 @@ fn play_scenario(
 
 fn open(
     args: &PlayArgs,
-    budget: crate::formats::ReadBudget,
+    budget: voxwalk::formats::ReadBudget,
 ) -> Result<(World, Option<Generator>), CliError> {
     let generated = |preset: Preset, seed: u64| {
         let g = Generator::new(preset, seed);

@@ -8,7 +8,7 @@ use glam::DVec3;
 use serde::Serialize;
 
 use super::{CliError, parse_vector};
-use crate::controller::{Body, Event, InputScript, Settings, Simulation};
+use voxwalk::controller::{Body, Event, InputScript, Settings, Simulation};
 
 /// Arguments of `voxwalk run`.
 #[derive(Debug, Args)]
@@ -46,7 +46,7 @@ struct TickLine<'a> {
 
 pub(super) fn run(
     args: &RunArgs,
-    budget: crate::formats::ReadBudget,
+    budget: voxwalk::formats::ReadBudget,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let usage = CliError::Usage;
@@ -78,10 +78,10 @@ pub(super) fn run(
     let body = Body::new(spawn, args.size.unwrap_or(Body::DEFAULT_SIZE))
         .map_err(|e| usage(format!("body: {e}")))?;
     let ticks = args.ticks.unwrap_or(script.len());
-    if ticks > crate::controller::MAX_SCRIPT_TICKS {
+    if ticks > voxwalk::controller::MAX_SCRIPT_TICKS {
         return Err(usage(format!(
             "--ticks {ticks}: at most {} ticks",
-            crate::controller::MAX_SCRIPT_TICKS
+            voxwalk::controller::MAX_SCRIPT_TICKS
         )));
     }
     let mut sim = Simulation::new(world, settings).map_err(|e| usage(e.to_string()))?;

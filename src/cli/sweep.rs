@@ -8,9 +8,9 @@ use glam::DVec3;
 use serde::Serialize;
 
 use super::{CliError, parse_box, parse_vector};
-use crate::geometry::Aabb;
-use crate::resolver::{Motion, Resolver};
-use crate::world::World;
+use voxwalk::geometry::Aabb;
+use voxwalk::resolver::{Motion, Resolver};
+use voxwalk::world::World;
 
 /// Arguments of `voxwalk sweep`.
 #[derive(Debug, Args)]
@@ -71,7 +71,7 @@ impl From<&Motion> for Report {
 
 pub(super) fn run(
     args: &SweepArgs,
-    budget: crate::formats::ReadBudget,
+    budget: voxwalk::formats::ReadBudget,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let world = super::open_world(&args.world, budget)?.world;

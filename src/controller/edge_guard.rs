@@ -2,8 +2,9 @@
 
 use glam::DVec3;
 
+use super::{Body, Input, Settings};
 use crate::geometry::Aabb;
-use crate::resolver::{CellRange, MoveError, Resolver, TOUCH_TOLERANCE};
+use crate::resolver::{CellRange, Motion, MoveError, Resolver, TOUCH_TOLERANCE};
 use crate::world::BlockSource;
 
 /// How much deeper than the step height the ground probe reaches, so that a drop
@@ -166,6 +167,79 @@ fn run_end(intervals: &mut [(f64, f64)], mut reach: f64, forward: bool) -> f64 {
         }
     }
     reach
+}
+
+/// How far below `step_height` under its feet a guarded sneaking body may end a
+/// tick before the guard's fallback holds it in place: resting heights differ
+/// from the floor by [`crate::resolver::CONTACT_GAP`], never by more.
+const SNEAK_DROP_TOLERANCE: f64 = 1e-6;
+
+/// Whether the sneak edge guard holds this tick: sneaking, not flying, and
+/// on the ground or standing within a step of it: a body sneaking on a
+/// climbable or in a liquid may not have come down onto its floor this tick
+/// (Minecraft's back-off asks the same, `Entity.isAboveGround`).
+#[inline]
+pub(super) fn is_guarded<W: BlockSource + ?Sized>(
+    world: &W,
+    resolver: &mut Resolver,
+    settings: &Settings,
+    body: &Body,
+    input: Input,
+) -> Result<bool, MoveError> {
+    Ok(input.sneak
+        && !input.fly
+        && settings.sneak_edge_guard
+        && (body.grounded
+            || ends_supported(
+                world,
+                resolver,
+                &body.aabb,
+                body.aabb.min.y,
+                settings.step_height,
+            )?))
+}
+
+/// Whether a guarded sneaking body's straight `motion` still leaves the
+/// surface it stood on. The guard follows the way axis by axis; the move goes
+/// straight, and falls while it goes: where that straight way cuts the corner
+/// of a hole and ends over it, or rounding ends it on a sliver the guard
+/// counted, the body keeps its place instead. Sneaking never leaves the
+/// surface it stands on.
+pub(super) fn leaves_the_surface<W: BlockSource + ?Sized>(
+    world: &W,
+    resolver: &mut Resolver,
+    settings: &Settings,
+    start: &Aabb,
+    displacement: DVec3,
+    motion: &Motion,
+) -> Result<bool, MoveError> {
+    let moved = displacement.x != 0.0 || displacement.z != 0.0;
+    Ok(moved
+        && motion.depenetration.is_none()
+        && !ends_supported(
+            world,
+            resolver,
+            &motion.end,
+            start.min.y,
+            settings.step_height,
+        )?)
+}
+
+/// Whether a body that ended at `end` stands on something no more than
+/// `step_height` below `feet`, where it started.
+pub(super) fn ends_supported<W: BlockSource + ?Sized>(
+    world: &W,
+    resolver: &mut Resolver,
+    end: &Aabb,
+    feet: f64,
+    step_height: f64,
+) -> Result<bool, MoveError> {
+    let lowest = feet - step_height - SNEAK_DROP_TOLERANCE;
+    if end.min.y < lowest {
+        return Ok(false);
+    }
+    let probe = DVec3::new(0.0, (lowest - end.min.y).min(-SNEAK_DROP_TOLERANCE), 0.0);
+    Ok(resolver.move_box(world, *end, probe)?.blocked.y)
 }
 
 #[cfg(test)]

@@ -8,17 +8,12 @@ use glam::DVec3;
 
 use super::ai_step::{Start, minor_collision, start_of_step};
 use super::block_effects::{Gait, Rules, momentum_kept};
-use super::edge_guard::guard_edges;
+use super::edge_guard::{guard_edges, is_guarded, leaves_the_surface};
 use super::step_up::{Step, step_up};
 use super::surroundings::Surroundings;
 use super::{Body, Event, HorizontalAxis, Input, Settings};
 use crate::resolver::{Motion, MoveError, Resolver, TOUCH_TOLERANCE};
 use crate::world::BlockSource;
-
-/// How far below `step_height` under its feet a guarded sneaking body may end a
-/// tick before the guard's fallback holds it in place: resting heights differ
-/// from the floor by [`crate::resolver::CONTACT_GAP`], never by more.
-const SNEAK_DROP_TOLERANCE: f64 = 1e-6;
 
 /// Advances `body` by one tick of `settings.dt()` seconds under `input`, pushing
 /// what happened onto `events`.
@@ -264,31 +259,6 @@ fn make_move<W: BlockSource + ?Sized>(
     })
 }
 
-/// Whether the sneak edge guard holds this tick: sneaking, not flying, and
-/// on the ground or standing within a step of it: a body sneaking on a
-/// climbable or in a liquid may not have come down onto its floor this tick
-/// (Minecraft's back-off asks the same, `Entity.isAboveGround`).
-#[inline]
-fn is_guarded<W: BlockSource + ?Sized>(
-    world: &W,
-    resolver: &mut Resolver,
-    settings: &Settings,
-    body: &Body,
-    input: Input,
-) -> Result<bool, MoveError> {
-    Ok(input.sneak
-        && !input.fly
-        && settings.sneak_edge_guard
-        && (body.grounded
-            || ends_supported(
-                world,
-                resolver,
-                &body.aabb,
-                body.aabb.min.y,
-                settings.step_height,
-            )?))
-}
-
 /// Where the move really started: the body's box, moved by any push-out
 /// the resolver made first (which the events report).
 #[inline]
@@ -361,32 +331,6 @@ pub(crate) struct TickScratch {
     pub support: Vec<(f64, f64)>,
 }
 
-/// Whether a guarded sneaking body's straight `motion` still leaves the
-/// surface it stood on. The guard follows the way axis by axis; the move goes
-/// straight, and falls while it goes: where that straight way cuts the corner
-/// of a hole and ends over it, or rounding ends it on a sliver the guard
-/// counted, the body keeps its place instead. Sneaking never leaves the
-/// surface it stands on.
-fn leaves_the_surface<W: BlockSource + ?Sized>(
-    world: &W,
-    resolver: &mut Resolver,
-    settings: &Settings,
-    start: &crate::geometry::Aabb,
-    displacement: DVec3,
-    motion: &Motion,
-) -> Result<bool, MoveError> {
-    let moved = displacement.x != 0.0 || displacement.z != 0.0;
-    Ok(moved
-        && motion.depenetration.is_none()
-        && !ends_supported(
-            world,
-            resolver,
-            &motion.end,
-            start.min.y,
-            settings.step_height,
-        )?)
-}
-
 /// Step 5 of a tick: the events of the move's contacts. A climb replaces the
 /// plain move's contacts, but a body that came down onto the ledge it climbs
 /// has still landed (fall damage keys on it).
@@ -421,23 +365,6 @@ fn report_contacts(
             });
         }
     }
-}
-
-/// Whether a body that ended at `end` stands on something no more than
-/// `step_height` below `feet`, where it started.
-fn ends_supported<W: BlockSource + ?Sized>(
-    world: &W,
-    resolver: &mut Resolver,
-    end: &crate::geometry::Aabb,
-    feet: f64,
-    step_height: f64,
-) -> Result<bool, MoveError> {
-    let lowest = feet - step_height - SNEAK_DROP_TOLERANCE;
-    if end.min.y < lowest {
-        return Ok(false);
-    }
-    let probe = DVec3::new(0.0, (lowest - end.min.y).min(-SNEAK_DROP_TOLERANCE), 0.0);
-    Ok(resolver.move_box(world, *end, probe)?.blocked.y)
 }
 
 /// The edge guard's cuts, as events; a cut axis loses its momentum as a

@@ -6,9 +6,11 @@
 //! time and judges each [`Frame`] as it comes against `expectation`s, a golden
 //! trajectory (`trajectory`) and an optional mirror run, keeping no more than
 //! the checks need, so the longest scenario runs in the memory of one tick;
-//! `table` prints the outcomes.
+//! `check_files` finds and judges the files of `voxwalk check`; `table`
+//! prints the outcomes.
 
 mod block_file;
+mod check_files;
 mod checked_fields;
 mod conversion;
 mod expectation;
@@ -18,12 +20,10 @@ mod spec;
 mod table;
 mod trajectory;
 
+pub use check_files::{Outcome, check_file, check_file_within, check_paths, discover};
 pub use expectation::{Always, Expectation, ExpectationWatch};
 pub use failure::{CheckKind, Failure, Subject};
-pub use runner::{
-    Outcome, PROGRESS_EVERY, Verdict, check_file, check_file_within, check_paths, discover,
-    failures, failures_unless_stopped, judge, record,
-};
+pub use runner::{PROGRESS_EVERY, Verdict, failures, failures_unless_stopped, judge, record};
 pub use spec::{Mirror, Scenario, ScenarioBody, ScenarioError};
 pub use table::format_table;
 pub use trajectory::{

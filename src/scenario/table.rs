@@ -2,7 +2,8 @@
 
 use std::fmt::Write;
 
-use super::runner::{Outcome, Verdict};
+use super::check_files::Outcome;
+use super::runner::Verdict;
 use crate::printable::{LineBreaks, terminal_safe};
 
 /// A table of outcomes: scenario, result, ticks, milliseconds, and the first

@@ -11,7 +11,7 @@ use glam::DVec3;
 use crate::controller::{Ball, Body, Input, Simulation, SimulationError, TickReport};
 use crate::geometry::Aabb;
 use crate::scenario::{
-    CheckKind, Failure, PROGRESS_EVERY, Scenario, Subject, failures_unless_stopped,
+    CheckKind, Expectation, Failure, PROGRESS_EVERY, Scenario, Subject, failures_unless_stopped,
 };
 
 /// Ticks between kept states.
@@ -247,28 +247,12 @@ impl Playback {
             let Some(shown) = sim.bodies().get(index) else {
                 continue;
             };
-            let size = shown.aabb.size();
-            if let Some(pos) = e.pos {
-                let tolerance = e.tolerance.unwrap_or(1e-6);
-                let feet = DVec3::from_array(pos);
-                let target = Aabb::from_feet(feet, size);
-                outlines.push(Outline {
-                    region: Aabb::new(target.min - tolerance, target.max + tolerance),
-                    passed,
-                });
-            }
-            if e.x.is_some() || e.y.is_some() || e.z.is_some() {
-                // Bounds on the feet: the body's box anywhere they allow.
-                let feet = shown.feet();
-                let span = |b: Option<[f64; 2]>, at: f64| b.unwrap_or([at, at]);
-                let (x, y, z) = (span(e.x, feet.x), span(e.y, feet.y), span(e.z, feet.z));
-                let lo = Aabb::from_feet(DVec3::new(x[0], y[0], z[0]), size);
-                let hi = Aabb::from_feet(DVec3::new(x[1], y[1], z[1]), size);
-                outlines.push(Outline {
-                    region: lo.union(&hi),
-                    passed,
-                });
-            }
+            outlines.extend(
+                expected_regions(e, shown)
+                    .into_iter()
+                    .flatten()
+                    .map(|region| Outline { region, passed }),
+            );
         }
         // The golden trajectory's body, beside the one shown.
         if let (Some(feet), Some(shown)) = (
@@ -308,4 +292,25 @@ impl Playback {
         ticks.dedup();
         ticks
     }
+}
+
+/// Where expectation `e` wants the body `shown` to be: the box at its `pos`
+/// grown by the tolerance, and the boxes its feet's bounds allow (an
+/// unbounded axis where the body is).
+fn expected_regions(e: &Expectation, shown: &Body) -> [Option<Aabb>; 2] {
+    let size = shown.aabb.size();
+    let at_pos = e.pos.map(|pos| {
+        let tolerance = e.tolerance.unwrap_or(1e-6);
+        let target = Aabb::from_feet(DVec3::from_array(pos), size);
+        Aabb::new(target.min - tolerance, target.max + tolerance)
+    });
+    let within_bounds = (e.x.is_some() || e.y.is_some() || e.z.is_some()).then(|| {
+        let feet = shown.feet();
+        let span = |b: Option<[f64; 2]>, at: f64| b.unwrap_or([at, at]);
+        let (x, y, z) = (span(e.x, feet.x), span(e.y, feet.y), span(e.z, feet.z));
+        let lo = Aabb::from_feet(DVec3::new(x[0], y[0], z[0]), size);
+        let hi = Aabb::from_feet(DVec3::new(x[1], y[1], z[1]), size);
+        lo.union(&hi)
+    });
+    [at_pos, within_bounds]
 }

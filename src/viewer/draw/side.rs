@@ -10,7 +10,7 @@ use ratatui::widgets::Widget;
 use super::super::app::App;
 use super::super::block_glyphs::BlockGlyphs;
 use super::super::camera::SliceAxis;
-use super::super::theme::{CAVE, SKY};
+use super::super::theme::{CAVE, Palette, SKY};
 use super::{Grid, block_rgb, outline_regions, put_slot, stamp_bodies};
 use crate::world::{BlockId, BlockSource};
 
@@ -22,7 +22,6 @@ pub(super) struct Side<'a> {
 }
 
 impl Widget for Side<'_> {
-    #[allow(clippy::too_many_lines)] // one pass over the cells, one over the boxes
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.app;
         let world = app.sim().world();
@@ -50,7 +49,7 @@ impl Widget for Side<'_> {
         // The top row's upper edge; the body a little below the middle.
         let top = (feet.y / zoom).floor() * zoom + (half_h.floor() + 1.0) * zoom;
         let palette = app.palette();
-        let mono = palette == super::super::theme::Palette::Mono;
+        let mono = palette == Palette::Mono;
         for slot in 0..area.width / 2 {
             let u = (left + f64::from(slot) * zoom + (zoom / 2.0).floor()) as i32;
             // Walk the column top-down once, tracking whether a roof is above.
@@ -72,20 +71,7 @@ impl Widget for Side<'_> {
                     }
                 };
                 roofed |= registry.is_solid(b);
-                let mut style = Style::new();
-                if let Some(c) = palette.colour(rgb, 1.0) {
-                    style = if b == BlockId::AIR {
-                        style.bg(c)
-                    } else {
-                        style.fg(c)
-                    };
-                    if b != BlockId::AIR
-                        && glyph != "██"
-                        && let Some(sky) = palette.colour(if roofed { CAVE } else { SKY }, 1.0)
-                    {
-                        style = style.bg(sky);
-                    }
-                }
+                let style = cell_style(palette, b == BlockId::AIR, rgb, &glyph, roofed);
                 put_slot(buf, area, slot, row, &glyph, style);
             }
         }
@@ -106,5 +92,21 @@ impl Widget for Side<'_> {
         };
         stamp_bodies(app, area, buf, grid, span);
         outline_regions(app, area, buf, &grid, span);
+    }
+}
+
+/// A cell's style: air is its background colour (sky or cave); a block is
+/// its foreground, over the air it stands in unless its glyph fills the cell.
+fn cell_style(palette: Palette, air: bool, rgb: [u8; 3], glyph: &str, roofed: bool) -> Style {
+    let Some(c) = palette.colour(rgb, 1.0) else {
+        return Style::new();
+    };
+    if air {
+        return Style::new().bg(c);
+    }
+    let style = Style::new().fg(c);
+    match palette.colour(if roofed { CAVE } else { SKY }, 1.0) {
+        Some(sky) if glyph != "██" => style.bg(sky),
+        _ => style,
     }
 }

@@ -17,48 +17,7 @@ impl Widget for Status<'_> {
         let app = self.app;
         let body = app.player();
         let (p, v) = (body.feet(), body.velocity);
-        let mut states = Vec::new();
-        states.push(if body.grounded {
-            "grounded"
-        } else {
-            "airborne"
-        });
-        if body.in_liquid {
-            states.push("swimming");
-        }
-        if body.climbing {
-            states.push("climbing");
-        }
-        if body.grounded {
-            // What the ground does, as the controller reads it.
-            let world = app.sim().world();
-            let under = crate::controller::ground_cell(&body.aabb);
-            let ground = world.registry().behaviour(world.block(under));
-            if ground.slipperiness > crate::world::DEFAULT_SLIPPERINESS {
-                states.push("on ice");
-            }
-            if ground.speed_factor < 1.0 {
-                states.push("slowed");
-            }
-            if ground.bounce > 0.0 {
-                states.push("bouncy");
-            }
-        }
-        if app.is_held(super::super::action::Hold::Sneak) && !app.flying() {
-            states.push("sneaking");
-        }
-        if app.sprinting() {
-            states.push("sprint");
-        }
-        if app.flying() {
-            states.push("flying");
-        }
-        if app.paused() {
-            states.push("PAUSED");
-        }
-        if app.demo() {
-            states.push("demo");
-        }
+        let states = states(app);
         let normals: Vec<String> = app
             .last_normals()
             .iter()
@@ -84,22 +43,77 @@ impl Widget for Status<'_> {
             Paragraph::new(vec![Line::from(first), Line::from(second)]).render(area, buf);
             return;
         }
-        let second = format!(
-            "{:.0} ticks/s · {:.0} µs/tick · {:.1} ms/frame │ {} │ {} bodies, {} balls │ ? help  q quit{}",
-            app.stats().ticks_per_second,
-            app.stats().physics_us,
-            app.stats().frame_ms,
-            app.title(),
-            app.sim().bodies().len(),
-            app.sim().balls().len(),
-            if app.message().is_empty() {
-                String::new()
-            } else {
-                format!(" │ {}", app.message())
-            }
-        );
+        let second = live_line(app);
         Paragraph::new(vec![Line::from(first), Line::from(second)]).render(area, buf);
     }
+}
+
+/// The followed body's state and the toggles, as words: grounded or
+/// airborne, what the ground does to it, sneaking, flying, paused.
+fn states(app: &App) -> Vec<&'static str> {
+    let body = app.player();
+    let mut states = Vec::new();
+    states.push(if body.grounded {
+        "grounded"
+    } else {
+        "airborne"
+    });
+    if body.in_liquid {
+        states.push("swimming");
+    }
+    if body.climbing {
+        states.push("climbing");
+    }
+    if body.grounded {
+        // What the ground does, as the controller reads it.
+        let world = app.sim().world();
+        let under = crate::controller::ground_cell(&body.aabb);
+        let ground = world.registry().behaviour(world.block(under));
+        if ground.slipperiness > crate::world::DEFAULT_SLIPPERINESS {
+            states.push("on ice");
+        }
+        if ground.speed_factor < 1.0 {
+            states.push("slowed");
+        }
+        if ground.bounce > 0.0 {
+            states.push("bouncy");
+        }
+    }
+    if app.is_held(super::super::action::Hold::Sneak) && !app.flying() {
+        states.push("sneaking");
+    }
+    if app.sprinting() {
+        states.push("sprint");
+    }
+    if app.flying() {
+        states.push("flying");
+    }
+    if app.paused() {
+        states.push("PAUSED");
+    }
+    if app.demo() {
+        states.push("demo");
+    }
+    states
+}
+
+/// The second status line live: the loop's figures, the world, the counts
+/// and the last action's message.
+fn live_line(app: &App) -> String {
+    format!(
+        "{:.0} ticks/s · {:.0} µs/tick · {:.1} ms/frame │ {} │ {} bodies, {} balls │ ? help  q quit{}",
+        app.stats().ticks_per_second,
+        app.stats().physics_us,
+        app.stats().frame_ms,
+        app.title(),
+        app.sim().bodies().len(),
+        app.sim().balls().len(),
+        if app.message().is_empty() {
+            String::new()
+        } else {
+            format!(" │ {}", app.message())
+        }
+    )
 }
 
 /// The second status line while a scenario plays: where in it the view is,

@@ -1,0 +1,200 @@
+//! The shape of the source, held as rules (docs/architecture.md): layers whose
+//! imports point down only, functions that fit a screen, files of one
+//! concept, and typed errors in the library.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The library's top-level modules, lowest first: a module may import only
+/// those before it (so no two import each other, through any chain).
+const LAYERS: [&str; 10] = [
+    "printable",
+    "geometry",
+    "block",
+    "world",
+    "generate",
+    "formats",
+    "resolver",
+    "controller",
+    "scenario",
+    "viewer",
+];
+
+/// Longest function, in lines from its signature to its closing brace.
+const MAX_FUNCTION_LINES: usize = 80;
+/// Longest source file.
+const MAX_FILE_LINES: usize = 500;
+
+/// Every `.rs` file under `dir`, in name order.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut entries: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            found.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            found.push(path);
+        }
+    }
+    found
+}
+
+fn source() -> Vec<(PathBuf, String)> {
+    rust_files(Path::new("src"))
+        .into_iter()
+        .map(|p| {
+            let text = fs::read_to_string(&p).unwrap();
+            (p, text)
+        })
+        .collect()
+}
+
+/// The top-level module a file of `src/` belongs to (`None`: the crate root
+/// or the binary).
+fn layer_of(path: &Path) -> Option<&'static str> {
+    let first = path.strip_prefix("src").ok()?.components().next()?;
+    let name = first.as_os_str().to_str()?.trim_end_matches(".rs");
+    LAYERS.iter().copied().find(|&l| l == name)
+}
+
+/// The code of a line, without its comment (doc links name modules above).
+fn code(line: &str) -> &str {
+    line.find("//").map_or(line, |i| &line[..i])
+}
+
+#[test]
+fn imports_point_down_the_layers() {
+    let rank = |m: &str| LAYERS.iter().position(|&l| l == m);
+    let (mut upward, mut seen) = (Vec::new(), 0);
+    for (path, text) in source() {
+        let Some(own) = layer_of(&path) else {
+            continue;
+        };
+        for (n, line) in text.lines().enumerate() {
+            let code = code(line);
+            for (at, _) in code.match_indices("crate::") {
+                let rest = &code[at + "crate::".len()..];
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                assert!(
+                    !rest.starts_with('{'),
+                    "{}:{}: name the module in each `crate::` path",
+                    path.display(),
+                    n + 1
+                );
+                seen += 1;
+                if let (Some(to), Some(from)) = (rank(&name), rank(own))
+                    && to > from
+                {
+                    upward.push(format!("{}:{}: {own} → {name}", path.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        seen > 100,
+        "only {seen} `crate::` paths found: is this the source?"
+    );
+    assert!(
+        upward.is_empty(),
+        "imports pointing up:\n{}",
+        upward.join("\n")
+    );
+}
+
+/// The functions of `text` longer than `max` lines: name and length.
+/// rustfmt closes a function with a brace at its own indentation.
+fn long_functions(text: &str, max: usize) -> Vec<(String, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut long = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_start();
+        let indent = &line[..line.len() - trimmed.len()];
+        let signature = trimmed
+            .trim_start_matches("pub(crate) ")
+            .trim_start_matches("pub(super) ")
+            .trim_start_matches("pub ")
+            .trim_start_matches("const ")
+            .trim_start_matches("unsafe ");
+        let Some(after) = signature.strip_prefix("fn ") else {
+            continue;
+        };
+        if line.trim_end().ends_with(';') {
+            continue; // a trait's declaration
+        }
+        let closing = format!("{indent}}}");
+        if let Some(end) = lines[i + 1..].iter().position(|l| *l == closing) {
+            let length = end + 2;
+            if length > max {
+                let name = after.split(['(', '<']).next().unwrap_or(after);
+                long.push((name.to_owned(), length));
+            }
+        }
+    }
+    long
+}
+
+#[test]
+fn the_length_rule_counts_what_it_claims() {
+    let short = "fn a() {\n    1;\n}\n";
+    assert!(long_functions(short, 3).is_empty());
+    assert_eq!(long_functions(short, 2), vec![("a".to_owned(), 3)]);
+    let nested = "impl A {\n    pub fn b<T>(\n        x: T,\n    ) {\n        x;\n    }\n}\n";
+    assert_eq!(long_functions(nested, 4), vec![("b".to_owned(), 5)]);
+}
+
+#[test]
+fn functions_fit_a_screen() {
+    let mut long = Vec::new();
+    for (path, text) in source() {
+        for (name, length) in long_functions(&text, MAX_FUNCTION_LINES) {
+            long.push(format!("{}: {name} is {length} lines", path.display()));
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "functions over {MAX_FUNCTION_LINES} lines:\n{}",
+        long.join("\n")
+    );
+}
+
+#[test]
+fn files_hold_one_concept() {
+    let long: BTreeMap<String, usize> = source()
+        .into_iter()
+        .map(|(p, t)| (p.display().to_string(), t.lines().count()))
+        .filter(|&(_, n)| n > MAX_FILE_LINES)
+        .collect();
+    assert!(
+        long.is_empty(),
+        "files over {MAX_FILE_LINES} lines: {long:?}"
+    );
+}
+
+#[test]
+fn library_errors_are_typed() {
+    let mut stringly = Vec::new();
+    for (path, text) in source() {
+        if layer_of(&path).is_none() {
+            continue; // the binary prints its errors for people
+        }
+        for (n, line) in text.lines().enumerate() {
+            let code = code(line);
+            if code.contains("Result<") && code.contains(", String>") {
+                stringly.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        stringly.is_empty(),
+        "Result<_, String> in the library:\n{}",
+        stringly.join("\n")
+    );
+}

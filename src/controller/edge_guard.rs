@@ -205,6 +205,7 @@ pub(super) fn is_guarded<W: BlockSource + ?Sized>(
 /// of a hole and ends over it, or rounding ends it on a sliver the guard
 /// counted, the body keeps its place instead. Sneaking never leaves the
 /// surface it stands on.
+#[inline]
 pub(super) fn leaves_the_surface<W: BlockSource + ?Sized>(
     world: &W,
     resolver: &mut Resolver,
@@ -227,6 +228,7 @@ pub(super) fn leaves_the_surface<W: BlockSource + ?Sized>(
 
 /// Whether a body that ended at `end` stands on something no more than
 /// `step_height` below `feet`, where it started.
+#[inline]
 pub(super) fn ends_supported<W: BlockSource + ?Sized>(
     world: &W,
     resolver: &mut Resolver,

@@ -178,9 +178,7 @@ impl Moved {
 }
 
 /// Step 3 of a tick: the edge guard, the move (pushing out first if the
-/// body starts inside blocks) and auto-step. The resolver's `Motion` stays
-/// a local of this function: handed back from it, it would be copied each
-/// tick.
+/// body starts inside blocks) and auto-step.
 fn make_move<W: BlockSource + ?Sized>(
     world: &W,
     scratch: &mut TickScratch,
@@ -190,7 +188,11 @@ fn make_move<W: BlockSource + ?Sized>(
     plan: &Plan<'_>,
     events: &mut Vec<Event>,
 ) -> Result<Moved, MoveError> {
-    let TickScratch { resolver, support } = scratch;
+    let TickScratch {
+        resolver,
+        support,
+        motion,
+    } = scratch;
     let flying = input.fly;
     let mut displacement = plan.rate * settings.dt();
     if let Some([h, v]) = plan.rules.stuck {
@@ -210,18 +212,18 @@ fn make_move<W: BlockSource + ?Sized>(
             settings.step_height,
         )?;
     }
-    let mut motion = resolver.move_box(world, start, displacement)?;
-    if guarded && leaves_the_surface(world, resolver, settings, &start, displacement, &motion)? {
+    resolver.move_box_into(world, start, displacement, motion)?;
+    if guarded && leaves_the_surface(world, resolver, settings, &start, displacement, motion)? {
         // Hold still rather than step off: see `leaves_the_surface`.
         for (slot, axis) in [0, 2].into_iter().enumerate() {
             cut[slot] |= displacement[axis] != 0.0;
         }
         displacement.x = 0.0;
         displacement.z = 0.0;
-        motion = resolver.move_box(world, start, displacement)?;
+        resolver.move_box_into(world, start, displacement, motion)?;
     }
     report_cuts(cut, events);
-    let start_free = report_push_out(start, &motion, events);
+    let start_free = report_push_out(start, motion, events);
     let landed = motion.hits.as_slice().iter().any(|h| h.normal.y > 0.0);
     let mut end = motion.end;
     let mut blocked = motion.blocked;
@@ -230,14 +232,7 @@ fn make_move<W: BlockSource + ?Sized>(
         !flying && settings.step_height > 0.0 && displacement.y <= 0.0 && (body.grounded || landed);
     let mut stepped = false;
     if may_step
-        && let Some(step) = auto_step(
-            world,
-            resolver,
-            settings,
-            &start_free,
-            displacement,
-            &motion,
-        )?
+        && let Some(step) = auto_step(world, resolver, settings, &start_free, displacement, motion)?
     {
         end = step.end;
         blocked = step.blocked;
@@ -247,7 +242,7 @@ fn make_move<W: BlockSource + ?Sized>(
             height: step.height,
         });
     }
-    report_contacts(&motion, stepped, landed, body.grounded, plan.rate.y, events);
+    report_contacts(motion, stepped, landed, body.grounded, plan.rate.y, events);
     Ok(Moved {
         end,
         start_free,
@@ -324,11 +319,24 @@ pub struct Contacts {
 
 /// What one body's tick needs besides the world and the body, kept between
 /// ticks so that a warm tick allocates nothing.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct TickScratch {
     pub resolver: Resolver,
     /// The edge guard's support intervals.
     pub support: Vec<(f64, f64)>,
+    /// The tick's move, written in place (`move_box_into`): a `Motion`
+    /// returned by value is copied on the way out, every tick.
+    pub motion: Motion,
+}
+
+impl Default for TickScratch {
+    fn default() -> TickScratch {
+        TickScratch {
+            resolver: Resolver::default(),
+            support: Vec::new(),
+            motion: Motion::at_rest(crate::geometry::Aabb::default()),
+        }
+    }
 }
 
 /// Step 5 of a tick: the events of the move's contacts. A climb replaces the

@@ -91,6 +91,21 @@ pub struct Motion {
 }
 
 impl Motion {
+    /// A motion of `aabb` that has not moved and hit nothing: a place for
+    /// [`super::Resolver::move_box_into`] to write into.
+    #[must_use]
+    pub fn at_rest(aabb: Aabb) -> Motion {
+        Motion {
+            start: aabb,
+            end: aabb,
+            hits: Hits::default(),
+            blocked: BVec3::FALSE,
+            depenetration: None,
+            truncated: false,
+            lookups: 0,
+        }
+    }
+
     /// How far the box actually moved (including any push-out).
     #[inline]
     #[must_use]

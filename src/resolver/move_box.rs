@@ -1,6 +1,6 @@
 //! The resolver loop: sweep, stop short of the first hit, slide, repeat.
 
-use glam::{BVec3, DVec3, IVec3};
+use glam::{DVec3, IVec3};
 
 use super::cell_range::{CellRange, cell_containing_validated};
 use super::pass::{Candidate, Pass, PassHit};
@@ -104,6 +104,41 @@ impl Resolver {
         aabb: Aabb,
         displacement: DVec3,
     ) -> Result<Motion, MoveError> {
+        let mut motion = Motion::at_rest(aabb);
+        self.move_box_into(world, aabb, displacement, &mut motion)?;
+        Ok(motion)
+    }
+
+    /// [`Resolver::move_box`], writing the outcome into `motion` instead of
+    /// returning it: a `Motion` holds its three hits inline (a few hundred
+    /// bytes), and a caller that moves every tick (the controller, a crowd)
+    /// keeps one and saves copying it out on every move. On an error
+    /// `motion` is left as it was.
+    ///
+    /// ```
+    /// use voxwalk::glam::{DVec3, IVec3};
+    /// use voxwalk::geometry::Aabb;
+    /// use voxwalk::resolver::{Motion, Resolver};
+    /// use voxwalk::world::{BlockId, World};
+    ///
+    /// let mut world = World::new();
+    /// world.fill(IVec3::new(-8, -1, -8), IVec3::new(8, -1, 8), BlockId::STONE);
+    /// let body = Aabb::from_feet(DVec3::new(0.5, 0.5, 0.5), DVec3::new(0.6, 1.8, 0.6));
+    /// let (mut resolver, mut motion) = (Resolver::new(), Motion::at_rest(body));
+    /// resolver.move_box_into(&world, body, DVec3::new(0.0, -1.0, 0.0), &mut motion).unwrap();
+    /// assert!(motion.blocked.y);
+    /// assert_eq!(motion, resolver.move_box(&world, body, DVec3::new(0.0, -1.0, 0.0)).unwrap());
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Resolver::move_box`].
+    pub fn move_box_into<W: BlockSource + ?Sized>(
+        &mut self,
+        world: &W,
+        aabb: Aabb,
+        displacement: DVec3,
+        motion: &mut Motion,
+    ) -> Result<(), MoveError> {
         validate(&aabb, displacement)?;
         let origin = cell_containing_validated(aabb.min);
         let mut pass = Pass::new(aabb, displacement, origin);
@@ -112,21 +147,8 @@ impl Resolver {
             //    inside directly.
             pass.push_out(world);
         }
-        // Filled in inside the value that is returned: `Ok(motion)` at the end
-        // would copy the hits (a few hundred bytes) once more on the way out,
-        // on every move.
-        let mut result = Ok(Motion {
-            start: aabb,
-            end: aabb,
-            hits: Hits::default(),
-            blocked: BVec3::FALSE,
-            depenetration: None,
-            truncated: false,
-            lookups: 0,
-        });
-        let Ok(motion) = &mut result else {
-            return result;
-        };
+        motion.start = aabb;
+        motion.hits = Hits::default();
         for number in 0..MAX_PASSES {
             if pass.remaining == DVec3::ZERO {
                 break;
@@ -142,7 +164,7 @@ impl Resolver {
             pass.stop_and_slide(world, &hit, &mut motion.hits);
         }
         pass.finish(motion);
-        result
+        Ok(())
     }
 
     /// The earliest contact along what is left of `pass`'s move. What is left

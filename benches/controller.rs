@@ -2,12 +2,15 @@
 //! thousand bodies walking in one world (with body–body pushes), on the same
 //! 128×64×128 bumpy terrain as the resolver benchmark. One thread.
 
+#[path = "support/run_stamp.rs"]
+mod run_stamp;
+
 #[path = "../tests/support/mod.rs"]
 mod support;
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 use glam::DVec3;
 use support::terrain::{bumpy_terrain, hash};
 use voxwalk::controller::{Body, Input, InputScript, Settings, Simulation};
@@ -74,4 +77,8 @@ fn bench(c: &mut Criterion) {
 }
 
 criterion_group!(benches, bench);
-criterion_main!(benches);
+fn main() {
+    run_stamp::print("controller");
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -6,6 +6,9 @@
 //! three runs in this one process). Each run times the first ticks of a fresh
 //! simulation and then as many more.
 
+#[path = "support/run_stamp.rs"]
+mod run_stamp;
+
 use std::time::Instant;
 
 use glam::{DVec3, IVec3};
@@ -92,6 +95,7 @@ fn main() {
     if std::env::args().any(|a| a == "--list") {
         return; // `cargo test --benches` asks; there is nothing to list
     }
+    run_stamp::print("crowd");
     let before = resident_bytes();
     let started = Instant::now();
     let world = Generator::new(Preset::Hills, 7).sized(IVec3::new(1024, 128, 1024));

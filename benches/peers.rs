@@ -26,6 +26,9 @@
 //! `cargo bench --features peers --bench peers` prints the table and writes the
 //! chart to `docs/peers.svg`. Full cubes only: that is what `Voxels` holds.
 
+#[path = "support/run_stamp.rs"]
+mod run_stamp;
+
 #[path = "../tests/support/mod.rs"]
 mod support;
 
@@ -717,6 +720,7 @@ fn main() {
     if std::env::args().any(|a| a == "--list") {
         return;
     }
+    run_stamp::print("peers");
     let terrain = cube_terrain(128);
     let maze_cells = 24;
     let labyrinth = maze(maze_cells);

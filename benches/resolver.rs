@@ -15,13 +15,16 @@
 //! every pass) for comparison. Before measuring, the lookups per move of the
 //! `fast` moves are printed by length, to show they grow with the path.
 
+#[path = "support/run_stamp.rs"]
+mod run_stamp;
+
 #[path = "../tests/support/mod.rs"]
 mod support;
 
 use std::hint::black_box;
 
 use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
+use criterion::{BenchmarkGroup, Criterion, criterion_group};
 use glam::DVec3;
 use support::reference_resolver::reference_move;
 use support::terrain::{bumpy_terrain, hash};
@@ -192,4 +195,8 @@ fn bench(c: &mut Criterion) {
 }
 
 criterion_group!(benches, bench);
-criterion_main!(benches);
+fn main() {
+    run_stamp::print("resolver");
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -1,12 +1,15 @@
 //! The five sphere–box overlap tests on the same 1,024 random cases: time per
 //! call is the reported time divided by 1,024.
 
+#[path = "support/run_stamp.rs"]
+mod run_stamp;
+
 #[path = "../tests/support/terrain.rs"]
 mod terrain;
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 use glam::DVec3;
 use terrain::hash;
 use voxwalk::geometry::Aabb;
@@ -76,4 +79,8 @@ fn bench(c: &mut Criterion) {
 }
 
 criterion_group!(benches, bench);
-criterion_main!(benches);
+fn main() {
+    run_stamp::print("sphere_box");
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -1,10 +1,13 @@
 //! Frame render time of each view on a 200×60 terminal (ratatui's
 //! `TestBackend`), over generated hills with a few bodies and balls about.
 
+#[path = "support/run_stamp.rs"]
+mod run_stamp;
+
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use voxwalk::generate::{Generator, Preset};
@@ -40,4 +43,8 @@ fn bench(c: &mut Criterion) {
 }
 
 criterion_group!(benches, bench);
-criterion_main!(benches);
+fn main() {
+    run_stamp::print("viewer");
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -1,8 +1,11 @@
 //! World generation (chunks per second, per preset) and binary world loading.
 
+#[path = "support/run_stamp.rs"]
+mod run_stamp;
+
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 use glam::IVec3;
 use voxwalk::formats::binary_format;
 use voxwalk::generate::{Generator, Preset};
@@ -49,4 +52,8 @@ fn bench(c: &mut Criterion) {
 }
 
 criterion_group!(benches, bench);
-criterion_main!(benches);
+fn main() {
+    run_stamp::print("worlds");
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -13,7 +13,7 @@
 //! its own.
 //!
 //! ```
-//! use glam::DVec3;
+//! use voxwalk::glam::DVec3;
 //! use voxwalk::geometry::Aabb;
 //! use voxwalk::world::{BlockId, BlockType, World};
 //!
@@ -38,7 +38,7 @@
 //! methods), or passes a closure.
 //!
 //! ```
-//! use glam::IVec3;
+//! use voxwalk::glam::IVec3;
 //! use voxwalk::world::BlockId;
 //! use voxwalk::formats::text_format;
 //!
@@ -59,7 +59,7 @@
 //! axis. No tunnelling at any speed, no snagging on seams.
 //!
 //! ```
-//! use glam::{DVec3, IVec3};
+//! use voxwalk::glam::{DVec3, IVec3};
 //! use voxwalk::geometry::Aabb;
 //! use voxwalk::resolver::{CONTACT_GAP, Resolver};
 //! use voxwalk::formats::text_format;
@@ -85,7 +85,7 @@
 //! body from its own loop:
 //!
 //! ```
-//! use glam::{DVec3, IVec3};
+//! use voxwalk::glam::{DVec3, IVec3};
 //! use voxwalk::controller::{Body, Controller, Event, Input, Settings};
 //! use voxwalk::world::BlockId;
 //!
@@ -119,7 +119,7 @@
 //! bit.
 //!
 //! ```
-//! use glam::DVec3;
+//! use voxwalk::glam::DVec3;
 //! use voxwalk::controller::{Body, Input, Settings, Simulation};
 //! use voxwalk::formats::text_format;
 //!

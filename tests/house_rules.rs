@@ -198,3 +198,48 @@ fn library_errors_are_typed() {
         stringly.join("\n")
     );
 }
+
+/// Whether `line` names glam other than through voxwalk's re-export.
+fn names_glam_directly(line: &str) -> bool {
+    line.match_indices("glam::").any(|(at, _)| {
+        let before = &line[..at];
+        !before.ends_with("voxwalk::")
+            && !before.ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':')
+    })
+}
+
+#[test]
+fn examples_in_the_docs_name_glam_through_voxwalk() {
+    // A game that depends only on voxwalk has no `glam` of its own: the docs'
+    // code must compile for it as written.
+    assert!(names_glam_directly("/// use glam::DVec3;"));
+    assert!(!names_glam_directly("/// use voxwalk::glam::DVec3;"));
+    let mut direct = Vec::new();
+    for (path, text) in source() {
+        for (n, line) in text.lines().enumerate() {
+            let doc = line.trim_start().starts_with("///") || line.trim_start().starts_with("//!");
+            if doc && names_glam_directly(line) {
+                direct.push(format!("{}:{}", path.display(), n + 1));
+            }
+        }
+    }
+    let mut pages = vec![PathBuf::from("README.md")];
+    pages.extend(
+        fs::read_dir("docs")
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "md")),
+    );
+    for page in pages {
+        for (n, line) in fs::read_to_string(&page).unwrap().lines().enumerate() {
+            if names_glam_directly(line) {
+                direct.push(format!("{}:{}", page.display(), n + 1));
+            }
+        }
+    }
+    assert!(
+        direct.is_empty(),
+        "glam named directly in docs:\n{}",
+        direct.join("\n")
+    );
+}

@@ -30,7 +30,7 @@ pub const MIN_BOX_THICKNESS: f64 = 1.0 / 1024.0;
 /// [`super::BlockRegistry::register`], which validates it.
 ///
 /// ```
-/// use glam::DVec3;
+/// use voxwalk::glam::DVec3;
 /// use voxwalk::geometry::Aabb;
 /// use voxwalk::world::{BlockRegistry, BlockType, PropertyValue};
 ///

@@ -11,7 +11,7 @@
 //! [`crate::printable`] (what a glyph may be); everything else builds on it.
 //!
 //! ```
-//! use glam::{DVec3, IVec3};
+//! use voxwalk::glam::{DVec3, IVec3};
 //! use voxwalk::geometry::Aabb;
 //! use voxwalk::world::{BlockSource, BlockType, World};
 //!

@@ -13,7 +13,7 @@ use crate::geometry::Aabb;
 /// reaches up into it) and by `below` towards the maximum side.
 ///
 /// ```
-/// use glam::DVec3;
+/// use voxwalk::glam::DVec3;
 /// use voxwalk::world::BlockRegistry;
 /// // The built-ins reach out of their cell only upwards, by a fence post's half block.
 /// let reach = BlockRegistry::new().reach();

@@ -42,7 +42,7 @@ impl ShapeSpan {
 /// exactly as far as the shapes do.
 ///
 /// ```
-/// use glam::DVec3;
+/// use voxwalk::glam::DVec3;
 /// use voxwalk::geometry::Aabb;
 /// use voxwalk::world::{BlockId, BlockRegistry, BlockType};
 ///

@@ -11,7 +11,7 @@ use crate::world::BlockSource;
 /// A sphere thrown into the world.
 ///
 /// ```
-/// use glam::DVec3;
+/// use voxwalk::glam::DVec3;
 /// use voxwalk::controller::Ball;
 /// let ball = Ball::new(DVec3::new(0.5, 3.0, 0.5), 0.25, DVec3::ZERO).unwrap();
 /// assert!(!ball.resting);

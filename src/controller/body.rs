@@ -13,7 +13,7 @@ use crate::resolver::{MAX_BOX_EDGE, MAX_COORDINATE};
 /// bottom exactly [`crate::resolver::CONTACT_GAP`] above it) are kept as they are.
 ///
 /// ```
-/// use glam::{DVec2, DVec3};
+/// use voxwalk::glam::{DVec2, DVec3};
 /// use voxwalk::controller::Body;
 /// let body = Body::new(DVec3::new(2.5, 1.0, 2.5), Body::DEFAULT_SIZE).unwrap();
 /// assert_eq!(body.feet(), DVec3::new(2.5, 1.0, 2.5));
@@ -139,7 +139,7 @@ impl Body {
     /// Turns the body's input frame so `east` walks `degrees` from +x towards +z.
     ///
     /// ```
-    /// use glam::DVec3;
+    /// use voxwalk::glam::DVec3;
     /// use voxwalk::controller::Body;
     /// let mut body = Body::new(DVec3::ZERO, Body::DEFAULT_SIZE).unwrap();
     /// body.set_heading_degrees(90.0);

@@ -18,7 +18,7 @@ use crate::world::BlockSource;
 /// what a `Simulation` adds is bodies pushing each other and balls.
 ///
 /// ```
-/// use glam::{DVec3, IVec3};
+/// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::controller::{Body, Controller, Event, Input, Settings};
 /// use voxwalk::world::BlockId;
 ///

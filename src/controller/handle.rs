@@ -9,7 +9,7 @@
 /// iterating, not for naming); handles do not move.
 ///
 /// ```
-/// use glam::DVec3;
+/// use voxwalk::glam::DVec3;
 /// use voxwalk::controller::{Body, Settings, Simulation};
 /// use voxwalk::world::World;
 ///

@@ -60,7 +60,7 @@ impl Input {
     /// [`Input::analog`] as it is walked: at most 1 long, zero when not finite.
     ///
     /// ```
-    /// use glam::DVec2;
+    /// use voxwalk::glam::DVec2;
     /// use voxwalk::controller::Input;
     /// let half = Input { analog: DVec2::new(0.0, 0.5), ..Input::IDLE };
     /// assert_eq!(half.analog_wish(), DVec2::new(0.0, 0.5));

@@ -26,7 +26,7 @@ pub const RESTING_PROBE: f64 = 1e-6;
 /// bit. Bodies are named by [`BodyHandle`]s, which removals do not disturb.
 ///
 /// ```
-/// use glam::DVec3;
+/// use voxwalk::glam::DVec3;
 /// use voxwalk::controller::{Body, Input, Settings, Simulation};
 /// use voxwalk::formats::text_format;
 ///
@@ -212,7 +212,7 @@ impl<W: BlockSource + Sync> Simulation<W> {
     /// own tables); 0 until set. False when the handle names no body.
     ///
     /// ```
-    /// use glam::DVec3;
+    /// use voxwalk::glam::DVec3;
     /// use voxwalk::controller::{Body, Settings, Simulation};
     /// use voxwalk::world::World;
     ///
@@ -339,7 +339,7 @@ impl<W: BlockSource + Sync> Simulation<W> {
     /// bodies, some 40 % of them have an event every tick).
     ///
     /// ```
-    /// use glam::DVec3;
+    /// use voxwalk::glam::DVec3;
     /// use voxwalk::controller::{Body, Settings, Simulation, TickReport};
     /// use voxwalk::formats::text_format;
     ///

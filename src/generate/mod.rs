@@ -84,7 +84,7 @@ impl FromStr for Preset {
 /// Makes the chunks of one preset and seed.
 ///
 /// ```
-/// use glam::IVec3;
+/// use voxwalk::glam::IVec3;
 /// use voxwalk::world::{BlockId, BlockSource};
 /// use voxwalk::generate::{Generator, Preset};
 /// let g = Generator::new(Preset::Hills, 7);

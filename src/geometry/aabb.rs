@@ -19,7 +19,7 @@ impl Aabb {
     /// A box from its two corners.
     ///
     /// ```
-    /// use glam::DVec3;
+    /// use voxwalk::glam::DVec3;
     /// use voxwalk::geometry::Aabb;
     /// let b = Aabb::new(DVec3::ZERO, DVec3::new(1.0, 2.0, 3.0));
     /// assert_eq!(b.size(), DVec3::new(1.0, 2.0, 3.0));
@@ -33,7 +33,7 @@ impl Aabb {
     /// A box of `size` whose bottom face is centred on `feet`, the way bodies are placed.
     ///
     /// ```
-    /// use glam::DVec3;
+    /// use voxwalk::glam::DVec3;
     /// use voxwalk::geometry::Aabb;
     /// let b = Aabb::from_feet(DVec3::new(0.5, 1.0, 0.5), DVec3::new(0.6, 1.8, 0.6));
     /// assert_eq!(b.min, DVec3::new(0.2, 1.0, 0.2));
@@ -71,7 +71,7 @@ impl Aabb {
     /// This box moved by `offset`.
     ///
     /// ```
-    /// use glam::DVec3;
+    /// use voxwalk::glam::DVec3;
     /// use voxwalk::geometry::Aabb;
     /// let b = Aabb::new(DVec3::ZERO, DVec3::ONE).translated(DVec3::new(2.0, 0.0, -1.0));
     /// assert_eq!(b.min, DVec3::new(2.0, 0.0, -1.0));
@@ -95,7 +95,7 @@ impl Aabb {
     /// With `tolerance = 0` boxes that merely touch do not overlap.
     ///
     /// ```
-    /// use glam::DVec3;
+    /// use voxwalk::glam::DVec3;
     /// use voxwalk::geometry::Aabb;
     /// let a = Aabb::new(DVec3::ZERO, DVec3::ONE);
     /// let touching = a.translated(DVec3::X);

@@ -10,7 +10,7 @@ use super::Aabb;
 /// when all three are positive.
 ///
 /// ```
-/// use glam::DVec3;
+/// use voxwalk::glam::DVec3;
 /// use voxwalk::geometry::{Aabb, penetration_depths_box_box};
 /// let a = Aabb::new(DVec3::ZERO, DVec3::ONE);
 /// let b = a.translated(DVec3::new(0.75, 0.5, -2.0));
@@ -31,7 +31,7 @@ pub fn penetration_depths_box_box(a: &Aabb, b: &Aabb) -> DVec3 {
 /// After adding the vector the two boxes touch.
 ///
 /// ```
-/// use glam::DVec3;
+/// use voxwalk::glam::DVec3;
 /// use voxwalk::geometry::{Aabb, push_out_box_box};
 /// let wall = Aabb::new(DVec3::ZERO, DVec3::ONE);
 /// // Mostly left of the wall, 0.25 into it: pushed left by 0.25.

@@ -18,7 +18,7 @@ pub struct Contact<V> {
 /// Concentric circles have no direction to separate along; they are given `+x`.
 ///
 /// ```
-/// use glam::DVec2;
+/// use voxwalk::glam::DVec2;
 /// use voxwalk::geometry::contact_circle_circle;
 /// let c = contact_circle_circle(DVec2::ZERO, 1.0, DVec2::new(1.5, 0.0), 1.0).unwrap();
 /// assert_eq!(c.normal, DVec2::X);
@@ -36,7 +36,7 @@ pub fn contact_circle_circle(a: DVec2, ra: f64, b: DVec2, rb: f64) -> Option<Con
 /// The contact of two spheres, `None` when apart or just touching.
 ///
 /// ```
-/// use glam::DVec3;
+/// use voxwalk::glam::DVec3;
 /// use voxwalk::geometry::contact_sphere_sphere;
 /// let c = contact_sphere_sphere(DVec3::ZERO, 0.5, DVec3::new(0.0, 0.0, -0.6), 0.5).unwrap();
 /// assert_eq!(c.normal, DVec3::NEG_Z);
@@ -92,7 +92,7 @@ pub enum Mobility {
 /// bodies each move half. Two static bodies stay where they are.
 ///
 /// ```
-/// use glam::DVec2;
+/// use voxwalk::glam::DVec2;
 /// use voxwalk::geometry::{Contact, Mobility, separation};
 /// let c = Contact { normal: DVec2::X, depth: 0.5 };
 /// let (a, b) = separation(&c, Mobility::Dynamic, Mobility::Dynamic);

@@ -27,7 +27,7 @@ impl Rect {
 /// The point of the rectangle nearest to `center` (the centre itself when inside).
 ///
 /// ```
-/// use glam::DVec2;
+/// use voxwalk::glam::DVec2;
 /// use voxwalk::geometry::{Rect, closest_point_circle_box};
 /// let r = Rect::new(DVec2::ZERO, DVec2::new(2.0, 1.0));
 /// assert_eq!(closest_point_circle_box(DVec2::new(3.0, 0.5), &r), DVec2::new(2.0, 0.5));
@@ -41,7 +41,7 @@ pub fn closest_point_circle_box(center: DVec2, rect: &Rect) -> DVec2 {
 /// Whether a circle and a rectangle overlap (touching is not overlapping).
 ///
 /// ```
-/// use glam::DVec2;
+/// use voxwalk::glam::DVec2;
 /// use voxwalk::geometry::{Rect, overlap_circle_box};
 /// let r = Rect::new(DVec2::ZERO, DVec2::ONE);
 /// assert!(overlap_circle_box(DVec2::new(1.5, 0.5), 0.6, &r));
@@ -58,7 +58,7 @@ pub fn overlap_circle_box(center: DVec2, radius: f64, rect: &Rect) -> bool {
 /// out through the least-penetrated side, then on by the radius.
 ///
 /// ```
-/// use glam::DVec2;
+/// use voxwalk::glam::DVec2;
 /// use voxwalk::geometry::{Rect, push_out_circle_box};
 /// let r = Rect::new(DVec2::ZERO, DVec2::ONE);
 /// // Outside, 0.2 too close to the right side.
@@ -82,7 +82,7 @@ pub fn push_out_circle_box(center: DVec2, radius: f64, rect: &Rect) -> Option<DV
 /// The point of the box nearest to `center` (the centre itself when inside).
 ///
 /// ```
-/// use glam::DVec3;
+/// use voxwalk::glam::DVec3;
 /// use voxwalk::geometry::{Aabb, closest_point_sphere_box};
 /// let b = Aabb::new(DVec3::ZERO, DVec3::ONE);
 /// assert_eq!(closest_point_sphere_box(DVec3::new(2.0, -1.0, 0.5), &b), DVec3::new(1.0, 0.0, 0.5));
@@ -95,7 +95,7 @@ pub fn closest_point_sphere_box(center: DVec3, aabb: &Aabb) -> DVec3 {
 /// Whether a sphere and a box overlap (touching is not overlapping).
 ///
 /// ```
-/// use glam::DVec3;
+/// use voxwalk::glam::DVec3;
 /// use voxwalk::geometry::{Aabb, overlap_sphere_box};
 /// let b = Aabb::new(DVec3::ZERO, DVec3::ONE);
 /// // Nearest point is the corner (1,1,1), sqrt(3)·0.5 ≈ 0.866 away.
@@ -113,7 +113,7 @@ pub fn overlap_sphere_box(center: DVec3, radius: f64, aabb: &Aabb) -> bool {
 /// direction by `r − |d|`; inside, out through the least-penetrated face plus `r`.
 ///
 /// ```
-/// use glam::DVec3;
+/// use voxwalk::glam::DVec3;
 /// use voxwalk::geometry::{Aabb, push_out_sphere_box};
 /// let floor = Aabb::new(DVec3::new(-5.0, -1.0, -5.0), DVec3::new(5.0, 0.0, 5.0));
 /// // A ball of radius 0.5 sunk 0.1 into the floor rises by 0.1.

@@ -16,7 +16,7 @@ use crate::world::BlockSource;
 /// thread and call [`Resolver::move_box`] as often as you like.
 ///
 /// ```
-/// use glam::{DVec3, IVec3};
+/// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::geometry::Aabb;
 /// use voxwalk::resolver::{CONTACT_GAP, Resolver};
 /// use voxwalk::world::{BlockId, World};
@@ -329,7 +329,7 @@ impl Resolver {
 /// [`Resolver::move_box`]. Keep a `Resolver` instead when moving often.
 ///
 /// ```
-/// use glam::DVec3;
+/// use voxwalk::glam::DVec3;
 /// use voxwalk::geometry::Aabb;
 /// use voxwalk::resolver::move_box;
 /// use voxwalk::world::{BlockId, World};

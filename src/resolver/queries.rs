@@ -67,7 +67,7 @@ fn check_point(what: &'static str, p: DVec3) -> Result<(), QueryError> {
 /// sphere (touching does not count): the blocks a blast of that radius reaches.
 ///
 /// ```
-/// use glam::{DVec3, IVec3};
+/// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::resolver::blocks_in_sphere;
 /// use voxwalk::world::{BlockId, World};
 ///
@@ -114,7 +114,7 @@ pub fn blocks_in_sphere<W: BlockSource + ?Sized>(
 /// check or an area of effect meets.
 ///
 /// ```
-/// use glam::{DVec3, IVec3};
+/// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::geometry::Aabb;
 /// use voxwalk::resolver::blocks_in_box;
 /// use voxwalk::world::{BlockId, World};
@@ -182,7 +182,7 @@ pub struct RayHit {
 /// between fence posts. What the cursor points at, what an eye can see.
 ///
 /// ```
-/// use glam::{DVec3, IVec3};
+/// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::resolver::cast_ray;
 /// use voxwalk::world::{BlockId, World};
 ///

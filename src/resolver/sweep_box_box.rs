@@ -54,7 +54,7 @@ impl Sweep {
 /// - a box already within the tolerance of a face it moves into meets it at `0`.
 ///
 /// ```
-/// use glam::DVec3;
+/// use voxwalk::glam::DVec3;
 /// use voxwalk::geometry::Aabb;
 /// use voxwalk::resolver::sweep_box_box;
 /// let body = Aabb::new(DVec3::ZERO, DVec3::ONE);

@@ -13,7 +13,7 @@ use crate::geometry::Aabb;
 /// id works as it is, with the built-in block types:
 ///
 /// ```
-/// use glam::IVec3;
+/// use voxwalk::glam::IVec3;
 /// use voxwalk::world::{BlockId, BlockSource};
 /// let floor = |cell: IVec3| if cell.y < 0 { BlockId::STONE } else { BlockId::AIR };
 /// assert_eq!(floor.block(IVec3::new(5, -1, 5)), BlockId::STONE);
@@ -58,7 +58,7 @@ pub trait BlockSource {
     /// cell; voxwalk's `World` looks each chunk up once.
     ///
     /// ```
-    /// use glam::IVec3;
+    /// use voxwalk::glam::IVec3;
     /// use voxwalk::world::{BlockId, BlockSource, World};
     /// let mut world = World::new();
     /// world.set_block(IVec3::new(0, 0, 1), BlockId::STONE);
@@ -128,7 +128,7 @@ impl<F: Fn(IVec3) -> BlockId> BlockSource for F {
 /// come from.
 ///
 /// ```
-/// use glam::{DVec3, IVec3};
+/// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::geometry::Aabb;
 /// use voxwalk::resolver::Resolver;
 /// use voxwalk::world::{BlockId, BlockRegistry, BlockType, CellsWithRegistry};

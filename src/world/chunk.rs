@@ -28,7 +28,7 @@ impl Chunk {
     /// The block at a chunk-local cell (each component in `0..16`).
     ///
     /// ```
-    /// use glam::IVec3;
+    /// use voxwalk::glam::IVec3;
     /// use voxwalk::world::{BlockId, Chunk};
     /// let mut c = Chunk::Uniform(BlockId::STONE);
     /// c.set(IVec3::new(1, 2, 3), BlockId::AIR);

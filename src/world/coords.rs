@@ -23,7 +23,7 @@ pub const CHUNK_VOLUME: usize = (CHUNK_EDGE * CHUNK_EDGE * CHUNK_EDGE) as usize;
 /// whose inputs are validated first, uses a cheaper form of the same floor.
 ///
 /// ```
-/// use glam::{DVec3, IVec3};
+/// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::world::cell_containing;
 /// assert_eq!(cell_containing(DVec3::new(2.5, -0.25, -3.0)), IVec3::new(2, -1, -3));
 /// ```
@@ -39,7 +39,7 @@ pub fn cell_containing(p: DVec3) -> IVec3 {
 /// The chunk holding world cell `cell`.
 ///
 /// ```
-/// use glam::IVec3;
+/// use voxwalk::glam::IVec3;
 /// use voxwalk::world::chunk_of;
 /// assert_eq!(chunk_of(IVec3::new(15, 16, -1)), IVec3::new(0, 1, -1));
 /// ```
@@ -53,7 +53,7 @@ pub fn chunk_of(cell: IVec3) -> IVec3 {
 /// Where `cell` lies inside its chunk, each component in `0..CHUNK_EDGE`.
 ///
 /// ```
-/// use glam::IVec3;
+/// use voxwalk::glam::IVec3;
 /// use voxwalk::world::local_of;
 /// assert_eq!(local_of(IVec3::new(15, 16, -1)), IVec3::new(15, 0, 15));
 /// ```
@@ -67,7 +67,7 @@ pub fn local_of(cell: IVec3) -> IVec3 {
 /// ([`chunk_of`], [`local_of`]).
 ///
 /// ```
-/// use glam::IVec3;
+/// use voxwalk::glam::IVec3;
 /// use voxwalk::world::{cell_of, chunk_of, local_of};
 /// let cell = IVec3::new(-17, 40, 3);
 /// assert_eq!(cell_of(chunk_of(cell), local_of(cell)), cell);

@@ -36,7 +36,7 @@ pub(crate) fn stored_chunk_bytes(storage: usize) -> usize {
 /// registers a type of its own.
 ///
 /// ```
-/// use glam::IVec3;
+/// use voxwalk::glam::IVec3;
 /// use voxwalk::world::{BlockId, World};
 /// let mut w = World::new();
 /// w.set_block(IVec3::new(-1, 0, 40), BlockId::BRICK);
@@ -156,7 +156,7 @@ impl World {
     /// Fills the inclusive cell range `lo..=hi` with `block`.
     ///
     /// ```
-    /// use glam::IVec3;
+    /// use voxwalk::glam::IVec3;
     /// use voxwalk::world::{BlockId, World};
     /// let mut w = World::new();
     /// w.fill(IVec3::new(0, 0, 0), IVec3::new(31, 0, 31), BlockId::STONE);
@@ -241,7 +241,7 @@ impl World {
     /// [`ReadBudget`](crate::formats::ReadBudget) as they build.
     ///
     /// ```
-    /// use glam::IVec3;
+    /// use voxwalk::glam::IVec3;
     /// use voxwalk::world::{BlockId, World};
     /// let mut w = World::new();
     /// let empty = w.storage_bytes();
@@ -283,7 +283,7 @@ impl World {
     /// `None` for a world with no solid block.
     ///
     /// ```
-    /// use glam::{DVec3, IVec3};
+    /// use voxwalk::glam::{DVec3, IVec3};
     /// use voxwalk::world::{BlockId, World};
     /// let mut w = World::new();
     /// w.fill(IVec3::new(0, 0, 0), IVec3::new(4, 2, 4), BlockId::STONE);
@@ -349,7 +349,7 @@ impl World {
     /// may renumber ids (types no cell uses are not written).
     ///
     /// ```
-    /// use glam::IVec3;
+    /// use voxwalk::glam::IVec3;
     /// use voxwalk::world::{BlockId, World};
     /// let mut w = World::new();
     /// w.set_block(IVec3::ZERO, BlockId::POST);

@@ -13,7 +13,7 @@ use crate::world::{BUILT_IN_TYPES, BlockId, BlockType, Chunk, PropertyValue, Wor
 /// Encodes `world` as a binary world.
 ///
 /// ```
-/// use glam::IVec3;
+/// use voxwalk::glam::IVec3;
 /// use voxwalk::world::{BlockId, World};
 /// use voxwalk::formats::binary_format;
 /// let mut world = World::new();

@@ -173,7 +173,7 @@ pub enum TextProblem {
 /// Reads a text world.
 ///
 /// ```
-/// use glam::{DVec3, IVec3};
+/// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::world::{BlockId, BlockSource};
 /// use voxwalk::formats::text_format;
 /// let w = text_format::parse("voxwalk-world 1\nspawn 1.5 1 0.5\nlayer 0\n|#_i|\n").unwrap();
@@ -195,7 +195,7 @@ pub fn parse(text: &str) -> Result<World, TextWorldError> {
 ///
 /// ```
 /// use std::sync::Arc;
-/// use glam::IVec3;
+/// use voxwalk::glam::IVec3;
 /// use voxwalk::world::{BlockRegistry, BlockType};
 /// use voxwalk::formats::text_format;
 /// let mut registry = BlockRegistry::new();

@@ -64,7 +64,7 @@ pub const MAX_TEXT_CELLS: u64 = 1 << 26;
 /// one layer per non-empty `y`, rows padded with `.` and closed with `|`.
 ///
 /// ```
-/// use glam::IVec3;
+/// use voxwalk::glam::IVec3;
 /// use voxwalk::world::{BlockId, World};
 /// use voxwalk::formats::text_format;
 /// let mut w = World::new();

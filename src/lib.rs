@@ -140,7 +140,8 @@
 //! # Features
 //!
 //! The core above (geometry, world and registry, the text format, resolver,
-//! controller) needs `glam`, `ndarray`, `thiserror` and `rustc-hash` only; a
+//! controller) depends on `glam`, `ndarray`, `rustc-hash`, `thiserror` and
+//! `unicode-width` only; a
 //! game that wants no more depends on `voxwalk` with `default-features =
 //! false`. The rest comes with features: `parallel` (rayon: bodies ticked on
 //! all cores), `serde` (settings and events), `generate` (noise terrain),

@@ -243,3 +243,44 @@ fn examples_in_the_docs_name_glam_through_voxwalk() {
         direct.join("\n")
     );
 }
+
+#[test]
+fn the_docs_name_the_cores_dependencies() {
+    // Cargo.toml's non-optional dependencies, in the order the docs name them.
+    let manifest = fs::read_to_string("Cargo.toml").unwrap();
+    let section = manifest
+        .split("\n[dependencies]\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n[").next())
+        .unwrap();
+    let mut core: Vec<&str> = section
+        .lines()
+        .filter(|l| !l.starts_with('#') && l.contains('=') && !l.contains("optional = true"))
+        .map(|l| l.split('=').next().unwrap().trim())
+        .collect();
+    core.sort_unstable();
+    assert!(core.contains(&"glam"), "{core:?}");
+    // The names in backquotes from `from` to the end of the list.
+    let named = |text: &str, from: &str| -> Vec<String> {
+        let list = &text[text.find(from).unwrap()..];
+        let end = [" only", " and what they"]
+            .iter()
+            .filter_map(|stop| list.find(stop))
+            .min()
+            .unwrap();
+        let mut names: Vec<String> = list[..end]
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_owned)
+            .collect();
+        names.sort_unstable();
+        names
+    };
+    let readme = fs::read_to_string("README.md").unwrap();
+    assert_eq!(named(&readme, "the core alone, which depends on"), core);
+    let lib = fs::read_to_string("src/lib.rs")
+        .unwrap()
+        .replace("\n//!", "");
+    assert_eq!(named(&lib, "controller) depends on"), core);
+}

@@ -95,8 +95,13 @@ pub struct Settings {
     /// Upward speed given to a body in a liquid that swims against a ledge it
     /// can climb out onto (Minecraft: 0.3 blocks a tick).
     pub liquid_exit_speed: f64,
-    /// How high above a swimming body a ledge may be and still be climbed out
-    /// onto (Minecraft: 0.6).
+    /// How far up a swimmer that met a wall looks for a way out: if its box,
+    /// moved by a tick of its momentum and raised this far above where the
+    /// tick began, meets no block and no liquid, it is lifted at
+    /// `liquid_exit_speed` (`LivingEntity.travelInFluid`'s `isFree` probe;
+    /// Minecraft: 0.6). Not the height of a ledge it can climb: the lift
+    /// repeats while the probe stays free, so a swimmer also clears a ledge
+    /// somewhat higher when its momentum carries it (docs/movement.md).
     pub liquid_exit_height: f64,
     /// Fraction of the speed into a surface a ball keeps when it bounces.
     pub ball_restitution: f64,

@@ -652,3 +652,44 @@ proptest! {
         }
     }
 }
+
+/// A renderer draws each body between where it was before the last tick and
+/// where it is: the body keeps the first, pushes included.
+#[test]
+fn every_body_keeps_its_box_from_before_the_tick() {
+    let mut world = World::new();
+    world.fill(IVec3::new(-8, -1, -8), IVec3::new(8, -1, 8), BlockId::STONE);
+    let mut sim = Simulation::new(world, Settings::default()).unwrap();
+    // Two bodies overlapping a little: the tick pushes them apart.
+    for x in [0.5, 0.9] {
+        sim.add_body(Body::new(DVec3::new(x, 0.0, 0.5), Body::DEFAULT_SIZE).unwrap());
+    }
+    let east = Input {
+        east: true,
+        ..Input::IDLE
+    };
+    for _ in 0..10 {
+        let before: Vec<Aabb> = sim.bodies().iter().map(|b| b.aabb).collect();
+        sim.step(&[east, Input::IDLE]).unwrap();
+        for (body, was) in sim.bodies().iter().zip(&before) {
+            assert_eq!(body.previous, *was);
+            assert_eq!(body.interpolated(0.0), *was);
+            assert_eq!(body.interpolated(1.0), body.aabb);
+            let half = body.interpolated(0.5);
+            assert!(
+                (half.min - (was.min + body.aabb.min) / 2.0)
+                    .abs()
+                    .max_element()
+                    < 1e-12
+            );
+        }
+    }
+    let mut placed = sim.bodies()[0];
+    let there = Aabb::from_feet(DVec3::new(3.5, 0.0, 3.5), Body::DEFAULT_SIZE);
+    placed.place(there);
+    assert_eq!(
+        placed.interpolated(0.3),
+        there,
+        "a placed body is not slid to"
+    );
+}

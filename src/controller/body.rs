@@ -25,6 +25,10 @@ use crate::resolver::{MAX_BOX_EDGE, MAX_COORDINATE};
 pub struct Body {
     /// Where the body is.
     pub aabb: Aabb,
+    /// Where it was before its last tick: a renderer draws between the two
+    /// ([`Body::interpolated`]). A body placed by hand should set both
+    /// ([`Body::place`]), or it is drawn sliding to its new place.
+    pub previous: Aabb,
     /// The velocity the body moved with on its last tick, blocks per second;
     /// zero along what stopped it.
     pub velocity: DVec3,
@@ -110,8 +114,10 @@ impl Body {
     pub fn new(feet: DVec3, size: DVec3) -> Result<Body, BodyError> {
         check_position("feet", feet)?;
         check_size("size", size, MAX_BOX_EDGE)?;
+        let aabb = Aabb::from_feet(feet, size);
         Ok(Body {
-            aabb: Aabb::from_feet(feet, size),
+            aabb,
+            previous: aabb,
             velocity: DVec3::ZERO,
             momentum: DVec3::ZERO,
             grounded: false,
@@ -134,6 +140,50 @@ impl Body {
     #[must_use]
     pub fn feet(&self) -> DVec3 {
         self.aabb.feet()
+    }
+
+    /// The box `alpha` of the way from where the body was before its last
+    /// tick (0) to where it is (1): what a renderer draws between fixed
+    /// ticks, with `alpha` the share of the next tick's time already past.
+    /// `alpha` is clamped to `0..=1`.
+    ///
+    /// ```
+    /// use voxwalk::controller::{Body, Controller, Input, Settings};
+    /// use voxwalk::glam::{DVec3, IVec3};
+    /// use voxwalk::world::{BlockId, World};
+    ///
+    /// let mut world = World::new();
+    /// world.fill(IVec3::new(-4, -1, -4), IVec3::new(4, -1, 4), BlockId::STONE);
+    /// let mut body = Body::new(DVec3::new(0.5, 0.0, 0.5), Body::DEFAULT_SIZE).unwrap();
+    /// let mut controller = Controller::new(Settings::default()).unwrap();
+    /// let east = Input { east: true, ..Input::IDLE };
+    /// controller.tick(&world, &mut body, east, &mut Vec::new()).unwrap();
+    /// let halfway = body.interpolated(0.5);
+    /// assert_eq!(body.interpolated(0.0), body.previous);
+    /// assert_eq!(body.interpolated(1.0), body.aabb);
+    /// assert!(body.previous.min.x < halfway.min.x && halfway.min.x < body.aabb.min.x);
+    /// ```
+    #[must_use]
+    pub fn interpolated(&self, alpha: f64) -> Aabb {
+        // `from + (to - from) * t` rather than glam's `lerp`, so a body that
+        // did not move is drawn exactly where it is at every alpha; the
+        // ends are returned as they are, so alpha 1 is the box itself.
+        let t = alpha.clamp(0.0, 1.0);
+        if t >= 1.0 {
+            return self.aabb;
+        }
+        let between = |from: DVec3, to: DVec3| from + (to - from) * t;
+        Aabb::new(
+            between(self.previous.min, self.aabb.min),
+            between(self.previous.max, self.aabb.max),
+        )
+    }
+
+    /// Puts the body at `aabb` as if it had always been there (a teleport):
+    /// drawn there at once, not slid to.
+    pub fn place(&mut self, aabb: Aabb) {
+        self.aabb = aabb;
+        self.previous = aabb;
     }
 
     /// Turns the body's input frame so `east` walks `degrees` from +x towards +z.

@@ -54,6 +54,7 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     if let Some([h, v]) = plan.rules.stuck {
         velocity *= DVec3::new(h, v, h);
     }
+    body.previous = body.aabb;
     body.aabb = moved.end;
     body.velocity = velocity;
     body.momentum = momentum;

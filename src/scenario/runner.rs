@@ -63,7 +63,7 @@ impl<'s> Run<'s> {
         let mut sim = Simulation::new(world.clone(), scenario.settings.clone())?;
         for b in &scenario.bodies {
             let mut body = b.body;
-            body.aabb = body.aabb.translated(-shift);
+            body.place(body.aabb.translated(-shift));
             sim.add_body(body);
         }
         for ball in &scenario.balls {

@@ -66,8 +66,6 @@ pub struct App {
     wanderers: Vec<Wanderer>,
     /// What the last tick did.
     last_report: TickReport,
-    /// The followed body's box before the last tick, for drawing between ticks.
-    previous: Aabb,
     /// Status figures.
     stats: Stats,
     /// A line for the status bar (what the last action did).
@@ -139,7 +137,6 @@ impl App {
             facing: DVec2::X,
             wanderers,
             last_report: TickReport::default(),
-            previous: player.aabb,
             stats: Stats::default(),
             message: String::new(),
             title,
@@ -205,7 +202,6 @@ impl App {
             }
             app.paused = true;
         }
-        app.previous = app.player().aabb;
         app.playback = Some(playback);
         Ok(Some(app))
     }
@@ -225,17 +221,14 @@ impl App {
         if let Err(e) = playback.seek(&mut self.sim, &mut self.last_report, ran) {
             self.message = e.to_string();
         }
-        self.previous = self.player().aabb;
         self.paused = true;
     }
 
-    /// The player's box as drawn: between where it was before the last tick
-    /// and where it is, by [`App::alpha`].
+    /// The followed body's box as drawn: between where it was before the
+    /// last tick and where it is, by the frame's share of the next tick.
     #[must_use]
     pub fn drawn_player(&self) -> Aabb {
-        let (a, b) = (self.previous, self.player().aabb);
-        let t = self.alpha.clamp(0.0, 1.0);
-        Aabb::new(a.min.lerp(b.min, t), a.max.lerp(b.max, t))
+        self.player().interpolated(self.alpha)
     }
 
     /// Blocks per cell.
@@ -352,7 +345,6 @@ impl App {
             }
             Action::NextBody => {
                 self.camera.follow_next(self.sim.bodies().len());
-                self.previous = self.player().aabb;
                 self.message = format!("following body {}", self.camera.followed());
             }
             Action::Help => self.help = !self.help,
@@ -405,7 +397,6 @@ impl App {
     pub fn tick(&mut self, now: Duration) -> Result<(), SimulationError> {
         if self.playback.is_some() {
             // A scenario plays its own inputs, and stops at its end.
-            self.previous = self.player().aabb;
             let Some(playback) = self.playback.as_mut() else {
                 return Ok(());
             };
@@ -440,7 +431,6 @@ impl App {
         if wish != DVec2::ZERO {
             self.facing = wish.normalize();
         }
-        self.previous = self.player().aabb;
         self.sim.step_into(&inputs, &mut self.last_report)?;
         Ok(())
     }

@@ -56,7 +56,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let input = script.input_at(tick % script.len());
             tick += 1;
-            black_box(one.step(&[input]).unwrap());
+            black_box(one.step_in_order(&[input]).unwrap());
         });
     });
 
@@ -70,7 +70,7 @@ fn bench(c: &mut Criterion) {
                 *input = script.input_at((tick + i as u64 * 7) % script.len());
             }
             tick += 1;
-            black_box(crowd.step(&inputs).unwrap());
+            black_box(crowd.step_in_order(&inputs).unwrap());
         });
     });
     group.finish();

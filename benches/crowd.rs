@@ -78,7 +78,7 @@ fn run(world: &World, bodies: usize, ticks: u64, parallel: bool) -> (f64, f64, f
             for (i, slot) in inputs.iter_mut().enumerate() {
                 *slot = input(i as u64, tick);
             }
-            sim.step_into(&inputs, &mut report).unwrap();
+            sim.step_in_order_into(&inputs, &mut report).unwrap();
             pairs += report.pairs_checked;
         }
         *rate = (bodies as u64 * ticks) as f64 / start.elapsed().as_secs_f64();

@@ -215,13 +215,13 @@ trait Mover {
 }
 
 /// voxwalk's resolver on any world: its own chunked one, or the peers' dense array.
-struct Voxwalk<'w, W: ?Sized> {
+struct Voxwalk<'w, W> {
     name: &'static str,
     world: &'w W,
     resolver: Resolver,
 }
 
-impl<W: BlockSource + ?Sized> Mover for Voxwalk<'_, W> {
+impl<W: BlockSource> Mover for Voxwalk<'_, W> {
     fn name(&self) -> String {
         self.name.into()
     }

@@ -72,8 +72,12 @@ fn main() {
             jump: (14.5..15.5).contains(&x),
             ..Input::IDLE
         };
-        let report = sim.step(&[input]).expect("the move stays in range");
-        stepped += report.bodies[0]
+        let report = sim
+            .step(&[(walker, input)])
+            .expect("the move stays in range");
+        stepped += report
+            .events(walker)
+            .expect("still there")
             .iter()
             .filter(|e| matches!(e, Event::Stepped { .. }))
             .count();

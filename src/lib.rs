@@ -127,7 +127,8 @@
 //! let mut sim = Simulation::new(world, Settings::default()).unwrap();
 //! let a = sim.add_body(Body::new(DVec3::new(0.5, 1.0, 0.5), Body::DEFAULT_SIZE).unwrap());
 //! let b = sim.add_body(Body::new(DVec3::new(9.5, 1.0, 0.5), Body::DEFAULT_SIZE).unwrap());
-//! let inputs = [Input { east: true, ..Input::IDLE }, Input::IDLE];
+//! // Inputs name their bodies; a body without one idles.
+//! let inputs = [(a, Input { east: true, ..Input::IDLE })];
 //! for _ in 0..20 {
 //!     sim.step(&inputs).unwrap();
 //! }

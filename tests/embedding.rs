@@ -161,6 +161,7 @@ fn per_body_calls_match<W: BlockSource + Sync>(
     let mut sim = Simulation::new(sim_world, settings.clone()).unwrap();
     let mut controller = Controller::new(settings).unwrap();
     let mut own: Vec<Body> = Vec::new();
+    let mut handles = Vec::new();
     for i in 0..36 {
         let feet = DVec3::new(
             3.5 + 8.0 * f64::from(i % 6),
@@ -168,7 +169,7 @@ fn per_body_calls_match<W: BlockSource + Sync>(
             3.5 + 8.0 * f64::from(i / 6),
         );
         let body = Body::new(feet, DVec3::new(0.6 + 0.05 * f64::from(i % 5), 1.8, 0.6)).unwrap();
-        sim.add_body(body);
+        handles.push(sim.add_body(body));
         own.push(body);
     }
     let mut events = Vec::new();
@@ -178,7 +179,12 @@ fn per_body_calls_match<W: BlockSource + Sync>(
             .map(|i| input_of(hash(i * 1_000_003 + tick / 15)))
             .collect();
         edit(tick, &mut sim);
-        let report = sim.step(&inputs).unwrap();
+        let by_handle: Vec<(BodyHandle, Input)> = handles
+            .iter()
+            .copied()
+            .zip(inputs.iter().copied())
+            .collect();
+        let report = sim.step(&by_handle).unwrap();
         for (i, body) in own.iter_mut().enumerate() {
             events.clear();
             controller
@@ -274,11 +280,8 @@ fn handles_survive_removals_and_name_pushes() {
         east: true,
         ..Input::IDLE
     };
-    let index = sim.dense_index(d).unwrap();
-    let mut inputs = vec![Input::IDLE; 3];
-    inputs[index] = east;
     for _ in 0..40 {
-        sim.step(&inputs).unwrap();
+        sim.step(&[(d, east)]).unwrap();
     }
     assert!(
         (sim.body(d).unwrap().velocity.x - 8.0).abs() < 1e-6,

@@ -188,7 +188,7 @@ fn a_body_at_the_spawn_stands_on_ground_with_room_above() {
             let feet = g.spawn();
             let mut sim = Simulation::new(world, Settings::default()).unwrap();
             sim.add_body(Body::new(feet, Body::DEFAULT_SIZE).unwrap());
-            let report = sim.step(&[Input::IDLE]).unwrap();
+            let report = sim.step_in_order(&[Input::IDLE]).unwrap();
             let body = sim.bodies()[0];
             assert!(body.grounded, "{preset} {seed}: {feet} {report:?}");
             assert!(

@@ -149,7 +149,7 @@ fn first_difference(flat: &Flat, segments: &[(u8, u8)]) -> Option<String> {
         };
         let (keys, input) = keys_of(bits);
         for _ in 0..ticks {
-            sim.step(&[input]).unwrap();
+            sim.step_in_order(&[input]).unwrap();
             reference.tick(flat, keys);
             let body = sim.body(h).unwrap();
             // A move that ends within the contact gap of the floor lands in

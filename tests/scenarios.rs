@@ -5,6 +5,7 @@
 mod temp_dir;
 
 use std::path::{Path, PathBuf};
+use voxwalk::glam::DVec3;
 
 use voxwalk::scenario::{
     Scenario, ScenarioError, Verdict, check_file, check_paths, compare_golden, format_table,
@@ -278,14 +279,12 @@ fn every_event_kind_is_one_a_check_may_name() {
     let other = sim.add_body(body);
     let every = [
         Event::PushedOut {
-            offset: [0.0; 3],
+            offset: DVec3::ZERO,
             resolved: true,
         },
         Event::Jumped,
         Event::Landed { speed: 1.0 },
-        Event::HitWall {
-            normal: [1.0, 0.0, 0.0],
-        },
+        Event::HitWall { normal: DVec3::X },
         Event::HitCeiling,
         Event::Stepped { height: 0.5 },
         Event::EnteredLiquid,
@@ -295,10 +294,10 @@ fn every_event_kind_is_one_a_check_may_name() {
         },
         Event::PushedByBody {
             other,
-            offset: [0.0; 3],
+            offset: DVec3::ZERO,
         },
         Event::Bounced {
-            normal: [0.0, 1.0, 0.0],
+            normal: DVec3::Y,
             speed: 1.0,
         },
         Event::CameToRest,

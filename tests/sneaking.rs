@@ -86,7 +86,7 @@ proptest! {
             let mut input = input_from_bits(bits & 0b100_1111); // no jump, no fly
             input.sneak = true;
             for _ in 0..ticks {
-                sim.step(&[input]).unwrap();
+                sim.step_in_order(&[input]).unwrap();
                 let body = sim.bodies()[0];
                 prop_assert_eq!(body.aabb.min.y, 3.0 + CONTACT_GAP);
                 prop_assert!(body.grounded);
@@ -146,7 +146,7 @@ proptest! {
             if sim.bodies()[0].grounded {
                 break;
             }
-            sim.step(&[Input::IDLE]).unwrap();
+            sim.step_in_order(&[Input::IDLE]).unwrap();
         }
         prop_assume!(sim.bodies()[0].grounded);
         for &(ticks, bits) in &segments {
@@ -154,7 +154,7 @@ proptest! {
             input.sneak = true;
             for _ in 0..ticks {
                 let before = sim.bodies()[0];
-                let report = sim.step(&[input]).unwrap();
+                let report = sim.step_in_order(&[input]).unwrap();
                 let after = sim.bodies()[0];
                 let events = &report.bodies[0];
                 if events.iter().any(|e| matches!(e, Event::PushedOut { .. })) {
@@ -237,7 +237,7 @@ fn a_sneaking_move_that_slides_off_the_guarded_way_keeps_its_place() {
     };
     // Unguarded, the move ends beside the pillar, over the hole at (1, 3).
     let mut unguarded = course(false);
-    unguarded.step(&[walk]).unwrap();
+    unguarded.step_in_order(&[walk]).unwrap();
     let slid = unguarded.bodies()[0].aabb;
     assert!(
         (slid.max.x - 2.0).abs() < 1e-6 && slid.min.z > 3.0 && slid.min.y > 0.9,
@@ -246,7 +246,7 @@ fn a_sneaking_move_that_slides_off_the_guarded_way_keeps_its_place() {
     let mut sim = course(true);
     let before = sim.bodies()[0];
     assert!(before.grounded);
-    let report = sim.step(&[walk]).unwrap();
+    let report = sim.step_in_order(&[walk]).unwrap();
     assert_eq!(sim.bodies()[0].aabb, before.aabb);
     assert_eq!(
         report.bodies[0],
@@ -308,7 +308,7 @@ fn the_sneak_guard_holds_next_to_vines_and_water() {
                 ..Input::IDLE
             };
             for tick in 0..(4.0 * tick_rate) as usize {
-                sim.step(&[sneak_east]).unwrap();
+                sim.step_in_order(&[sneak_east]).unwrap();
                 let body = sim.bodies()[0];
                 assert!(
                     body.aabb.min.y >= 3.0 - settings.step_height,
@@ -354,7 +354,7 @@ fn a_ladder_climbs_when_pushed_into_sneaking_or_not_and_sneaking_stops_the_slide
             ..Input::IDLE
         };
         for _ in 0..30 {
-            sim.step(&[into]).unwrap();
+            sim.step_in_order(&[into]).unwrap();
         }
         let high = sim.bodies()[0].feet().y;
         assert!(
@@ -362,7 +362,7 @@ fn a_ladder_climbs_when_pushed_into_sneaking_or_not_and_sneaking_stops_the_slide
             "sneak {sneak}: pushed into the ladder, only at {high}"
         );
         for _ in 0..20 {
-            sim.step(&[Input {
+            sim.step_in_order(&[Input {
                 sneak: true,
                 ..Input::IDLE
             }])
@@ -374,7 +374,7 @@ fn a_ladder_climbs_when_pushed_into_sneaking_or_not_and_sneaking_stops_the_slide
             "sneak {sneak}: slid from {high} to {held} sneaking"
         );
         for _ in 0..20 {
-            sim.step(&[Input::IDLE]).unwrap();
+            sim.step_in_order(&[Input::IDLE]).unwrap();
         }
         assert!(
             sim.bodies()[0].feet().y < held - 1.0,

@@ -85,14 +85,14 @@ pub(super) fn run(
         )));
     }
     let mut sim = Simulation::new(world, settings).map_err(|e| usage(e.to_string()))?;
-    sim.add_body(body);
+    let walker = sim.add_body(body);
     let io = |source| CliError::Io {
         place: "stdout".into(),
         source,
     };
     for tick in 0..ticks {
         let report = sim
-            .step(&[script.input_at(tick)])
+            .step(&[(walker, script.input_at(tick))])
             .map_err(|e| usage(e.to_string()))?;
         let body = &sim.bodies()[0];
         let line = TickLine {

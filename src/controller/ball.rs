@@ -104,7 +104,7 @@ fn respond(
     if into > 0.0 {
         let bounce = if into > settings.ball_rest_speed {
             events.push(Event::Bounced {
-                normal: normal.to_array(),
+                normal,
                 speed: into,
             });
             into * settings.ball_restitution
@@ -122,7 +122,7 @@ fn respond(
 /// One round of push-outs: the sphere at `center` is pushed out of each solid
 /// box it overlaps by more than [`SETTLED`], one box after another, and
 /// `on_push` hears each push. Returns whether there was any.
-fn push_out_of_blocks<W: BlockSource + ?Sized>(
+fn push_out_of_blocks<W: BlockSource>(
     world: &W,
     center: &mut DVec3,
     radius: f64,
@@ -150,7 +150,7 @@ fn push_out_of_blocks<W: BlockSource + ?Sized>(
 }
 
 /// Whether the sphere overlaps a solid box by more than [`SETTLED`].
-fn overlaps_solid<W: BlockSource + ?Sized>(world: &W, center: DVec3, radius: f64) -> bool {
+fn overlaps_solid<W: BlockSource>(world: &W, center: DVec3, radius: f64) -> bool {
     let mut probe = center;
     push_out_of_blocks(world, &mut probe, radius, |_| {})
 }
@@ -159,7 +159,7 @@ fn overlaps_solid<W: BlockSource + ?Sized>(world: &W, center: DVec3, radius: f64
 /// moved to where its bounding cube is free, by the resolver's least-penetration
 /// push-out: a free cube holds a free sphere. Steps start from a free position
 /// after this, which is what undoing a step relies on.
-fn free_if_buried<W: BlockSource + ?Sized>(
+fn free_if_buried<W: BlockSource>(
     world: &W,
     resolver: &mut Resolver,
     ball: &mut Ball,
@@ -184,7 +184,7 @@ fn free_if_buried<W: BlockSource + ?Sized>(
     }
     let offset = ball.center - start;
     events.push(Event::PushedOut {
-        offset: offset.to_array(),
+        offset,
         resolved: offset != DVec3::ZERO,
     });
 }
@@ -204,7 +204,7 @@ const BURIED_SEARCH_STEPS: u32 = 1024;
 /// surface, scaled by the restitution; bounces slower than the rest speed end
 /// instead, and friction slows the sliding part. Push-outs that do not settle
 /// undo the step. A ball that touched ground and has no velocity left is resting.
-pub(crate) fn tick_ball<W: BlockSource + ?Sized>(
+pub(crate) fn tick_ball<W: BlockSource>(
     world: &W,
     resolver: &mut Resolver,
     settings: &Settings,

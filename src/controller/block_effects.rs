@@ -270,7 +270,7 @@ const SLIME_STEP_SPEED: f64 = 0.1 * minecraft::TICKS;
 /// walking on it, a ladder lifts one pushing into it or jumping, a swimmer
 /// against a ledge it can climb out onto is lifted.
 #[inline]
-pub(crate) fn momentum_kept<W: BlockSource + ?Sized>(
+pub(crate) fn momentum_kept<W: BlockSource>(
     world: &W,
     resolver: &mut Resolver,
     plan: &Plan<'_>,
@@ -319,7 +319,7 @@ pub(crate) fn momentum_kept<W: BlockSource + ?Sized>(
         left_moving_up = speed * under.bounce;
         momentum.y = plan.rules.axes[1].after_event(left_moving_up);
         events.push(Event::Bounced {
-            normal: [0.0, 1.0, 0.0],
+            normal: DVec3::Y,
             speed,
         });
     }
@@ -355,7 +355,7 @@ pub(crate) fn momentum_kept<W: BlockSource + ?Sized>(
 /// (`LivingEntity.travelInFluid`, `isFree`): its box, moved by a tick of its
 /// momentum and raised `liquid_exit_height` above where the tick began,
 /// meets no block and no liquid.
-fn ledge_exit_is_free<W: BlockSource + ?Sized>(
+fn ledge_exit_is_free<W: BlockSource>(
     world: &W,
     resolver: &mut Resolver,
     settings: &Settings,

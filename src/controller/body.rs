@@ -3,6 +3,7 @@
 use glam::{DVec2, DVec3};
 use thiserror::Error;
 
+use super::Contacts;
 use crate::geometry::{Aabb, Mobility};
 use crate::resolver::{MAX_BOX_EDGE, MAX_COORDINATE};
 
@@ -62,9 +63,12 @@ pub struct Body {
     /// Seconds since the momentum cut-off last looked at the momentum: it
     /// does once per 1/20 s, whatever the tick rate.
     pub cutoff_clock: f64,
-    /// A wall stopped the last tick's move (a ladder lifts a body pushing
-    /// into it).
-    pub against_wall: bool,
+    /// What stopped the last tick's move: the ground, a ceiling, a wall
+    /// (a ladder lifts a body pushing into one). [`Event::HitWall`] is
+    /// reported when a wall starts to be touched; this says it still is.
+    ///
+    /// [`Event::HitWall`]: super::Event::HitWall
+    pub touching: Contacts,
     /// The unit direction `east` walks in, in the x–z plane (x, z); `south` is
     /// a quarter turn clockwise from it seen from above. `(1, 0)` (the default)
     /// makes the inputs the compass directions; a viewer turns it with the camera.
@@ -128,7 +132,7 @@ impl Body {
             jump_wait: 0.0,
             takeoff: 0.0,
             takeoff_slipperiness: crate::world::DEFAULT_SLIPPERINESS,
-            against_wall: false,
+            touching: Contacts::default(),
             wall_head_on: false,
             cutoff_clock: 0.0,
             heading: DVec2::X,

@@ -1,6 +1,7 @@
 //! One body's tick, for a game that owns its bodies and its world.
 
-use super::tick::{Contacts, TickScratch, tick_body};
+use super::Contacts;
+use super::tick::{TickScratch, tick_body};
 use super::{Body, Event, Input, SettingError, Settings};
 use crate::resolver::MoveError;
 use crate::world::BlockSource;
@@ -78,7 +79,7 @@ impl Controller {
     /// # Errors
     /// [`MoveError`] when the resolver refuses the move (the body left the
     /// coordinate range); the body is then unchanged.
-    pub fn tick<W: BlockSource + ?Sized>(
+    pub fn tick<W: BlockSource>(
         &mut self,
         world: &W,
         body: &mut Body,

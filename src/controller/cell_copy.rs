@@ -55,7 +55,7 @@ impl CellCopy {
     /// Makes the copy hold the cells a tick of a body at `aabb` is likely to
     /// read, copying them again from `world` when the body has neared the
     /// edge of the last copy or `epoch` says the world may have changed.
-    pub fn refresh<W: BlockSource + ?Sized>(&mut self, world: &W, aabb: &Aabb, epoch: u64) {
+    pub fn refresh<W: BlockSource>(&mut self, world: &W, aabb: &Aabb, epoch: u64) {
         let reach = world.registry().reach();
         let needed = around(aabb, NEEDED_AROUND, &reach);
         if epoch == self.epoch && needed.is_some_and(|n| self.holds(&n)) {
@@ -72,13 +72,7 @@ impl CellCopy {
     /// Copies the cells `kept` from `world`. (Apart from `refresh`: it runs
     /// once in several ticks, and the check that runs every tick stays small.)
     #[inline(never)]
-    fn copy<W: BlockSource + ?Sized>(
-        &mut self,
-        world: &W,
-        kept: CellRange,
-        epoch: u64,
-        body: DVec3,
-    ) {
+    fn copy<W: BlockSource>(&mut self, world: &W, kept: CellRange, epoch: u64, body: DVec3) {
         if self.blocks.capacity() == 0 {
             // Room for the largest range a box of this size can need, so the
             // copy never moves: the copies of a crowd stay in the order their
@@ -129,7 +123,7 @@ pub(crate) struct CopiedCells<'a, W: ?Sized> {
     pub copy: &'a CellCopy,
 }
 
-impl<W: BlockSource + ?Sized> BlockSource for CopiedCells<'_, W> {
+impl<W: BlockSource> BlockSource for CopiedCells<'_, W> {
     #[inline]
     fn block(&self, cell: IVec3) -> BlockId {
         match self.copy.index_of(cell) {

@@ -7,7 +7,7 @@ use glam::{DVec2, DVec3};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
-use super::{Body, BodyHandle, Event};
+use super::{Body, BodyHandle, Event, SyncIfParallel};
 use crate::geometry::{Aabb, Contact, contact_circle_circle, separation};
 use crate::resolver::{MoveError, Resolver, TOUCH_TOLERANCE};
 use crate::world::BlockSource;
@@ -201,7 +201,7 @@ fn sort_cells(cells: &mut CrowdCells, parallel: bool) {
 /// memory in order:
 /// with 100,000 bodies, a hash map of cells and reads of bodies by index
 /// missed the cache at every step.
-pub(crate) fn push_bodies_apart<W: BlockSource + Sync + ?Sized>(
+pub(crate) fn push_bodies_apart<W: BlockSource + SyncIfParallel>(
     world: &W,
     resolver: &mut Resolver,
     bodies: &mut [Body],
@@ -316,7 +316,7 @@ fn candidates_in(cells: &[CrowdCell], (from, to): (usize, usize)) -> Vec<Candida
 /// asked), even rows first, then odd ones. The order is fixed by the grid,
 /// not by the threads.
 #[cfg_attr(not(feature = "parallel"), allow(unused_variables))]
-fn push_rows<W: BlockSource + Sync + ?Sized>(
+fn push_rows<W: BlockSource + SyncIfParallel>(
     world: &W,
     resolver: &mut Resolver,
     bodies: &mut [Body],
@@ -387,7 +387,7 @@ struct RowPushes {
     moved: Vec<(u32, Aabb)>,
     /// The pushes as events will tell them, in the order they happened: the
     /// body pushed, the other body, how far it moved.
-    events: Vec<(u32, u32, [f64; 3])>,
+    events: Vec<(u32, u32, DVec3)>,
 }
 
 /// Makes the pushes of one row's pairs, in order, reading `bodies` as they were
@@ -396,7 +396,7 @@ struct RowPushes {
 /// turn if an earlier push moved one of its bodies (`pushed` by an earlier
 /// row, or by this one); the others are skipped without reading the bodies
 /// (the same result as testing them, for a fraction of the cache misses).
-fn push_row<W: BlockSource + ?Sized>(
+fn push_row<W: BlockSource>(
     world: &W,
     resolver: &mut Resolver,
     bodies: &[Body],
@@ -439,8 +439,7 @@ fn push_row<W: BlockSource + ?Sized>(
                 slot_of.insert(index, out.moved.len());
                 out.moved.push((index, motion.end));
             }
-            out.events
-                .push((index, other, (motion.end.min - start.min).to_array()));
+            out.events.push((index, other, motion.end.min - start.min));
         }
     }
     Ok(out)

@@ -30,7 +30,7 @@ const SUPPORT_OVERLAP: f64 = 1e-6;
 /// interval of positions along the axis (those where the footprint overlaps it
 /// by at least [`SUPPORT_OVERLAP`] on both horizontal axes); the body may go as
 /// far as the run of overlapping intervals that holds its start reaches.
-pub(crate) fn guard_edges<W: BlockSource + ?Sized>(
+pub(crate) fn guard_edges<W: BlockSource>(
     world: &W,
     resolver: &mut Resolver,
     support: &mut Vec<(f64, f64)>,
@@ -72,7 +72,7 @@ pub(crate) fn guard_edges<W: BlockSource + ?Sized>(
 /// How far along `axis` the lower corner of `from` can go towards `to` with
 /// the footprint over support all the way: the far end of the run of support
 /// intervals that holds the start, or the start itself when none does.
-fn supported_reach<W: BlockSource + ?Sized>(
+fn supported_reach<W: BlockSource>(
     world: &W,
     intervals: &mut Vec<(f64, f64)>,
     from: &Aabb,
@@ -179,7 +179,7 @@ const SNEAK_DROP_TOLERANCE: f64 = 1e-6;
 /// climbable or in a liquid may not have come down onto its floor this tick
 /// (Minecraft's back-off asks the same, `Entity.isAboveGround`).
 #[inline]
-pub(super) fn is_guarded<W: BlockSource + ?Sized>(
+pub(super) fn is_guarded<W: BlockSource>(
     world: &W,
     resolver: &mut Resolver,
     settings: &Settings,
@@ -206,7 +206,7 @@ pub(super) fn is_guarded<W: BlockSource + ?Sized>(
 /// counted, the body keeps its place instead. Sneaking never leaves the
 /// surface it stands on.
 #[inline]
-pub(super) fn leaves_the_surface<W: BlockSource + ?Sized>(
+pub(super) fn leaves_the_surface<W: BlockSource>(
     world: &W,
     resolver: &mut Resolver,
     settings: &Settings,
@@ -229,7 +229,7 @@ pub(super) fn leaves_the_surface<W: BlockSource + ?Sized>(
 /// Whether a body that ended at `end` stands on something no more than
 /// `step_height` below `feet`, where it started.
 #[inline]
-pub(super) fn ends_supported<W: BlockSource + ?Sized>(
+pub(super) fn ends_supported<W: BlockSource>(
     world: &W,
     resolver: &mut Resolver,
     end: &Aabb,

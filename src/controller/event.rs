@@ -1,5 +1,7 @@
 //! Things worth telling about one tick of one body or ball.
 
+use glam::DVec3;
+
 use super::BodyHandle;
 
 /// A horizontal axis, for the events that name one.
@@ -23,7 +25,7 @@ pub enum Event {
     /// penetration); `resolved` is false when no push within the limit freed it.
     PushedOut {
         /// The push applied.
-        offset: [f64; 3],
+        offset: DVec3,
         /// Whether the body is free now.
         resolved: bool,
     },
@@ -37,7 +39,7 @@ pub enum Event {
     /// A wall stopped horizontal motion; the normal points away from the wall.
     HitWall {
         /// Face normal of the block hit.
-        normal: [f64; 3],
+        normal: DVec3,
     },
     /// A ceiling ended upward motion.
     HitCeiling,
@@ -62,12 +64,12 @@ pub enum Event {
         /// The other body.
         other: BodyHandle,
         /// How far this body moved.
-        offset: [f64; 3],
+        offset: DVec3,
     },
     /// A ball bounced off a block, or a body off a bouncy one (slime).
     Bounced {
         /// Face or edge normal of the contact.
-        normal: [f64; 3],
+        normal: DVec3,
         /// Speed into the surface before the bounce.
         speed: f64,
     },

@@ -28,7 +28,7 @@ pub(crate) struct Step {
 /// one), across, and down until it lands — and keeps the climb when it lands on
 /// something and covers more horizontal ground than `plain`, the move without
 /// stepping.
-pub(crate) fn step_up<W: BlockSource + ?Sized>(
+pub(crate) fn step_up<W: BlockSource>(
     world: &W,
     resolver: &mut Resolver,
     start: &Aabb,

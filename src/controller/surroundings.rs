@@ -59,7 +59,7 @@ impl Surroundings {
     /// the body may hold a behaviour ([`BlockSource::may_hold_behaviours`])
     /// costs one question and no cell reads.
     #[inline]
-    pub fn around<W: BlockSource + ?Sized>(world: &W, body: &Body) -> Option<Surroundings> {
+    pub fn around<W: BlockSource>(world: &W, body: &Body) -> Option<Surroundings> {
         // Most worlds, and most of any world, hold no behaviour block: ask
         // before working out where to look.
         if !world.may_hold_behaviours(IVec3::MIN, IVec3::MAX) {
@@ -70,7 +70,7 @@ impl Surroundings {
     }
 
     #[inline(never)]
-    fn search<W: BlockSource + ?Sized>(world: &W, body: &Body) -> Surroundings {
+    fn search<W: BlockSource>(world: &W, body: &Body) -> Surroundings {
         let b = body.aabb;
         let centre = b.center();
         let under = DVec3::new(centre.x, b.min.y - GROUND_PROBE, centre.z);
@@ -171,10 +171,7 @@ fn own_or_ground(at_feet: &Behaviour, ground: &Behaviour, factor: fn(&Behaviour)
 
 /// The speed factor a body with box `aabb` moves with, read where it is
 /// (Minecraft reads it inside `move`, where the move ended).
-pub(crate) fn speed_factor_at<W: BlockSource + ?Sized>(
-    world: &W,
-    aabb: &crate::geometry::Aabb,
-) -> f64 {
+pub(crate) fn speed_factor_at<W: BlockSource>(world: &W, aabb: &crate::geometry::Aabb) -> f64 {
     let feet = feet_cell(aabb);
     let under = ground_cell(aabb);
     if !world.may_hold_behaviours(under, feet) {
@@ -188,10 +185,7 @@ pub(crate) fn speed_factor_at<W: BlockSource + ?Sized>(
 
 /// Whether a body with box `aabb` is on a climbable block: the block at the
 /// middle of its feet (`LivingEntity.onClimbable`).
-pub(crate) fn on_climbable<W: BlockSource + ?Sized>(
-    world: &W,
-    aabb: &crate::geometry::Aabb,
-) -> bool {
+pub(crate) fn on_climbable<W: BlockSource>(world: &W, aabb: &crate::geometry::Aabb) -> bool {
     let feet = feet_cell(aabb);
     world.may_hold_behaviours(feet, feet) && world.registry().behaviour(world.block(feet)).climbable
 }
@@ -199,10 +193,7 @@ pub(crate) fn on_climbable<W: BlockSource + ?Sized>(
 /// Whether any cell `aabb` reaches into holds a liquid (Minecraft's
 /// `containsAnyLiquid`, which keeps a swimmer's ledge exit from lifting it
 /// along a wall under water).
-pub(crate) fn holds_liquid<W: BlockSource + ?Sized>(
-    world: &W,
-    aabb: &crate::geometry::Aabb,
-) -> bool {
+pub(crate) fn holds_liquid<W: BlockSource>(world: &W, aabb: &crate::geometry::Aabb) -> bool {
     let (lo, hi) = (cell_of(aabb.min), cell_of(aabb.max));
     if !world.may_hold_behaviours(lo, hi) {
         return false;

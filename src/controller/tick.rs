@@ -11,7 +11,7 @@ use super::block_effects::{Gait, Rules, momentum_kept};
 use super::edge_guard::{guard_edges, is_guarded, leaves_the_surface};
 use super::step_up::{Step, step_up};
 use super::surroundings::Surroundings;
-use super::{Body, Event, HorizontalAxis, Input, Settings};
+use super::{Body, Contacts, Event, HorizontalAxis, Input, Settings};
 use crate::resolver::{Motion, MoveError, Resolver, TOUCH_TOLERANCE};
 use crate::world::BlockSource;
 
@@ -29,7 +29,7 @@ use crate::world::BlockSource;
 /// 4. The momentum the body keeps: what was stopped loses its velocity, a
 ///    landing on slime sends it back, a ladder lifts, a swimmer against a
 ///    ledge it can climb out onto is lifted; the rest follows the rules.
-pub(crate) fn tick_body<W: BlockSource + ?Sized>(
+pub(crate) fn tick_body<W: BlockSource>(
     world: &W,
     scratch: &mut TickScratch,
     settings: &Settings,
@@ -66,14 +66,14 @@ pub(crate) fn tick_body<W: BlockSource + ?Sized>(
     body.jump_wait = start.jump_wait;
     body.takeoff = start.takeoff;
     body.takeoff_slipperiness = start.takeoff_slipperiness;
-    body.against_wall = moved.walled();
     body.cutoff_clock = start.cutoff_clock;
-    Ok(Contacts {
+    body.touching = Contacts {
         ground: body.grounded,
         ceiling: moved.ceiling,
         wall_x: moved.blocked.x,
         wall_z: moved.blocked.z,
-    })
+    };
+    Ok(body.touching)
 }
 
 /// The rules a tick moves by, the velocity it moves with, and what the
@@ -111,7 +111,7 @@ fn plan_move<'a>(
         jump: input.jump,
         sinking: start.sinking,
         up_down: f64::from(u8::from(input.up)) - f64::from(u8::from(input.down)),
-        lifted: climbing && (input.jump || body.against_wall),
+        lifted: climbing && (input.jump || body.touching.wall()),
         ground_slipperiness: (body.grounded && !flying).then_some(start.ground_slipperiness),
     };
     let rules = Rules::new(settings, &gait, around);
@@ -180,7 +180,7 @@ impl Moved {
 
 /// Step 3 of a tick: the edge guard, the move (pushing out first if the
 /// body starts inside blocks) and auto-step.
-fn make_move<W: BlockSource + ?Sized>(
+fn make_move<W: BlockSource>(
     world: &W,
     scratch: &mut TickScratch,
     settings: &Settings,
@@ -243,7 +243,7 @@ fn make_move<W: BlockSource + ?Sized>(
             height: step.height,
         });
     }
-    report_contacts(motion, stepped, landed, body.grounded, plan.rate.y, events);
+    report_contacts(motion, stepped, landed, body, plan.rate.y, events);
     Ok(Moved {
         end,
         start_free,
@@ -267,7 +267,7 @@ fn report_push_out(
         return start;
     };
     events.push(Event::PushedOut {
-        offset: d.offset.to_array(),
+        offset: d.offset,
         resolved: d.resolved,
     });
     start.translated(d.offset)
@@ -277,7 +277,7 @@ fn report_push_out(
 /// low enough to climb: the cheap test first, so tall walls skip the step's
 /// trial moves.
 #[inline]
-fn auto_step<W: BlockSource + ?Sized>(
+fn auto_step<W: BlockSource>(
     world: &W,
     resolver: &mut Resolver,
     settings: &Settings,
@@ -298,24 +298,6 @@ fn auto_step<W: BlockSource + ?Sized>(
         settings.step_height,
         motion,
     )
-}
-
-/// What a body touched during its tick: the blocks that stopped it.
-///
-/// A body that stands still on a floor touches it every tick (gravity presses
-/// it down, the floor stops it), so `ground` is the grounded state after the
-/// tick.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[allow(clippy::struct_excessive_bools)] // one flag per side a block can stop a body from
-pub struct Contacts {
-    /// Came down onto something (or climbed onto it).
-    pub ground: bool,
-    /// Rose into something.
-    pub ceiling: bool,
-    /// A wall stopped motion along x.
-    pub wall_x: bool,
-    /// A wall stopped motion along z.
-    pub wall_z: bool,
 }
 
 /// What one body's tick needs besides the world and the body, kept between
@@ -342,15 +324,18 @@ impl Default for TickScratch {
 
 /// Step 5 of a tick: the events of the move's contacts. A climb replaces the
 /// plain move's contacts, but a body that came down onto the ledge it climbs
-/// has still landed (fall damage keys on it).
+/// has still landed (fall damage keys on it). A wall is reported when the
+/// body starts to touch it: one pressed into for many ticks is one
+/// `HitWall`, and [`Body::touching`] says it is still there.
 fn report_contacts(
     motion: &Motion,
     stepped: bool,
     landed: bool,
-    was_grounded: bool,
+    body: &Body,
     fall_velocity: f64,
     events: &mut Vec<Event>,
 ) {
+    let was_grounded = body.grounded;
     if stepped {
         if landed && !was_grounded {
             events.push(Event::Landed {
@@ -369,9 +354,14 @@ fn report_contacts(
         } else if hit.normal.y < 0.0 {
             events.push(Event::HitCeiling);
         } else {
-            events.push(Event::HitWall {
-                normal: hit.normal.to_array(),
-            });
+            let touched = if hit.normal.x == 0.0 {
+                body.touching.wall_z
+            } else {
+                body.touching.wall_x
+            };
+            if !touched {
+                events.push(Event::HitWall { normal: hit.normal });
+            }
         }
     }
 }
@@ -391,7 +381,7 @@ fn report_cuts(cut: [bool; 2], events: &mut Vec<Event>) {
 
 /// Step 0 of a tick: the behaviours around the body, and the events of
 /// entering and leaving a liquid.
-fn surroundings<W: BlockSource + ?Sized>(
+fn surroundings<W: BlockSource>(
     world: &W,
     body: &Body,
     flying: bool,
@@ -441,7 +431,7 @@ fn split_rate(plan: &mut Plan<'_>, first_rules: &Rules, first: f64, dt: f64, n: 
 /// tall walls skip the three trial moves of a step. A hit names the block, not
 /// which of its boxes was met, so any low box counts: the lower step of a
 /// stair is climbed although the block's upper box is out of reach.
-fn step_could_clear<W: BlockSource + ?Sized>(world: &W, motion: &Motion, reach: f64) -> bool {
+fn step_could_clear<W: BlockSource>(world: &W, motion: &Motion, reach: f64) -> bool {
     motion
         .hits
         .as_slice()

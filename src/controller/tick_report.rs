@@ -30,11 +30,42 @@ impl TickReport {
             .copied()
             .zip(self.bodies.iter().map(Vec::as_slice))
     }
+
+    /// The events of `handle`'s body this tick; `None` when it had no body
+    /// then. Looks through the handles: to visit every body, use
+    /// [`TickReport::body_events`].
+    #[must_use]
+    pub fn events(&self, handle: BodyHandle) -> Option<&[Event]> {
+        let index = self.handles.iter().position(|&h| h == handle)?;
+        Some(&self.bodies[index])
+    }
 }
 
 /// Why a tick could not run.
 #[derive(Debug, Error)]
 pub enum SimulationError {
+    /// An input names a handle of no body (removed, or of another
+    /// simulation); the tick did not run.
+    #[error("an input names body {}, which is not in the simulation", handle.slot())]
+    NoSuchBody {
+        /// The handle.
+        handle: BodyHandle,
+    },
+    /// Two inputs name the same body; the tick did not run.
+    #[error("two inputs name body {}", handle.slot())]
+    TwoInputs {
+        /// The handle.
+        handle: BodyHandle,
+    },
+    /// Inputs in the order of the bodies, but not one for each; the tick
+    /// did not run.
+    #[error("{inputs} inputs for {bodies} bodies: give one for each, or name bodies by handle")]
+    InputCount {
+        /// Inputs given.
+        inputs: usize,
+        /// Bodies in the simulation.
+        bodies: usize,
+    },
     /// The settings are out of range (a simulation cannot start with them).
     #[error(transparent)]
     Settings(#[from] SettingError),

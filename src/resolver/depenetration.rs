@@ -27,7 +27,7 @@ const DIRECTIONS: [DVec3; 6] = [
 /// Returns `None` when the box overlaps nothing (the usual case, one range
 /// lookup); otherwise what was done. A box that no push within its largest edge
 /// plus [`MAX_PUSH_OUT_MARGIN`] frees is left where it is.
-pub(super) fn depenetrate<W: BlockSource + ?Sized>(
+pub(super) fn depenetrate<W: BlockSource>(
     world: &W,
     aabb: &mut Aabb,
     origin: IVec3,
@@ -71,7 +71,7 @@ pub(super) fn depenetrate<W: BlockSource + ?Sized>(
 }
 
 /// Whether `aabb` overlaps any solid by more than the touch tolerance.
-pub(super) fn overlaps_solid<W: BlockSource + ?Sized>(
+pub(super) fn overlaps_solid<W: BlockSource>(
     world: &W,
     aabb: &Aabb,
     origin: IVec3,
@@ -82,7 +82,7 @@ pub(super) fn overlaps_solid<W: BlockSource + ?Sized>(
 
 /// How far `aabb` must move along `direction` to leave the solid box it
 /// penetrates deepest that way; `None` when it overlaps no solid.
-fn deepest_penetration<W: BlockSource + ?Sized>(
+fn deepest_penetration<W: BlockSource>(
     world: &W,
     aabb: &Aabb,
     direction: DVec3,

@@ -98,7 +98,7 @@ impl Resolver {
     /// inverted, larger than [`MAX_BOX_EDGE`](super::MAX_BOX_EDGE) or farther out than
     /// [`MAX_COORDINATE`](super::MAX_COORDINATE), or the displacement exceeds [`MAX_DISPLACEMENT`](super::MAX_DISPLACEMENT).
     /// Nothing moves then.
-    pub fn move_box<W: BlockSource + ?Sized>(
+    pub fn move_box<W: BlockSource>(
         &mut self,
         world: &W,
         aabb: Aabb,
@@ -132,7 +132,7 @@ impl Resolver {
     ///
     /// # Errors
     /// As [`Resolver::move_box`].
-    pub fn move_box_into<W: BlockSource + ?Sized>(
+    pub fn move_box_into<W: BlockSource>(
         &mut self,
         world: &W,
         aabb: Aabb,
@@ -175,7 +175,7 @@ impl Resolver {
     /// extra lookup, whether the box starts inside a solid: it is pushed out
     /// (step 1) and gathers again from there.
     #[inline]
-    fn next_contact<W: BlockSource + ?Sized>(
+    fn next_contact<W: BlockSource>(
         &mut self,
         world: &W,
         pass: &mut Pass,
@@ -218,7 +218,7 @@ impl Resolver {
     /// earliest contact lies.
     /// Also notes whether the box overlaps a solid where it starts: the first
     /// segment covers the start box, so this costs no extra lookup.
-    fn gather_earliest<W: BlockSource + ?Sized>(
+    fn gather_earliest<W: BlockSource>(
         world: &W,
         aabb: &Aabb,
         motion: DVec3,
@@ -279,7 +279,7 @@ impl Resolver {
     /// cells covering the start and end boxes' bounding box), in the move's
     /// frame, and says whether `aabb` overlaps one of them by more than the
     /// touch tolerance (it starts inside a solid).
-    fn gather_path<W: BlockSource + ?Sized>(&mut self, world: &W, pass: &mut Pass) -> bool {
+    fn gather_path<W: BlockSource>(&mut self, world: &W, pass: &mut Pass) -> bool {
         let (aabb, motion, origin) = (&pass.current, pass.remaining, pass.origin);
         let lookups = &mut pass.lookups;
         let reach = world.registry().reach();
@@ -340,7 +340,7 @@ impl Resolver {
 ///
 /// # Errors
 /// As [`Resolver::move_box`].
-pub fn move_box<W: BlockSource + ?Sized>(
+pub fn move_box<W: BlockSource>(
     world: &W,
     aabb: Aabb,
     displacement: DVec3,

@@ -71,7 +71,7 @@ impl Pass {
     }
 
     /// 1. Out of anything the box starts inside, by the least push.
-    pub(super) fn push_out<W: BlockSource + ?Sized>(&mut self, world: &W) {
+    pub(super) fn push_out<W: BlockSource>(&mut self, world: &W) {
         self.depenetration = depenetrate(world, &mut self.current, self.origin, &mut self.lookups);
     }
 
@@ -79,7 +79,7 @@ impl Pass {
     ///    zeroes the blocked axis of what is left (the slide), and records
     ///    the hit in `hits`.
     #[inline]
-    pub(super) fn stop_and_slide<W: BlockSource + ?Sized>(
+    pub(super) fn stop_and_slide<W: BlockSource>(
         &mut self,
         world: &W,
         &PassHit { sweep, candidate }: &PassHit,

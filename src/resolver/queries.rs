@@ -87,7 +87,7 @@ fn check_point(what: &'static str, p: DVec3) -> Result<(), QueryError> {
 /// [`QueryError`] for a centre or radius that is not finite, a negative
 /// radius, one above [`MAX_QUERY_EXTENT`], or a centre beyond
 /// [`MAX_COORDINATE`].
-pub fn blocks_in_sphere<W: BlockSource + ?Sized>(
+pub fn blocks_in_sphere<W: BlockSource>(
     world: &W,
     centre: DVec3,
     radius: f64,
@@ -133,7 +133,7 @@ pub fn blocks_in_sphere<W: BlockSource + ?Sized>(
 /// # Errors
 /// [`QueryError`] for a box that is not finite, inverted, larger than
 /// [`MAX_QUERY_EXTENT`] on an edge, or beyond [`MAX_COORDINATE`].
-pub fn blocks_in_box<W: BlockSource + ?Sized>(
+pub fn blocks_in_box<W: BlockSource>(
     world: &W,
     region: &Aabb,
     mut visit: impl FnMut(IVec3),
@@ -205,7 +205,7 @@ pub struct RayHit {
 /// [`QueryError`] for an origin or direction that is not finite, a zero
 /// direction, an origin beyond [`MAX_COORDINATE`], or a length outside 0 to
 /// [`MAX_DISPLACEMENT`].
-pub fn cast_ray<W: BlockSource + ?Sized>(
+pub fn cast_ray<W: BlockSource>(
     world: &W,
     origin: DVec3,
     direction: DVec3,

@@ -88,7 +88,7 @@ impl<'s> Run<'s> {
         self.inputs.clear();
         self.inputs
             .extend(self.scenario.bodies.iter().map(|b| b.script.input_at(tick)));
-        let report = self.sim.step(&self.inputs)?;
+        let report = self.sim.step_in_order(&self.inputs)?;
         self.tick += 1;
         Ok(Some(Frame::capture(&self.sim, &report)))
     }

@@ -160,7 +160,7 @@ impl Playback {
         self.inputs.clear();
         self.inputs
             .extend(self.scenario.bodies.iter().map(|b| b.script.input_at(tick)));
-        sim.step_into(&self.inputs, report)?;
+        sim.step_in_order_into(&self.inputs, report)?;
         self.ran += 1;
         if self.ran.is_multiple_of(KEEP_EVERY) && self.kept.len() as u64 == self.ran / KEEP_EVERY {
             self.kept

@@ -83,6 +83,11 @@ impl BlockSource for World {
         true
     }
 
+    /// The chunked visit below, for a `&dyn BlockSource`.
+    fn for_each_solid_in_dyn(&self, lo: IVec3, hi: IVec3, visit: &mut dyn FnMut(IVec3, &[Aabb])) {
+        self.for_each_solid_in(lo, hi, visit);
+    }
+
     /// Looks each chunk of the range up once; chunks that are missing or all of a
     /// non-solid block are skipped without visiting their cells.
     // Exclusive ranges on purpose: see the loops below.

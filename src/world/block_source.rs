@@ -95,22 +95,108 @@ pub trait BlockSource {
     ///
     /// The default asks [`BlockSource::block`] cell by cell; a world that stores
     /// cells in chunks overrides it to look each chunk up once and to skip chunks
-    /// of air.
-    fn for_each_solid_in<F: FnMut(IVec3, &[Aabb])>(&self, lo: IVec3, hi: IVec3, mut visit: F) {
-        let registry = self.registry();
-        for x in lo.x..=hi.x {
-            for y in lo.y..=hi.y {
-                for z in lo.z..=hi.z {
-                    let cell = IVec3::new(x, y, z);
-                    let shape = registry.collision_shape(self.block(cell));
-                    if !shape.is_empty() {
-                        visit(cell, shape);
-                    }
+    /// of air, and then overrides [`BlockSource::for_each_solid_in_dyn`] to
+    /// call it, so that a `&dyn BlockSource` visits in the same order.
+    fn for_each_solid_in<F: FnMut(IVec3, &[Aabb])>(&self, lo: IVec3, hi: IVec3, mut visit: F)
+    where
+        Self: Sized,
+    {
+        visit_cell_by_cell(self, lo, hi, &mut visit);
+    }
+
+    /// [`BlockSource::for_each_solid_in`] for a `&dyn BlockSource`, which
+    /// cannot take a generic visitor. A source that overrides the one should
+    /// override this one to call it.
+    fn for_each_solid_in_dyn(&self, lo: IVec3, hi: IVec3, visit: &mut dyn FnMut(IVec3, &[Aabb])) {
+        visit_cell_by_cell(self, lo, hi, visit);
+    }
+}
+
+/// The solid cells of `lo..=hi`, asked one by one, in x, y, z order.
+#[inline]
+fn visit_cell_by_cell<S: BlockSource + ?Sized>(
+    source: &S,
+    lo: IVec3,
+    hi: IVec3,
+    visit: &mut (impl FnMut(IVec3, &[Aabb]) + ?Sized),
+) {
+    let registry = source.registry();
+    for x in lo.x..=hi.x {
+        for y in lo.y..=hi.y {
+            for z in lo.z..=hi.z {
+                let cell = IVec3::new(x, y, z);
+                let shape = registry.collision_shape(source.block(cell));
+                if !shape.is_empty() {
+                    visit(cell, shape);
                 }
             }
         }
     }
 }
+
+/// A game may hand a world over as a trait object: the simulation and the
+/// queries take `&dyn BlockSource` (and, for a parallel simulation,
+/// `&(dyn BlockSource + Sync)`) as they take any source.
+macro_rules! block_source_behind_a_reference {
+    ($target:ty) => {
+        impl BlockSource for $target {
+            #[inline]
+            fn block(&self, cell: IVec3) -> BlockId {
+                (**self).block(cell)
+            }
+
+            #[inline]
+            fn registry(&self) -> &BlockRegistry {
+                (**self).registry()
+            }
+
+            #[inline]
+            fn shape_at(&self, cell: IVec3) -> &[Aabb] {
+                (**self).shape_at(cell)
+            }
+
+            #[inline]
+            fn may_hold_behaviours(&self, lo: IVec3, hi: IVec3) -> bool {
+                (**self).may_hold_behaviours(lo, hi)
+            }
+
+            #[inline]
+            fn is_solid_at(&self, cell: IVec3) -> bool {
+                (**self).is_solid_at(cell)
+            }
+
+            fn read_blocks(&self, lo: IVec3, hi: IVec3, out: &mut Vec<BlockId>) {
+                (**self).read_blocks(lo, hi, out);
+            }
+
+            fn cells_can_be_copied(&self) -> bool {
+                (**self).cells_can_be_copied()
+            }
+
+            #[inline]
+            fn for_each_solid_in<F: FnMut(IVec3, &[Aabb])>(
+                &self,
+                lo: IVec3,
+                hi: IVec3,
+                mut visit: F,
+            ) {
+                (**self).for_each_solid_in_dyn(lo, hi, &mut visit);
+            }
+
+            fn for_each_solid_in_dyn(
+                &self,
+                lo: IVec3,
+                hi: IVec3,
+                visit: &mut dyn FnMut(IVec3, &[Aabb]),
+            ) {
+                (**self).for_each_solid_in_dyn(lo, hi, visit);
+            }
+        }
+    };
+}
+
+block_source_behind_a_reference!(&dyn BlockSource);
+block_source_behind_a_reference!(&(dyn BlockSource + Sync));
 
 impl<F: Fn(IVec3) -> BlockId> BlockSource for F {
     #[inline]

@@ -48,7 +48,7 @@ pub fn run_script(
     let mut trajectory = Vec::new();
     for &(ticks, bits) in segments {
         for _ in 0..ticks {
-            sim.step(&[input_from_bits(bits)]).unwrap();
+            sim.step_in_order(&[input_from_bits(bits)]).unwrap();
             trajectory.push(sim.bodies()[0]);
         }
     }

@@ -111,7 +111,7 @@ pub fn speed_after(world: &World, rate: f64, feet: DVec3, words: &str, seconds: 
         if i == n - window {
             start = sim.bodies()[0].feet();
         }
-        sim.step(&[input]).unwrap();
+        sim.step_in_order(&[input]).unwrap();
     }
     (sim.bodies()[0].feet() - start) / (window as f64 / rate)
 }
@@ -124,11 +124,11 @@ pub fn glide(ground: BlockId, rate: f64, words: &str) -> f64 {
     let mut sim = one_body(world, rate, DVec3::new(-60.0, 1.0, 0.5));
     let input = keys(words);
     for _ in 0..ticks(2.0, rate) {
-        sim.step(&[input]).unwrap();
+        sim.step_in_order(&[input]).unwrap();
     }
     let released = sim.bodies()[0].feet().x;
     for _ in 0..ticks(3.0, rate) {
-        sim.step(&[Input::IDLE]).unwrap();
+        sim.step_in_order(&[Input::IDLE]).unwrap();
     }
     sim.bodies()[0].feet().x - released
 }
@@ -142,7 +142,7 @@ pub fn time_to_walking_speed(rate: f64) -> f64 {
     let dt = 1.0 / rate;
     let mut previous = 0.0;
     for i in 0..ticks(2.0, rate) {
-        sim.step(&[keys("east")]).unwrap();
+        sim.step_in_order(&[keys("east")]).unwrap();
         let v = sim.bodies()[0].velocity.x;
         if v >= 0.9 * top {
             // The tick's velocity holds over the tick: 90 % is crossed at
@@ -178,7 +178,7 @@ pub fn jump(ground: BlockId, rate: f64, headroom: Option<f64>) -> (f64, f64) {
     let mut last_air = (0.0, rest);
     for i in 0..ticks(3.0, rate) {
         let input = if i == 0 { keys("jump") } else { Input::IDLE };
-        let report = sim.step(&[input]).unwrap();
+        let report = sim.step_in_order(&[input]).unwrap();
         let body = sim.bodies()[0];
         apex = apex.max(body.feet().y - rest);
         if let Some(speed) = report.bodies[0].iter().find_map(|e| match e {
@@ -202,7 +202,7 @@ pub fn jump_interval_under_ceiling(rate: f64) -> f64 {
     let mut sim = one_body(world, rate, DVec3::new(0.5, 1.0, 0.5));
     let mut jumps = Vec::new();
     for i in 0..ticks(2.0, rate) {
-        let report = sim.step(&[keys("jump")]).unwrap();
+        let report = sim.step_in_order(&[keys("jump")]).unwrap();
         if report.bodies[0].iter().any(|e| matches!(e, Event::Jumped)) {
             jumps.push(i as f64 / rate);
         }
@@ -219,7 +219,7 @@ pub fn bounce_apex(drop: f64, rate: f64) -> f64 {
     let mut bounced = false;
     let mut apex: f64 = 0.0;
     for _ in 0..ticks(6.0, rate) {
-        let report = sim.step(&[Input::IDLE]).unwrap();
+        let report = sim.step_in_order(&[Input::IDLE]).unwrap();
         let y = sim.bodies()[0].feet().y - 1.0;
         if bounced {
             if y < apex {
@@ -242,17 +242,17 @@ pub fn jump_length(rate: f64, words: &str) -> f64 {
     let mut sim = one_body(world, rate, DVec3::new(-50.0, 1.0, 0.5));
     let input = keys(words);
     for _ in 0..ticks(2.0, rate) {
-        sim.step(&[input]).unwrap();
+        sim.step_in_order(&[input]).unwrap();
     }
     let with_jump = Input {
         jump: true,
         ..input
     };
     let from = sim.bodies()[0].feet().x;
-    let report = sim.step(&[with_jump]).unwrap();
+    let report = sim.step_in_order(&[with_jump]).unwrap();
     assert!(report.bodies[0].iter().any(|e| matches!(e, Event::Jumped)));
     for _ in 0..ticks(2.0, rate) {
-        let report = sim.step(&[input]).unwrap();
+        let report = sim.step_in_order(&[input]).unwrap();
         if report.bodies[0]
             .iter()
             .any(|e| matches!(e, Event::Landed { .. }))
@@ -291,7 +291,7 @@ pub fn crosses_gap(rate: f64, words: &str, gap: i32) -> bool {
     let mut sim = one_body(world, rate, DVec3::new(-38.0, 1.0, 0.5));
     let input = keys(words);
     for _ in 0..ticks(2.0, rate) {
-        sim.step(&[input]).unwrap();
+        sim.step_in_order(&[input]).unwrap();
     }
     let body = &mut sim.bodies_mut()[0];
     let shift = DVec3::new(-0.001 - body.aabb.min.x, 0.0, 0.0);
@@ -300,9 +300,9 @@ pub fn crosses_gap(rate: f64, words: &str, gap: i32) -> bool {
         jump: true,
         ..input
     };
-    sim.step(&[jump]).unwrap();
+    sim.step_in_order(&[jump]).unwrap();
     for _ in 0..ticks(3.0, rate) {
-        sim.step(&[input]).unwrap();
+        sim.step_in_order(&[input]).unwrap();
         let body = sim.bodies()[0];
         if body.aabb.min.y < 0.5 {
             return false;
@@ -328,7 +328,7 @@ pub fn climbs_out_of_water(rate: f64, above: i32) -> bool {
     );
     let mut sim = one_body(world, rate, DVec3::new(0.5, 3.0, 0.5));
     for _ in 0..ticks(6.0, rate) {
-        sim.step(&[keys("east+jump")]).unwrap();
+        sim.step_in_order(&[keys("east+jump")]).unwrap();
         let body = sim.bodies()[0];
         if body.grounded && body.aabb.min.x >= 4.0 {
             return true;
@@ -347,11 +347,11 @@ pub fn rise_against_wall_under_water(rate: f64) -> f64 {
     world.fill(IVec3::new(4, 1, -3), IVec3::new(12, 12, 3), BlockId::STONE);
     let mut sim = one_body(world, rate, DVec3::new(3.0, 1.0, 0.5));
     // Settled on the floor first: a spawn touching it ends a contact gap up.
-    sim.step(&[keys("east")]).unwrap();
+    sim.step_in_order(&[keys("east")]).unwrap();
     let start = sim.bodies()[0].feet().y;
     let mut highest = start;
     for _ in 0..ticks(2.0, rate) {
-        sim.step(&[keys("east")]).unwrap();
+        sim.step_in_order(&[keys("east")]).unwrap();
         highest = highest.max(sim.bodies()[0].feet().y);
     }
     highest - start

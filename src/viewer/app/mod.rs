@@ -16,7 +16,7 @@ use super::playback::Playback;
 use super::theme::Palette;
 use super::wander::Wanderer;
 use crate::controller::{
-    Body, BodyError, Event, Input, SettingError, Settings, Simulation, SimulationError, TickReport,
+    Body, BodyError, Input, SettingError, Settings, Simulation, SimulationError, TickReport,
 };
 use crate::generate::Generator;
 use crate::geometry::Aabb;
@@ -431,25 +431,9 @@ impl App {
         if wish != DVec2::ZERO {
             self.facing = wish.normalize();
         }
-        self.sim.step_into(&inputs, &mut self.last_report)?;
+        self.sim
+            .step_in_order_into(&inputs, &mut self.last_report)?;
         Ok(())
-    }
-
-    /// The face normals the player touched last tick.
-    #[must_use]
-    pub fn last_normals(&self) -> Vec<[f64; 3]> {
-        self.last_report
-            .bodies
-            .first()
-            .into_iter()
-            .flatten()
-            .filter_map(|e| match e {
-                Event::HitWall { normal } => Some(*normal),
-                Event::Landed { .. } => Some([0.0, 1.0, 0.0]),
-                Event::HitCeiling => Some([0.0, -1.0, 0.0]),
-                _ => None,
-            })
-            .collect()
     }
 }
 

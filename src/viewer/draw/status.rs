@@ -18,13 +18,8 @@ impl Widget for Status<'_> {
         let body = app.player();
         let (p, v) = (body.feet(), body.velocity);
         let states = states(app);
-        let normals: Vec<String> = app
-            .last_normals()
-            .iter()
-            .map(|n| format!("({},{},{})", n[0], n[1], n[2]))
-            .collect();
         let first = format!(
-            "pos {:.2} {:.2} {:.2} │ vel {:.2} {:.2} {:.2} │ {} │ hit {}",
+            "pos {:.2} {:.2} {:.2} │ vel {:.2} {:.2} {:.2} │ {} │ touch {}",
             p.x,
             p.y,
             p.z,
@@ -32,11 +27,7 @@ impl Widget for Status<'_> {
             v.y,
             v.z,
             states.join(" · "),
-            if normals.is_empty() {
-                "-".into()
-            } else {
-                normals.join(" ")
-            }
+            touched(body.touching),
         );
         if let Some(playback) = &app.playback() {
             let second = scenario_line(app, playback);
@@ -45,6 +36,24 @@ impl Widget for Status<'_> {
         }
         let second = live_line(app);
         Paragraph::new(vec![Line::from(first), Line::from(second)]).render(area, buf);
+    }
+}
+
+/// The walls and ceiling that stopped the body on its last tick, as words
+/// (the ground is "grounded" already).
+fn touched(contacts: crate::controller::Contacts) -> String {
+    let words: Vec<&str> = [
+        (contacts.ceiling, "ceiling"),
+        (contacts.wall_x, "wall-x"),
+        (contacts.wall_z, "wall-z"),
+    ]
+    .into_iter()
+    .filter_map(|(on, word)| on.then_some(word))
+    .collect();
+    if words.is_empty() {
+        "-".into()
+    } else {
+        words.join(" ")
     }
 }
 

@@ -217,3 +217,44 @@ fn inputs_that_name_no_body_are_refused() {
     sim.step_in_order(&[EAST]).unwrap();
     assert_eq!(sim.tick(), 1);
 }
+
+// ---------------------------------------------------------------------------
+// 2. Behaviour properties that refuse typos.
+
+/// A misspelt behaviour is refused with the nearest real one named; a game's
+/// own property lives under `custom.` and round-trips.
+#[test]
+fn a_misspelt_behaviour_is_refused_and_a_custom_one_kept() {
+    use voxwalk::formats::text_format;
+    use voxwalk::world::{BlockError, BlockField, BlockType, PropertyValue};
+
+    for (typo, meant) in [("climable", "climbable"), ("slipperyness", "slipperiness")] {
+        let ladder = BlockType::cube("my_ladder").with_property(typo, PropertyValue::Flag(true));
+        let refused = World::new().register_block(ladder).unwrap_err();
+        let BlockError::Invalid { field, problem, .. } = &refused else {
+            panic!("{refused:?}");
+        };
+        assert_eq!(*field, BlockField::Property { name: typo.into() });
+        assert!(
+            problem.contains(&format!("did you mean {meant}?")),
+            "{problem}"
+        );
+    }
+
+    let text = "voxwalk-world 1\nblock ice colour #a0c8ff property slipperyness=0.98\n";
+    let refused = text_format::parse(text).unwrap_err().to_string();
+    assert!(
+        refused.contains("line 2") && refused.contains("slipperiness"),
+        "{refused}"
+    );
+
+    let text = "voxwalk-world 1\nblock bell colour #d0b040 property custom.chime=3 \
+                property slipperiness=0.98\nlegend b bell\nlayer 0\n|b|\n";
+    let world = text_format::parse(text).unwrap();
+    let bell = world.registry().id("bell").unwrap();
+    let properties = &world.registry().get(bell).unwrap().properties;
+    assert_eq!(properties.number("custom.chime"), Some(3.0));
+    let again = text_format::parse(&text_format::to_text(&world).unwrap()).unwrap();
+    let bell = again.registry().id("bell").unwrap();
+    assert_eq!(again.registry().get(bell).unwrap().properties, *properties);
+}

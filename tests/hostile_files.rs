@@ -374,7 +374,7 @@ fn heavy_binary_world(types: usize, chunks: usize, palette: usize) -> Vec<u8> {
         }
         payload.push(32);
         for p in 0..32 {
-            let key = format!("{p:0>128}");
+            let key = format!("custom.{p:0>121}");
             varint(&mut payload, 128);
             payload.extend_from_slice(key.as_bytes());
             payload.push(0);

@@ -41,6 +41,11 @@ pub mod names {
     /// Number in (0, 1]: the same for vertical motion (cobweb 0.05).
     pub const STUCK_VERTICAL: &str = "stuck_vertical";
 
+    /// What a game's own properties begin with: voxwalk stores and
+    /// round-trips them and gives them no meaning, and a name outside this
+    /// namespace that is not a behaviour is refused (a typo of one).
+    pub const CUSTOM_PREFIX: &str = "custom.";
+
     /// Every behaviour property.
     pub const ALL: [&str; 9] = [
         CLIMBABLE,
@@ -109,22 +114,33 @@ impl Behaviour {
         stuck: None,
     };
 
-    /// The behaviours `properties` give, or the first property whose value is
-    /// out of its range, with what is wrong (other properties are the game's
-    /// own and left alone).
+    /// The behaviours `properties` give, or the first property that is
+    /// wrong, with what is wrong: a value out of its range, or a name that
+    /// is neither a behaviour ([`names::ALL`]) nor a game's own
+    /// (`custom.…`), with the nearest behaviour's name.
     ///
     /// ```
     /// use voxwalk::world::{Behaviour, BlockProperties, PropertyValue};
     /// let mut ice = BlockProperties::default();
     /// ice.set("slipperiness", PropertyValue::Number(0.98));
+    /// ice.set("custom.sound", PropertyValue::Number(3.0)); // the game's own
     /// assert_eq!(Behaviour::from_properties(&ice).unwrap().slipperiness, 0.98);
     /// ice.set("bounce", PropertyValue::Number(2.0));
     /// assert!(Behaviour::from_properties(&ice).is_err());
+    ///
+    /// let mut ladder = BlockProperties::default();
+    /// ladder.set("climable", PropertyValue::Flag(true));
+    /// let (name, problem) = Behaviour::from_properties(&ladder).unwrap_err();
+    /// assert_eq!(name, "climable");
+    /// assert!(problem.contains("did you mean climbable"), "{problem}");
     /// ```
     ///
     /// # Errors
     /// The property's name and the problem.
     pub fn from_properties(properties: &BlockProperties) -> Result<Behaviour, (String, String)> {
+        for (name, _) in properties.iter() {
+            check_name(name)?;
+        }
         let mut b = Behaviour::PLAIN;
         let number = |name: &str,
                       lo: f64,
@@ -204,5 +220,64 @@ impl Behaviour {
     #[must_use]
     pub fn acts_inside(&self) -> bool {
         self.climbable || self.liquid.is_some() || self.stuck.is_some()
+    }
+}
+
+/// Whether `name` is a behaviour or a game's own property; if neither, the
+/// problem, naming the nearest behaviour.
+fn check_name(name: &str) -> Result<(), (String, String)> {
+    if names::ALL.contains(&name) {
+        return Ok(());
+    }
+    if let Some(own) = name.strip_prefix(names::CUSTOM_PREFIX) {
+        if own.is_empty() {
+            return Err((name.to_owned(), "names nothing after custom.".to_owned()));
+        }
+        return Ok(());
+    }
+    let nearest = names::ALL
+        .iter()
+        .min_by_key(|known| edit_distance(name, known))
+        .copied()
+        .unwrap_or(names::CLIMBABLE);
+    Err((
+        name.to_owned(),
+        format!(
+            "is not a behaviour property; did you mean {nearest}? \
+             (a game's own property is named {}{name})",
+            names::CUSTOM_PREFIX
+        ),
+    ))
+}
+
+/// Levenshtein distance between two short names, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (diagonal + usize::from(ca != cb))
+                .min(above + 1)
+                .min(row[j] + 1);
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::edit_distance;
+
+    #[test]
+    fn edit_distance_counts_insertions_deletions_and_changes() {
+        assert_eq!(edit_distance("climable", "climbable"), 1);
+        assert_eq!(edit_distance("slipperyness", "slipperiness"), 1);
+        assert_eq!(edit_distance("", "bounce"), 6);
+        assert_eq!(edit_distance("bounce", "bounce"), 0);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
     }
 }

@@ -60,7 +60,7 @@ pub fn registry_of_user_shapes(count: usize) -> impl Strategy<Value = BlockRegis
 pub fn any_block_type() -> impl Strategy<Value = BlockType> {
     let name = "[a-z][a-z0-9_:./\\[\\]=,-]{0,20}";
     let property = (
-        "[a-z][a-z_]{0,10}",
+        "custom\\.[a-z][a-z_]{0,10}",
         prop_oneof![
             any::<bool>().prop_map(PropertyValue::Flag),
             (-1e6..1e6f64).prop_map(PropertyValue::Number),

@@ -258,3 +258,142 @@ fn a_misspelt_behaviour_is_refused_and_a_custom_one_kept() {
     let bell = again.registry().id("bell").unwrap();
     assert_eq!(again.registry().get(bell).unwrap().properties, *properties);
 }
+
+// ---------------------------------------------------------------------------
+// 3. Snapping to the ground down steps.
+
+/// A staircase going down half a block per block, east: stone columns
+/// topped by a bottom slab every other step.
+fn half_slab_stairs_down() -> World {
+    let mut world = World::new();
+    for step in 0..24 {
+        // The top of step `step` is at 12 − step / 2.
+        let top_half = 24 - step; // in half blocks
+        let (full, slab) = (top_half / 2, top_half % 2 == 1);
+        let x = step;
+        world.fill(
+            IVec3::new(x, 0, -2),
+            IVec3::new(x, full - 1, 2),
+            BlockId::STONE,
+        );
+        if slab {
+            world.fill(
+                IVec3::new(x, full, -2),
+                IVec3::new(x, full, 2),
+                BlockId::SLAB,
+            );
+        }
+    }
+    world
+}
+
+/// Walks down the half-slab stairs for 40 ticks: the ticks in the air and
+/// the landings.
+fn walk_down_the_stairs(snap: bool) -> (usize, usize, f64) {
+    let settings = Settings {
+        snap_to_ground: snap,
+        ..Settings::default()
+    };
+    let mut sim = Simulation::new(half_slab_stairs_down(), settings).unwrap();
+    let walker = sim.add_body(person_at(0.5, 12.0, 0.5));
+    assert!(sim.body(walker).unwrap().grounded);
+    let (mut airborne, mut landings) = (0, 0);
+    for _ in 0..40 {
+        let report = sim.step(&[(walker, EAST)]).unwrap();
+        airborne += usize::from(!sim.body(walker).unwrap().grounded);
+        landings += report
+            .events(walker)
+            .unwrap()
+            .iter()
+            .filter(|e| matches!(e, Event::Landed { .. }))
+            .count();
+    }
+    (airborne, landings, sim.body(walker).unwrap().feet().y)
+}
+
+/// Down half-slab steps a walking body stays on the ground, with no landing
+/// per step; without the snap (Minecraft's own motion) it spends ticks in
+/// the air and lands on each step.
+#[test]
+fn a_body_walking_down_steps_stays_on_the_ground() {
+    let (airborne, landings, end_y) = walk_down_the_stairs(true);
+    assert_eq!((airborne, landings), (0, 0));
+    let (airborne_minecraft, landings_minecraft, end_y_minecraft) = walk_down_the_stairs(false);
+    assert!(
+        airborne_minecraft > 10 && landings_minecraft > 5,
+        "{airborne_minecraft} {landings_minecraft}"
+    );
+    assert!(end_y <= 8.5, "it went down the stairs: {end_y}");
+    assert!(end_y <= end_y_minecraft + 0.5);
+}
+
+/// The snap never pulls a body down a drop higher than a step, nor out of
+/// a jump.
+#[test]
+fn the_snap_keeps_to_steps_and_leaves_jumps_alone() {
+    let mut world = stone_floor(8);
+    // A ledge one block high: walking off it is a fall, not a step.
+    world.fill(IVec3::new(-8, 0, -8), IVec3::new(0, 0, 8), BlockId::STONE);
+    let mut sim = Simulation::new(world, Settings::default()).unwrap();
+    let walker = sim.add_body(person_at(-0.5, 1.0, 0.5));
+    let mut landed = 0;
+    for _ in 0..20 {
+        let report = sim.step(&[(walker, EAST)]).unwrap();
+        landed += report
+            .events(walker)
+            .unwrap()
+            .iter()
+            .filter(|e| matches!(e, Event::Landed { .. }))
+            .count();
+    }
+    assert_eq!(landed, 1, "it fell off the ledge and landed");
+    let jump = Input {
+        jump: true,
+        ..Input::IDLE
+    };
+    sim.step(&[(walker, jump)]).unwrap();
+    sim.step(&[(walker, Input::IDLE)]).unwrap();
+    assert!(
+        !sim.body(walker).unwrap().grounded,
+        "a jump is not snapped back"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// 8. Leaving the world.
+
+/// A body that walks off the edge of the world falls to the world's lowest
+/// block less `left_world_depth`, is reported once and held; moved back up,
+/// it is simulated again.
+#[test]
+fn a_body_that_leaves_the_world_is_reported_and_held() {
+    let mut sim = Simulation::new(stone_floor(4), Settings::default()).unwrap();
+    let walker = sim.add_body(person_at(3.5, 0.0, 0.5));
+    let mut reports = Vec::new();
+    for tick in 0..400 {
+        let report = sim.step(&[(walker, EAST)]).unwrap();
+        if report.events(walker).unwrap().contains(&Event::LeftWorld) {
+            reports.push(tick);
+        }
+    }
+    assert_eq!(reports.len(), 1, "{reports:?}");
+    let body = *sim.body(walker).unwrap();
+    // The floor's chunk starts at y = -16: held once its top is 64 below.
+    assert!(body.left_world);
+    assert!(body.aabb.max.y < -16.0 - 64.0 && body.aabb.max.y > -16.0 - 64.0 - 5.0);
+    assert_eq!(body.momentum, DVec3::ZERO);
+    for _ in 0..10 {
+        sim.step(&[(walker, EAST)]).unwrap();
+    }
+    assert_eq!(sim.body(walker).unwrap().aabb, body.aabb, "held");
+
+    sim.body_mut(walker)
+        .unwrap()
+        .place(voxwalk::geometry::Aabb::from_feet(
+            DVec3::new(0.5, 0.0, 0.5),
+            Body::DEFAULT_SIZE,
+        ));
+    sim.step(&[(walker, EAST)]).unwrap();
+    let back = sim.body(walker).unwrap();
+    assert!(!back.left_world && back.feet().x > 0.5, "simulated again");
+}

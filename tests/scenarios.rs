@@ -301,6 +301,7 @@ fn every_event_kind_is_one_a_check_may_name() {
             speed: 1.0,
         },
         Event::CameToRest,
+        Event::LeftWorld,
     ];
     // The kind `voxwalk run` prints (serde's tag) is the one `kind` names.
     let printed: Vec<String> = every

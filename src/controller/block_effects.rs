@@ -11,10 +11,11 @@
 
 use glam::{DVec2, DVec3};
 
+use super::make_move::Moved;
 use super::recurrence::Recurrence;
 use super::settings::{ground_drag, minecraft};
 use super::surroundings::{Surroundings, ground_cell, holds_liquid, on_climbable, speed_factor_at};
-use super::tick::{Moved, Plan};
+use super::tick::Plan;
 use super::{Event, Settings};
 use crate::resolver::{MoveError, Resolver};
 use crate::world::{BlockSource, Liquid};
@@ -301,7 +302,7 @@ pub(crate) fn momentum_kept<W: BlockSource>(
     }
     // The block under where the move ended: what a landing falls on and a
     // walker steps on (`Entity.move`).
-    let on_ground = moved.landed || moved.stepped;
+    let on_ground = moved.landed || moved.stepped || moved.snapped;
     let under = if on_ground {
         world
             .registry()

@@ -69,6 +69,13 @@ pub struct Body {
     ///
     /// [`Event::HitWall`]: super::Event::HitWall
     pub touching: Contacts,
+    /// Fell below the world ([`Settings::left_world_depth`]) and is held
+    /// there by the simulation, which reported it once
+    /// ([`Event::LeftWorld`]); cleared when the game moves it back up.
+    ///
+    /// [`Settings::left_world_depth`]: super::Settings::left_world_depth
+    /// [`Event::LeftWorld`]: super::Event::LeftWorld
+    pub left_world: bool,
     /// The unit direction `east` walks in, in the x–z plane (x, z); `south` is
     /// a quarter turn clockwise from it seen from above. `(1, 0)` (the default)
     /// makes the inputs the compass directions; a viewer turns it with the camera.
@@ -133,6 +140,7 @@ impl Body {
             takeoff: 0.0,
             takeoff_slipperiness: crate::world::DEFAULT_SLIPPERINESS,
             touching: Contacts::default(),
+            left_world: false,
             wall_head_on: false,
             cutoff_clock: 0.0,
             heading: DVec2::X,

@@ -137,6 +137,11 @@ impl<W: BlockSource> BlockSource for CopiedCells<'_, W> {
         self.world.registry()
     }
 
+    #[inline]
+    fn lowest_block(&self) -> Option<i32> {
+        self.world.lowest_block()
+    }
+
     /// The world's answer for the whole copy where the range lies inside it:
     /// a "maybe" never changes what is found, only whether cells are read.
     #[inline]

@@ -75,6 +75,10 @@ pub enum Event {
     },
     /// A ball stopped moving on a surface.
     CameToRest,
+    /// The body fell [`Settings::left_world_depth`](super::Settings::left_world_depth)
+    /// below the world's lowest block: it is held there, no longer
+    /// simulated, until the game moves it back up.
+    LeftWorld,
 }
 
 impl Event {
@@ -96,11 +100,12 @@ impl Event {
             Event::PushedByBody { .. } => "pushed_by_body",
             Event::Bounced { .. } => "bounced",
             Event::CameToRest => "came_to_rest",
+            Event::LeftWorld => "left_world",
         }
     }
 
     /// The `kind` of every event, as reports and scenario checks name them.
-    pub const KINDS: [&'static str; 12] = [
+    pub const KINDS: [&'static str; 13] = [
         "pushed_out",
         "jumped",
         "landed",
@@ -113,5 +118,6 @@ impl Event {
         "pushed_by_body",
         "bounced",
         "came_to_rest",
+        "left_world",
     ];
 }

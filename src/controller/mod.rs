@@ -23,6 +23,7 @@ mod edge_guard;
 mod event;
 mod handle;
 mod input;
+mod make_move;
 mod recurrence;
 mod settings;
 mod simulation;

@@ -8,11 +8,10 @@ use glam::DVec3;
 
 use super::ai_step::{Start, minor_collision, start_of_step};
 use super::block_effects::{Gait, Rules, momentum_kept};
-use super::edge_guard::{guard_edges, is_guarded, leaves_the_surface};
-use super::step_up::{Step, step_up};
+use super::make_move::make_move;
 use super::surroundings::Surroundings;
-use super::{Body, Contacts, Event, HorizontalAxis, Input, Settings};
-use crate::resolver::{Motion, MoveError, Resolver, TOUCH_TOLERANCE};
+use super::{Body, Contacts, Event, Input, Settings};
+use crate::resolver::{Motion, MoveError, Resolver};
 use crate::world::BlockSource;
 
 /// Advances `body` by one tick of `settings.dt()` seconds under `input`, pushing
@@ -37,6 +36,13 @@ pub(crate) fn tick_body<W: BlockSource>(
     input: Input,
     events: &mut Vec<Event>,
 ) -> Result<Contacts, MoveError> {
+    if let Some(lowest) = world.lowest_block()
+        && body.aabb.max.y < f64::from(lowest) - settings.left_world_depth
+    {
+        hold_below_the_world(body, events);
+        return Ok(Contacts::default());
+    }
+    body.left_world = false;
     let around = surroundings(world, body, input.fly, events);
     let start = start_of_step(settings, body, input, around.as_ref(), events);
     let plan = plan_move(settings, body, input, around.as_ref(), start);
@@ -58,7 +64,7 @@ pub(crate) fn tick_body<W: BlockSource>(
     body.aabb = moved.end;
     body.velocity = velocity;
     body.momentum = momentum;
-    body.grounded = moved.landed || moved.stepped;
+    body.grounded = moved.landed || moved.stepped || moved.snapped;
     body.in_liquid = start.in_liquid;
     body.climbing = around.as_ref().is_some_and(|a| a.climbing);
     body.sprinting = start.sprinting;
@@ -74,6 +80,18 @@ pub(crate) fn tick_body<W: BlockSource>(
         wall_z: moved.blocked.z,
     };
     Ok(body.touching)
+}
+
+/// A body that fell out of the world stops where it is, reported once.
+fn hold_below_the_world(body: &mut Body, events: &mut Vec<Event>) {
+    if !body.left_world {
+        events.push(Event::LeftWorld);
+        body.left_world = true;
+    }
+    body.previous = body.aabb;
+    body.velocity = DVec3::ZERO;
+    body.momentum = DVec3::ZERO;
+    body.grounded = false;
 }
 
 /// The rules a tick moves by, the velocity it moves with, and what the
@@ -143,163 +161,6 @@ fn plan_move<'a>(
     plan
 }
 
-/// What the move did.
-#[derive(Clone, Copy, Debug)]
-#[allow(clippy::struct_excessive_bools)] // one flag per kind of contact
-pub(crate) struct Moved {
-    /// Where the body ended.
-    pub(crate) end: crate::geometry::Aabb,
-    /// Where it started, after any push-out.
-    pub(crate) start_free: crate::geometry::Aabb,
-    /// Axes a block stopped the move along (a wall, a floor, a ceiling).
-    pub(crate) blocked: glam::BVec3,
-    /// Axes the edge guard cut (x, z).
-    pub(crate) cut: [bool; 2],
-    pub(crate) landed: bool,
-    pub(crate) stepped: bool,
-    pub(crate) ceiling: bool,
-}
-
-impl Moved {
-    /// Whether the move was stopped along `axis`, by a block or the guard.
-    pub(crate) fn stopped(&self, axis: usize) -> bool {
-        let cut = match axis {
-            0 => self.cut[0],
-            2 => self.cut[1],
-            _ => false,
-        };
-        self.blocked.test(axis) || cut
-    }
-
-    /// Whether a wall stopped it sideways (the edge guard is not a wall: it
-    /// lifts no climber and stops no sprint, as Minecraft's back-off).
-    pub(crate) fn walled(&self) -> bool {
-        self.blocked.x || self.blocked.z
-    }
-}
-
-/// Step 3 of a tick: the edge guard, the move (pushing out first if the
-/// body starts inside blocks) and auto-step.
-fn make_move<W: BlockSource>(
-    world: &W,
-    scratch: &mut TickScratch,
-    settings: &Settings,
-    body: &Body,
-    input: Input,
-    plan: &Plan<'_>,
-    events: &mut Vec<Event>,
-) -> Result<Moved, MoveError> {
-    let TickScratch {
-        resolver,
-        support,
-        motion,
-    } = scratch;
-    let flying = input.fly;
-    let mut displacement = plan.rate * settings.dt();
-    if let Some([h, v]) = plan.rules.stuck {
-        // In a cobweb the tick moves a share of what it would (`makeStuckInBlock`).
-        displacement *= DVec3::new(h, v, h);
-    }
-    let start = body.aabb;
-    let guarded = is_guarded(world, resolver, settings, body, input)?;
-    let mut cut = [false; 2];
-    if guarded {
-        (displacement, cut) = guard_edges(
-            world,
-            resolver,
-            support,
-            &start,
-            displacement,
-            settings.step_height,
-        )?;
-    }
-    resolver.move_box_into(world, start, displacement, motion)?;
-    if guarded && leaves_the_surface(world, resolver, settings, &start, displacement, motion)? {
-        // Hold still rather than step off: see `leaves_the_surface`.
-        for (slot, axis) in [0, 2].into_iter().enumerate() {
-            cut[slot] |= displacement[axis] != 0.0;
-        }
-        displacement.x = 0.0;
-        displacement.z = 0.0;
-        resolver.move_box_into(world, start, displacement, motion)?;
-    }
-    report_cuts(cut, events);
-    let start_free = report_push_out(start, motion, events);
-    let landed = motion.hits.as_slice().iter().any(|h| h.normal.y > 0.0);
-    let mut end = motion.end;
-    let mut blocked = motion.blocked;
-    // Not while rising: a jump does its own climbing.
-    let may_step =
-        !flying && settings.step_height > 0.0 && displacement.y <= 0.0 && (body.grounded || landed);
-    let mut stepped = false;
-    if may_step
-        && let Some(step) = auto_step(world, resolver, settings, &start_free, displacement, motion)?
-    {
-        end = step.end;
-        blocked = step.blocked;
-        blocked.y = true;
-        stepped = true;
-        events.push(Event::Stepped {
-            height: step.height,
-        });
-    }
-    report_contacts(motion, stepped, landed, body, plan.rate.y, events);
-    Ok(Moved {
-        end,
-        start_free,
-        blocked,
-        cut,
-        landed,
-        stepped,
-        ceiling: !stepped && motion.hits.as_slice().iter().any(|h| h.normal.y < 0.0),
-    })
-}
-
-/// Where the move really started: the body's box, moved by any push-out
-/// the resolver made first (which the events report).
-#[inline]
-fn report_push_out(
-    start: crate::geometry::Aabb,
-    motion: &Motion,
-    events: &mut Vec<Event>,
-) -> crate::geometry::Aabb {
-    let Some(d) = motion.depenetration else {
-        return start;
-    };
-    events.push(Event::PushedOut {
-        offset: d.offset,
-        resolved: d.resolved,
-    });
-    start.translated(d.offset)
-}
-
-/// Auto-step after a move a wall stopped sideways, when a block it met is
-/// low enough to climb: the cheap test first, so tall walls skip the step's
-/// trial moves.
-#[inline]
-fn auto_step<W: BlockSource>(
-    world: &W,
-    resolver: &mut Resolver,
-    settings: &Settings,
-    start_free: &crate::geometry::Aabb,
-    displacement: DVec3,
-    motion: &Motion,
-) -> Result<Option<Step>, MoveError> {
-    if !(motion.blocked.x || motion.blocked.z)
-        || !step_could_clear(world, motion, start_free.min.y + settings.step_height)
-    {
-        return Ok(None);
-    }
-    step_up(
-        world,
-        resolver,
-        start_free,
-        displacement,
-        settings.step_height,
-        motion,
-    )
-}
-
 /// What one body's tick needs besides the world and the body, kept between
 /// ticks so that a warm tick allocates nothing.
 #[derive(Debug)]
@@ -318,63 +179,6 @@ impl Default for TickScratch {
             resolver: Resolver::default(),
             support: Vec::new(),
             motion: Motion::at_rest(crate::geometry::Aabb::default()),
-        }
-    }
-}
-
-/// Step 5 of a tick: the events of the move's contacts. A climb replaces the
-/// plain move's contacts, but a body that came down onto the ledge it climbs
-/// has still landed (fall damage keys on it). A wall is reported when the
-/// body starts to touch it: one pressed into for many ticks is one
-/// `HitWall`, and [`Body::touching`] says it is still there.
-fn report_contacts(
-    motion: &Motion,
-    stepped: bool,
-    landed: bool,
-    body: &Body,
-    fall_velocity: f64,
-    events: &mut Vec<Event>,
-) {
-    let was_grounded = body.grounded;
-    if stepped {
-        if landed && !was_grounded {
-            events.push(Event::Landed {
-                speed: -fall_velocity,
-            });
-        }
-        return;
-    }
-    for hit in motion.hits.as_slice() {
-        if hit.normal.y > 0.0 {
-            if !was_grounded {
-                events.push(Event::Landed {
-                    speed: -fall_velocity,
-                });
-            }
-        } else if hit.normal.y < 0.0 {
-            events.push(Event::HitCeiling);
-        } else {
-            let touched = if hit.normal.x == 0.0 {
-                body.touching.wall_z
-            } else {
-                body.touching.wall_x
-            };
-            if !touched {
-                events.push(Event::HitWall { normal: hit.normal });
-            }
-        }
-    }
-}
-
-/// The edge guard's cuts, as events; a cut axis loses its momentum as a
-/// wall's would.
-fn report_cuts(cut: [bool; 2], events: &mut Vec<Event>) {
-    for (slot, name) in [HorizontalAxis::X, HorizontalAxis::Z]
-        .into_iter()
-        .enumerate()
-    {
-        if cut[slot] {
-            events.push(Event::EdgeGuard { axis: name });
         }
     }
 }
@@ -423,24 +227,4 @@ fn split_rate(plan: &mut Plan<'_>, first_rules: &Rules, first: f64, dt: f64, n: 
     );
     let rate_rest = plan.rules.rate(plan.from, false);
     plan.rate = (rate_first * first + rate_rest * (dt - first)) / dt;
-}
-
-/// Whether some wall the move hit may be low enough to step onto: a box of the
-/// hit block whose top is at most `reach`. A climb cannot clear a wall whose
-/// top is higher (it would meet the same face again), so bodies pressing into
-/// tall walls skip the three trial moves of a step. A hit names the block, not
-/// which of its boxes was met, so any low box counts: the lower step of a
-/// stair is climbed although the block's upper box is out of reach.
-fn step_could_clear<W: BlockSource>(world: &W, motion: &Motion, reach: f64) -> bool {
-    motion
-        .hits
-        .as_slice()
-        .iter()
-        .filter(|h| h.normal.y == 0.0)
-        .any(|h| {
-            world
-                .shape_at(h.block)
-                .iter()
-                .any(|b| f64::from(h.block.y) + b.max.y <= reach + TOUCH_TOLERANCE)
-        })
 }

@@ -78,6 +78,13 @@ impl BlockSource for World {
         }
     }
 
+    /// The bottom of the lowest chunk given a block, kept as blocks are
+    /// written: asking costs nothing.
+    #[inline]
+    fn lowest_block(&self) -> Option<i32> {
+        self.lowest_chunk.map(|y| y * CHUNK_EDGE)
+    }
+
     /// A `World` changes only through `&mut self`, and visits chunk by chunk.
     fn cells_can_be_copied(&self) -> bool {
         true

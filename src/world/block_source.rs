@@ -77,6 +77,16 @@ pub trait BlockSource {
         }
     }
 
+    /// The y of the lowest cell that may hold a block, or `None` when the
+    /// source cannot say (the default): the controller holds a body that
+    /// falls [`crate::controller::Settings::left_world_depth`] below it, and
+    /// simulates bodies over a source without one for ever. Asked on every
+    /// tick of every body, so answer from what is kept, not by a search:
+    /// voxwalk's `World` keeps the bottom of its lowest chunk given a block.
+    fn lowest_block(&self) -> Option<i32> {
+        None
+    }
+
     /// Whether a [`crate::controller::Simulation`] may answer a body's reads
     /// from a copy of the cells around it ([`BlockSource::read_blocks`]),
     /// refreshed when the body moves away and whenever the world is borrowed
@@ -171,6 +181,10 @@ macro_rules! block_source_behind_a_reference {
 
             fn cells_can_be_copied(&self) -> bool {
                 (**self).cells_can_be_copied()
+            }
+
+            fn lowest_block(&self) -> Option<i32> {
+                (**self).lowest_block()
             }
 
             #[inline]

@@ -56,6 +56,11 @@ pub struct World {
     /// What the chunks take (their storage and their slots in the maps),
     /// kept as they change so that a reader can ask it after every cell.
     pub(super) chunk_bytes: usize,
+    /// The lowest chunk y of a chunk given a block other than air: kept as
+    /// blocks are written (a chunk dug back to air keeps it until the next
+    /// `compact`), so the world's lowest block is known without a look at
+    /// every chunk.
+    pub(super) lowest_chunk: Option<i32>,
     /// A human-readable name, one line.
     pub name: String,
     /// Where a body's feet go when nothing else says (bottom centre of the body).
@@ -94,6 +99,7 @@ impl World {
             behaviour_chunks: FxHashSet::default(),
             registry,
             chunk_bytes: 0,
+            lowest_chunk: None,
             name: String::new(),
             spawn: None,
         }
@@ -151,6 +157,14 @@ impl World {
         if !self.registry.behaviour(block).is_plain() {
             self.behaviour_chunks.insert(key);
         }
+        if block != BlockId::AIR {
+            self.note_blocks_in(key);
+        }
+    }
+
+    /// Lowers the lowest chunk with blocks to `key`'s, if it is lower.
+    fn note_blocks_in(&mut self, key: IVec3) {
+        self.lowest_chunk = Some(self.lowest_chunk.map_or(key.y, |y| y.min(key.y)));
     }
 
     /// Fills the inclusive cell range `lo..=hi` with `block`.
@@ -182,6 +196,9 @@ impl World {
             self.behaviour_chunks.remove(&key);
         }
         self.chunk_bytes += chunk_cost(&chunk);
+        if chunk.uniform_block() != Some(BlockId::AIR) {
+            self.note_blocks_in(key);
+        }
         if let Some(old) = self.chunks.insert(key, chunk) {
             self.chunk_bytes -= chunk_cost(&old);
         }
@@ -268,6 +285,7 @@ impl World {
         self.chunks
             .retain(|_, c| c.uniform_block() != Some(BlockId::AIR));
         self.chunk_bytes = self.chunks.values().map(chunk_cost).sum();
+        self.lowest_chunk = self.chunks.keys().map(|key| key.y).min();
         let with: Vec<IVec3> = self
             .chunks
             .iter()

@@ -1,6 +1,10 @@
 //! Every constant of the controller, in one struct with tuned defaults.
 
-use thiserror::Error;
+mod defaults;
+mod error;
+
+pub(crate) use defaults::{ground_drag, minecraft};
+pub use error::SettingError;
 
 /// How bodies and balls move. Units are blocks and seconds; a share of
 /// momentum kept ("drag") is per 1/20 s, as Minecraft states it.
@@ -70,6 +74,28 @@ pub struct Settings {
     pub step_height: f64,
     /// Whether sneaking stops a body from walking off drops higher than `step_height`.
     pub sneak_edge_guard: bool,
+    /// Whether a body walking on the ground down a step no higher than
+    /// `step_height` is kept on the ground (moved down onto the step) rather
+    /// than leaving it for a few ticks of falling, as rapier's
+    /// `snap_to_ground` and Godot's `floor_snap_length` do. Off for
+    /// Minecraft's exact motion: its player leaves the ground at every step
+    /// down. Never while jumping, flying, climbing or swimming.
+    pub snap_to_ground: bool,
+    /// A body's height while sneaking (Minecraft's crouching pose: 1.5), or
+    /// its standing height if that is lower. A body that has no room to
+    /// stand stays at this height, sneaking or not, and moves at the
+    /// sneaking speed (Minecraft's `isMovingSlowly`).
+    pub sneak_height: f64,
+    /// A body's height when even sneaking has no room (Minecraft's swimming
+    /// and crawling pose: 0.6), or its standing height if that is lower.
+    pub crawl_height: f64,
+    /// How far below the world's lowest block ([`BlockSource::lowest_block`])
+    /// a body's top may fall before it is reported as having left the world
+    /// ([`Event::LeftWorld`](super::Event::LeftWorld)) and held there, rather
+    /// than falling for ever.
+    ///
+    /// [`BlockSource::lowest_block`]: crate::world::BlockSource::lowest_block
+    pub left_world_depth: f64,
     /// Top horizontal speed flying (Minecraft's creative flight: 0.05 a tick
     /// per tick against the air's drag).
     pub fly_speed: f64,
@@ -112,138 +138,6 @@ pub struct Settings {
     pub ball_friction: f64,
 }
 
-/// Minecraft's constants, as the floats its code holds them (1.21.7).
-pub(crate) mod minecraft {
-    /// Ticks a second.
-    pub const TICKS: f64 = 20.0;
-    /// The keys' input, `LocalPlayer.modifyInput`.
-    pub const INPUT: f64 = 0.98_f32 as f64;
-    /// The player's movement speed attribute.
-    pub const WALK: f64 = 0.1_f32 as f64;
-    /// The same, sprinting: the attribute with
-    /// `LivingEntity.SPEED_MODIFIER_SPRINTING` (+30 %), as the float
-    /// `setSpeed` keeps.
-    pub const SPRINT: f64 = (WALK * (1.0 + 0.3_f32 as f64)) as f32 as f64;
-    /// The sneaking speed attribute: the input's share while sneaking.
-    pub const SNEAK: f64 = 0.3_f32 as f64;
-    /// Ordinary ground's friction (`Block.getFriction`).
-    pub const FRICTION: f64 = 0.6_f32 as f64;
-    /// The air's drag (`LivingEntity.travelInAir`).
-    pub const AIR_DRAG: f64 = 0.91_f32 as f64;
-    /// The vertical drag (`travelInAir`).
-    pub const VERTICAL_DRAG: f64 = 0.98_f32 as f64;
-    /// `LivingEntity.DEFAULT_BASE_GRAVITY`.
-    pub const GRAVITY: f64 = 0.08;
-    /// `LivingEntity.BASE_JUMP_POWER`.
-    pub const JUMP: f64 = 0.42_f32 as f64;
-    /// Creative flight's speed (`Abilities.flyingSpeed`), and its vertical
-    /// drag (`Player.travel`).
-    pub const FLY: f64 = 0.05_f32 as f64;
-    /// Creative flight's vertical drag (`Player.travel`).
-    pub const FLY_VERTICAL_DRAG: f64 = 0.6;
-    /// The ladder's clamp (`handleOnClimbable`).
-    pub const CLIMB_CLAMP: f64 = 0.15_f32 as f64;
-    /// The ladder's lift before gravity and drag.
-    pub const CLIMB_LIFT: f64 = 0.2;
-    /// The air's input (`Player.getFlyingSpeed`).
-    pub const AIR_INPUT: f64 = 0.02_f32 as f64;
-    /// The same, sprinting.
-    pub const SPRINT_AIR_INPUT: f64 = 0.025_999_999_f32 as f64;
-    /// `jumpInLiquid`.
-    pub const SWIM_UP: f64 = 0.04_f32 as f64;
-    /// The ledge exit's lift and reach (`travelInFluid`).
-    pub const LIQUID_EXIT: f64 = 0.3_f32 as f64;
-    /// The ledge exit's reach above the body.
-    pub const LIQUID_EXIT_HEIGHT: f64 = 0.6_f32 as f64;
-    /// The momentum cut-off (`LivingEntity.aiStep`).
-    pub const CUTOFF: f64 = 0.003;
-}
-
-/// The share of momentum kept per 1/20 s on ground of `slipperiness` with
-/// the air's `air_drag`: Minecraft multiplies the two in single precision
-/// (`LivingEntity.travelInAir`: `f * 0.91f`).
-#[must_use]
-pub(crate) fn ground_drag(slipperiness: f64, air_drag: f64) -> f64 {
-    f64::from(slipperiness as f32 * air_drag as f32)
-}
-
-/// Top speed on ordinary ground for a movement speed `speed` (a tick per
-/// tick): the fixed point of `u = speed × input + 0.546 u`, in blocks/s.
-fn top_ground_speed(speed: f64) -> f64 {
-    use minecraft::{AIR_DRAG, FRICTION, INPUT, TICKS};
-    TICKS * speed * INPUT / (1.0 - ground_drag(FRICTION, AIR_DRAG))
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        use minecraft as mc;
-        let per_second = mc::TICKS;
-        let per_second_squared = mc::TICKS * mc::TICKS;
-        Self {
-            tick_rate: 20.0,
-            walk_speed: top_ground_speed(mc::WALK),
-            sprint_speed: top_ground_speed(mc::SPRINT),
-            sneak_speed: top_ground_speed(mc::WALK) * mc::SNEAK,
-            air_acceleration: mc::AIR_INPUT * per_second_squared,
-            sprint_air_acceleration: mc::SPRINT_AIR_INPUT * per_second_squared,
-            air_drag: mc::AIR_DRAG,
-            gravity: mc::GRAVITY * per_second_squared,
-            vertical_drag: mc::VERTICAL_DRAG,
-            jump_speed: mc::JUMP * per_second,
-            sprint_jump_boost: 0.2 * per_second,
-            jump_delay: 10.0 / mc::TICKS,
-            momentum_cutoff: mc::CUTOFF * per_second,
-            step_height: 0.6,
-            sneak_edge_guard: true,
-            fly_speed: mc::FLY * mc::INPUT / (1.0 - mc::AIR_DRAG) * per_second,
-            fly_vertical_speed: 3.0 * mc::FLY / (1.0 - mc::FLY_VERTICAL_DRAG) * per_second,
-            climb_speed: mc::VERTICAL_DRAG * (mc::CLIMB_LIFT - mc::GRAVITY) * per_second,
-            climb_descent_speed: mc::CLIMB_CLAMP * per_second,
-            climb_horizontal_speed: mc::CLIMB_CLAMP * per_second,
-            swim_acceleration: mc::AIR_INPUT * per_second_squared,
-            swim_up_acceleration: mc::SWIM_UP * per_second_squared,
-            liquid_exit_speed: mc::LIQUID_EXIT * per_second,
-            liquid_exit_height: mc::LIQUID_EXIT_HEIGHT,
-            ball_restitution: 0.5,
-            ball_rest_speed: 2.5,
-            ball_friction: 4.0,
-        }
-    }
-}
-
-/// A setting that could not be applied.
-#[derive(Debug, Error, PartialEq)]
-pub enum SettingError {
-    /// No setting has this name.
-    #[error("unknown setting `{name}` (known: {known})")]
-    Unknown {
-        /// The name given.
-        name: String,
-        /// Every valid name, comma-separated.
-        known: String,
-    },
-    /// The value does not parse as the setting's type.
-    #[error("setting `{name}`: `{value}` is not {expected}")]
-    BadValue {
-        /// The setting.
-        name: String,
-        /// The text given.
-        value: String,
-        /// What was expected.
-        expected: &'static str,
-    },
-    /// The value parses but makes no sense (negative gravity, zero tick rate, …).
-    #[error("setting `{name}` = {value}: {problem}")]
-    OutOfRange {
-        /// The setting.
-        name: &'static str,
-        /// The value.
-        value: f64,
-        /// What is wrong with it.
-        problem: &'static str,
-    },
-}
-
 /// Upper bound on every speed and acceleration setting: far beyond any game,
 /// low enough that a tick's move stays inside the resolver's limits.
 const MAX_RATE: f64 = 1e5;
@@ -268,6 +162,10 @@ impl Settings {
             "momentum_cutoff",
             "step_height",
             "sneak_edge_guard",
+            "snap_to_ground",
+            "sneak_height",
+            "crawl_height",
+            "left_world_depth",
             "fly_speed",
             "fly_vertical_speed",
             "climb_speed",
@@ -290,8 +188,8 @@ impl Settings {
     /// value out of range; the settings are unchanged then.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), SettingError> {
         let mut next = self.clone();
-        if name == "sneak_edge_guard" {
-            next.sneak_edge_guard = value.parse().map_err(|_| SettingError::BadValue {
+        if let Some(flag) = next.flag_mut(name) {
+            *flag = value.parse().map_err(|_| SettingError::BadValue {
                 name: name.into(),
                 value: value.into(),
                 expected: "`true` or `false`",
@@ -312,6 +210,16 @@ impl Settings {
         Ok(())
     }
 
+    /// The flag setting of this name, if it is one.
+    fn flag_mut(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name {
+            "sneak_edge_guard" => &mut self.sneak_edge_guard,
+            "snap_to_ground" => &mut self.snap_to_ground,
+            _ => return None,
+        })
+    }
+
+    /// The number setting of this name, if it is one.
     fn number_mut(&mut self, name: &str) -> Option<&mut f64> {
         Some(match name {
             "tick_rate" => &mut self.tick_rate,
@@ -328,6 +236,9 @@ impl Settings {
             "jump_delay" => &mut self.jump_delay,
             "momentum_cutoff" => &mut self.momentum_cutoff,
             "step_height" => &mut self.step_height,
+            "sneak_height" => &mut self.sneak_height,
+            "crawl_height" => &mut self.crawl_height,
+            "left_world_depth" => &mut self.left_world_depth,
             "fly_speed" => &mut self.fly_speed,
             "fly_vertical_speed" => &mut self.fly_vertical_speed,
             "climb_speed" => &mut self.climb_speed,
@@ -357,7 +268,7 @@ impl Settings {
             })
         };
         // `number_mut` is the one map from names to fields; one copy lends it
-        // here. Names it does not know (`sneak_edge_guard`) are not numbers.
+        // here. Names it does not know (the flags) are not numbers.
         let mut copy = self.clone();
         for name in Self::names() {
             let Some(&mut value) = copy.number_mut(name) else {
@@ -389,6 +300,16 @@ impl Settings {
         }
         if self.step_height > 16.0 {
             return bad("step_height", self.step_height, "must be at most 16 blocks");
+        }
+        if self.crawl_height <= 0.0 {
+            return bad("crawl_height", self.crawl_height, "must be above 0");
+        }
+        if self.sneak_height < self.crawl_height {
+            return bad(
+                "sneak_height",
+                self.sneak_height,
+                "must be at least crawl_height (crouching is not lower than crawling)",
+            );
         }
         for (name, drag) in [
             ("air_drag", self.air_drag),

@@ -1,0 +1,321 @@
+//! Step 3 of a tick: the sneak edge guard, the move (pushing out first if
+//! the body starts inside blocks), auto-step up a ledge and the snap down a
+//! step, and the events of what the move met.
+
+use glam::DVec3;
+
+use super::edge_guard::{guard_edges, is_guarded, leaves_the_surface};
+use super::step_up::{Step, step_up};
+use super::tick::{Plan, TickScratch};
+use super::{Body, Event, HorizontalAxis, Input, Settings};
+use crate::geometry::Aabb;
+use crate::resolver::{Motion, MoveError, Resolver, TOUCH_TOLERANCE};
+use crate::world::BlockSource;
+
+/// What the move did.
+#[derive(Clone, Copy, Debug)]
+#[allow(clippy::struct_excessive_bools)] // one flag per kind of contact
+pub(crate) struct Moved {
+    /// Where the body ended.
+    pub(crate) end: crate::geometry::Aabb,
+    /// Where it started, after any push-out.
+    pub(crate) start_free: crate::geometry::Aabb,
+    /// Axes a block stopped the move along (a wall, a floor, a ceiling).
+    pub(crate) blocked: glam::BVec3,
+    /// Axes the edge guard cut (x, z).
+    pub(crate) cut: [bool; 2],
+    pub(crate) landed: bool,
+    pub(crate) stepped: bool,
+    /// Kept on the ground down a step ([`Settings::snap_to_ground`]).
+    pub(crate) snapped: bool,
+    pub(crate) ceiling: bool,
+}
+
+impl Moved {
+    /// Whether the move was stopped along `axis`, by a block or the guard.
+    pub(crate) fn stopped(&self, axis: usize) -> bool {
+        let cut = match axis {
+            0 => self.cut[0],
+            2 => self.cut[1],
+            _ => false,
+        };
+        self.blocked.test(axis) || cut
+    }
+
+    /// Whether a wall stopped it sideways (the edge guard is not a wall: it
+    /// lifts no climber and stops no sprint, as Minecraft's back-off).
+    pub(crate) fn walled(&self) -> bool {
+        self.blocked.x || self.blocked.z
+    }
+}
+
+/// Step 3 of a tick: the edge guard, the move (pushing out first if the
+/// body starts inside blocks) and auto-step.
+pub(crate) fn make_move<W: BlockSource>(
+    world: &W,
+    scratch: &mut TickScratch,
+    settings: &Settings,
+    body: &Body,
+    input: Input,
+    plan: &Plan<'_>,
+    events: &mut Vec<Event>,
+) -> Result<Moved, MoveError> {
+    let TickScratch {
+        resolver,
+        support,
+        motion,
+    } = scratch;
+    let flying = input.fly;
+    let mut displacement = plan.rate * settings.dt();
+    if let Some([h, v]) = plan.rules.stuck {
+        // In a cobweb the tick moves a share of what it would (`makeStuckInBlock`).
+        displacement *= DVec3::new(h, v, h);
+    }
+    let start = body.aabb;
+    let (displacement, cut) = guarded_move(
+        world,
+        resolver,
+        support,
+        motion,
+        settings,
+        body,
+        input,
+        displacement,
+    )?;
+    report_cuts(cut, events);
+    let start_free = report_push_out(start, motion, events);
+    let landed = motion.hits.as_slice().iter().any(|h| h.normal.y > 0.0);
+    let mut end = motion.end;
+    let mut blocked = motion.blocked;
+    // Not while rising: a jump does its own climbing.
+    let may_step =
+        !flying && settings.step_height > 0.0 && displacement.y <= 0.0 && (body.grounded || landed);
+    let mut stepped = false;
+    if may_step
+        && let Some(step) = auto_step(world, resolver, settings, &start_free, displacement, motion)?
+    {
+        end = step.end;
+        blocked = step.blocked;
+        blocked.y = true;
+        stepped = true;
+        events.push(Event::Stepped {
+            height: step.height,
+        });
+    }
+    report_contacts(motion, stepped, landed, body, plan.rate.y, events);
+    let ceiling = !stepped && motion.hits.as_slice().iter().any(|h| h.normal.y < 0.0);
+    let mut snapped = false;
+    if !landed && !stepped && may_snap(settings, body, plan) {
+        if let Some(onto) = snap_to_ground(world, resolver, settings, end)? {
+            end = onto;
+            blocked.y = true;
+            snapped = true;
+        }
+    }
+    Ok(Moved {
+        end,
+        start_free,
+        blocked,
+        cut,
+        landed,
+        stepped,
+        snapped,
+        ceiling,
+    })
+}
+
+/// Whether a body that walked off its ground this tick is kept on it
+/// ([`Settings::snap_to_ground`]): it stood on the ground, and neither
+/// jumps, flies, swims nor climbs.
+#[inline]
+fn may_snap(settings: &Settings, body: &Body, plan: &Plan<'_>) -> bool {
+    settings.snap_to_ground
+        && settings.step_height > 0.0
+        && body.grounded
+        && plan.rate.y <= 0.0
+        && !plan.input.fly
+        && !plan.start.in_liquid
+        && plan.rules.climbing.is_none()
+}
+
+/// The move, cut back by the sneak edge guard where it holds: the
+/// displacement made and the axes the guard cut, the move in `motion`.
+#[allow(clippy::too_many_arguments)] // the tick's scratch, split for the borrow
+#[inline]
+fn guarded_move<W: BlockSource>(
+    world: &W,
+    resolver: &mut Resolver,
+    support: &mut Vec<(f64, f64)>,
+    motion: &mut Motion,
+    settings: &Settings,
+    body: &Body,
+    input: Input,
+    mut displacement: DVec3,
+) -> Result<(DVec3, [bool; 2]), MoveError> {
+    let start = body.aabb;
+    let guarded = is_guarded(world, resolver, settings, body, input)?;
+    let mut cut = [false; 2];
+    if guarded {
+        (displacement, cut) = guard_edges(
+            world,
+            resolver,
+            support,
+            &start,
+            displacement,
+            settings.step_height,
+        )?;
+    }
+    resolver.move_box_into(world, start, displacement, motion)?;
+    if guarded && leaves_the_surface(world, resolver, settings, &start, displacement, motion)? {
+        // Hold still rather than step off: see `leaves_the_surface`.
+        for (slot, axis) in [0, 2].into_iter().enumerate() {
+            cut[slot] |= displacement[axis] != 0.0;
+        }
+        displacement.x = 0.0;
+        displacement.z = 0.0;
+        resolver.move_box_into(world, start, displacement, motion)?;
+    }
+    Ok((displacement, cut))
+}
+
+/// Where a body that walked off its ground lands if it drops at most
+/// `step_height`: the ground under a step down.
+fn snap_to_ground<W: BlockSource>(
+    world: &W,
+    resolver: &mut Resolver,
+    settings: &Settings,
+    end: Aabb,
+) -> Result<Option<Aabb>, MoveError> {
+    let down = DVec3::new(0.0, -settings.step_height, 0.0);
+    let probe = resolver.move_box(world, end, down)?;
+    // A body resting on its floor (a bounce on slime that the momentum
+    // cut-off left in place) is not over a step: Minecraft's own grounded
+    // state stands there.
+    let drop = end.min.y - probe.end.min.y;
+    Ok(
+        (probe.blocked.y && probe.depenetration.is_none() && drop > super::RESTING_PROBE)
+            .then_some(probe.end),
+    )
+}
+
+/// Where the move really started: the body's box, moved by any push-out
+/// the resolver made first (which the events report).
+#[inline]
+fn report_push_out(
+    start: crate::geometry::Aabb,
+    motion: &Motion,
+    events: &mut Vec<Event>,
+) -> crate::geometry::Aabb {
+    let Some(d) = motion.depenetration else {
+        return start;
+    };
+    events.push(Event::PushedOut {
+        offset: d.offset,
+        resolved: d.resolved,
+    });
+    start.translated(d.offset)
+}
+
+/// Auto-step after a move a wall stopped sideways, when a block it met is
+/// low enough to climb: the cheap test first, so tall walls skip the step's
+/// trial moves.
+#[inline]
+fn auto_step<W: BlockSource>(
+    world: &W,
+    resolver: &mut Resolver,
+    settings: &Settings,
+    start_free: &crate::geometry::Aabb,
+    displacement: DVec3,
+    motion: &Motion,
+) -> Result<Option<Step>, MoveError> {
+    if !(motion.blocked.x || motion.blocked.z)
+        || !step_could_clear(world, motion, start_free.min.y + settings.step_height)
+    {
+        return Ok(None);
+    }
+    step_up(
+        world,
+        resolver,
+        start_free,
+        displacement,
+        settings.step_height,
+        motion,
+    )
+}
+
+/// Step 5 of a tick: the events of the move's contacts. A climb replaces the
+/// plain move's contacts, but a body that came down onto the ledge it climbs
+/// has still landed (fall damage keys on it). A wall is reported when the
+/// body starts to touch it: one pressed into for many ticks is one
+/// `HitWall`, and [`Body::touching`] says it is still there.
+fn report_contacts(
+    motion: &Motion,
+    stepped: bool,
+    landed: bool,
+    body: &Body,
+    fall_velocity: f64,
+    events: &mut Vec<Event>,
+) {
+    let was_grounded = body.grounded;
+    if stepped {
+        if landed && !was_grounded {
+            events.push(Event::Landed {
+                speed: -fall_velocity,
+            });
+        }
+        return;
+    }
+    for hit in motion.hits.as_slice() {
+        if hit.normal.y > 0.0 {
+            if !was_grounded {
+                events.push(Event::Landed {
+                    speed: -fall_velocity,
+                });
+            }
+        } else if hit.normal.y < 0.0 {
+            events.push(Event::HitCeiling);
+        } else {
+            let touched = if hit.normal.x == 0.0 {
+                body.touching.wall_z
+            } else {
+                body.touching.wall_x
+            };
+            if !touched {
+                events.push(Event::HitWall { normal: hit.normal });
+            }
+        }
+    }
+}
+
+/// The edge guard's cuts, as events; a cut axis loses its momentum as a
+/// wall's would.
+fn report_cuts(cut: [bool; 2], events: &mut Vec<Event>) {
+    for (slot, name) in [HorizontalAxis::X, HorizontalAxis::Z]
+        .into_iter()
+        .enumerate()
+    {
+        if cut[slot] {
+            events.push(Event::EdgeGuard { axis: name });
+        }
+    }
+}
+
+/// Whether some wall the move hit may be low enough to step onto: a box of the
+/// hit block whose top is at most `reach`. A climb cannot clear a wall whose
+/// top is higher (it would meet the same face again), so bodies pressing into
+/// tall walls skip the three trial moves of a step. A hit names the block, not
+/// which of its boxes was met, so any low box counts: the lower step of a
+/// stair is climbed although the block's upper box is out of reach.
+fn step_could_clear<W: BlockSource>(world: &W, motion: &Motion, reach: f64) -> bool {
+    motion
+        .hits
+        .as_slice()
+        .iter()
+        .filter(|h| h.normal.y == 0.0)
+        .any(|h| {
+            world
+                .shape_at(h.block)
+                .iter()
+                .any(|b| f64::from(h.block.y) + b.max.y <= reach + TOUCH_TOLERANCE)
+        })
+}

@@ -397,3 +397,95 @@ fn a_body_that_leaves_the_world_is_reported_and_held() {
     let back = sim.body(walker).unwrap();
     assert!(!back.left_world && back.feet().x > 0.5, "simulated again");
 }
+
+// ---------------------------------------------------------------------------
+// 5. Poses.
+
+const SNEAK_EAST: Input = Input {
+    east: true,
+    sneak: true,
+    ..Input::IDLE
+};
+
+/// Sneaking lowers the body to 1.5; under a ceiling at 1.5 it stays
+/// crouched when the key is let go, moving at the sneaking speed, and
+/// stands up once out from under it.
+#[test]
+fn a_crouched_body_stands_only_where_there_is_room() {
+    use voxwalk::controller::Pose;
+    let mut world = stone_floor(12);
+    // A ceiling of top slabs (1.5 to 2) from x = 2 to x = 6.
+    world.fill(IVec3::new(2, 1, -3), IVec3::new(6, 1, 3), BlockId::TOP_SLAB);
+    let mut sim = Simulation::new(world, Settings::default()).unwrap();
+    let walker = sim.add_body(person_at(0.5, 0.0, 0.5));
+    sim.step(&[(walker, SNEAK_EAST)]).unwrap();
+    let body = *sim.body(walker).unwrap();
+    assert_eq!(body.pose, Pose::Sneaking);
+    assert!((body.height() - 1.5).abs() < 1e-6, "{}", body.height());
+    // Standing, it could not pass under the slabs; crouched it does.
+    for _ in 0..70 {
+        sim.step(&[(walker, SNEAK_EAST)]).unwrap();
+    }
+    let x = sim.body(walker).unwrap().feet().x;
+    assert!(x > 4.0, "under the ceiling: {x}");
+    assert!(!sim.room_to_stand(walker).unwrap());
+    for _ in 0..20 {
+        sim.step(&[(walker, Input::IDLE)]).unwrap();
+    }
+    let under = *sim.body(walker).unwrap();
+    assert_eq!(under.pose, Pose::Sneaking, "no room to stand");
+    assert!(under.aabb.max.y <= 1.5);
+    // Walking on without the key: the sneaking speed while crouched.
+    let settings = Settings::default();
+    sim.step(&[(walker, EAST)]).unwrap();
+    let mut fastest: f64 = 0.0;
+    for _ in 0..200 {
+        if sim.body(walker).unwrap().pose != Pose::Sneaking {
+            break;
+        }
+        sim.step(&[(walker, EAST)]).unwrap();
+        let body = sim.body(walker).unwrap();
+        if body.pose == Pose::Sneaking {
+            fastest = fastest.max(body.velocity.x);
+        }
+    }
+    assert!(
+        (fastest - settings.sneak_speed).abs() < 1e-3 * settings.sneak_speed,
+        "{fastest}"
+    );
+    let out = *sim.body(walker).unwrap();
+    assert!(
+        out.aabb.min.x >= 7.0,
+        "it stood up once out: {}",
+        out.aabb.min.x
+    );
+    assert_eq!((out.pose, out.height()), (Pose::Standing, 1.8));
+    assert!(sim.room_to_stand(walker).unwrap());
+}
+
+/// A crawling body in a tunnel one block high stays flat until it leaves.
+#[test]
+fn a_crawling_body_stays_flat_in_a_low_tunnel() {
+    use voxwalk::controller::Pose;
+    let mut world = stone_floor(12);
+    world.fill(IVec3::new(-2, 1, -3), IVec3::new(5, 1, 3), BlockId::STONE);
+    let mut sim = Simulation::new(world, Settings::default()).unwrap();
+    let mut body = person_at(0.5, 0.0, 0.5);
+    body.pose = Pose::Crawling;
+    body.aabb.max.y = body.aabb.min.y + 0.6;
+    let crawler = sim.add_body(body);
+    for _ in 0..5 {
+        sim.step(&[(crawler, Input::IDLE)]).unwrap();
+        let body = sim.body(crawler).unwrap();
+        assert_eq!(body.pose, Pose::Crawling);
+        assert!((body.height() - 0.6).abs() < 1e-6);
+    }
+    let mut ticks = 0;
+    while sim.body(crawler).unwrap().pose == Pose::Crawling && ticks < 200 {
+        sim.step(&[(crawler, EAST)]).unwrap();
+        ticks += 1;
+    }
+    let out = sim.body(crawler).unwrap();
+    assert!(out.aabb.min.x > 5.0, "{}", out.aabb.min.x);
+    assert_eq!(out.pose, Pose::Standing);
+}

@@ -7,7 +7,7 @@ use glam::{DVec2, DVec3};
 
 use super::settings::minecraft;
 use super::surroundings::Surroundings;
-use super::{Body, Event, Input, Settings};
+use super::{Body, Event, Input, Pose, Settings};
 
 /// The angle under which a wall the body runs along does not stop its
 /// sprint (`LocalPlayer.isHorizontalCollisionMinor`: 8°).
@@ -147,7 +147,10 @@ fn cut_off(mut momentum: DVec3, cutoff: f64, sink: f64) -> DVec3 {
 fn keys_wish(settings: &Settings, body: &Body, input: Input) -> (DVec2, bool) {
     let axis = |plus: bool, minus: bool| f64::from(u8::from(plus)) - f64::from(u8::from(minus));
     let keys = DVec2::new(axis(input.east, input.west), axis(input.south, input.north));
-    let share = if input.sneak && !input.fly && settings.walk_speed > 0.0 {
+    // Crouched or crawling for want of room moves slowly too
+    // (`Player.isMovingSlowly`).
+    let slow = (input.sneak && !input.fly) || body.pose != Pose::Standing;
+    let share = if slow && settings.walk_speed > 0.0 {
         (settings.sneak_speed / settings.walk_speed) as f32
     } else {
         1.0
@@ -185,7 +188,7 @@ fn keys_wish(settings: &Settings, body: &Body, input: Input) -> (DVec2, bool) {
 fn sprinting(body: &Body, input: Input, forward: bool, swimming_or_flying: bool) -> bool {
     // Started, then stopped in the same step where a stop applies: a key
     // held against a wall does not keep a sprint.
-    let started = body.sprinting || (input.sprint && !input.sneak);
+    let started = body.sprinting || (input.sprint && !input.sneak && body.pose == Pose::Standing);
     started && forward && !swimming_or_flying && !body.wall_head_on
 }
 

@@ -3,7 +3,7 @@
 use glam::{DVec2, DVec3};
 use thiserror::Error;
 
-use super::Contacts;
+use super::{Contacts, Pose};
 use crate::geometry::{Aabb, Mobility};
 use crate::resolver::{MAX_BOX_EDGE, MAX_COORDINATE};
 
@@ -69,6 +69,12 @@ pub struct Body {
     ///
     /// [`Event::HitWall`]: super::Event::HitWall
     pub touching: Contacts,
+    /// How it holds itself: standing, sneaking or crawling, which sets the
+    /// box's height (a tick changes it, never into a block).
+    pub pose: Pose,
+    /// Its height standing: what a sneaking or crawling body grows back to
+    /// when there is room. Set it with the box when resizing a body.
+    pub standing_height: f64,
     /// Fell below the world ([`Settings::left_world_depth`]) and is held
     /// there by the simulation, which reported it once
     /// ([`Event::LeftWorld`]); cleared when the game moves it back up.
@@ -141,6 +147,8 @@ impl Body {
             takeoff_slipperiness: crate::world::DEFAULT_SLIPPERINESS,
             touching: Contacts::default(),
             left_world: false,
+            pose: Pose::Standing,
+            standing_height: size.y,
             wall_head_on: false,
             cutoff_clock: 0.0,
             heading: DVec2::X,
@@ -152,6 +160,12 @@ impl Body {
     #[must_use]
     pub fn feet(&self) -> DVec3 {
         self.aabb.feet()
+    }
+
+    /// The box's height now (its pose's).
+    #[must_use]
+    pub fn height(&self) -> f64 {
+        self.aabb.max.y - self.aabb.min.y
     }
 
     /// The box `alpha` of the way from where the body was before its last

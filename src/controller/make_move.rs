@@ -105,12 +105,14 @@ pub(crate) fn make_move<W: BlockSource>(
     report_contacts(motion, stepped, landed, body, plan.rate.y, events);
     let ceiling = !stepped && motion.hits.as_slice().iter().any(|h| h.normal.y < 0.0);
     let mut snapped = false;
-    if !landed && !stepped && may_snap(settings, body, plan) {
-        if let Some(onto) = snap_to_ground(world, resolver, settings, end)? {
-            end = onto;
-            blocked.y = true;
-            snapped = true;
-        }
+    if !landed
+        && !stepped
+        && may_snap(settings, body, plan)
+        && let Some(onto) = snap_to_ground(world, resolver, settings, end)?
+    {
+        end = onto;
+        blocked.y = true;
+        snapped = true;
     }
     Ok(Moved {
         end,

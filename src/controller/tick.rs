@@ -9,6 +9,7 @@ use glam::DVec3;
 use super::ai_step::{Start, minor_collision, start_of_step};
 use super::block_effects::{Gait, Rules, momentum_kept};
 use super::make_move::make_move;
+use super::pose::update_pose;
 use super::surroundings::Surroundings;
 use super::{Body, Contacts, Event, Input, Settings};
 use crate::resolver::{Motion, MoveError, Resolver};
@@ -43,6 +44,7 @@ pub(crate) fn tick_body<W: BlockSource>(
         return Ok(Contacts::default());
     }
     body.left_world = false;
+    update_pose(world, &mut scratch.resolver, settings, body, input)?;
     let around = surroundings(world, body, input.fly, events);
     let start = start_of_step(settings, body, input, around.as_ref(), events);
     let plan = plan_move(settings, body, input, around.as_ref(), start);

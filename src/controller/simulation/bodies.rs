@@ -4,7 +4,9 @@ use glam::DVec3;
 
 use super::{RESTING_PROBE, Simulation, Slot};
 use crate::controller::cell_copy::CellCopy;
-use crate::controller::{Body, BodyHandle, SettingError, Settings, SyncIfParallel};
+use crate::controller::{
+    Body, BodyHandle, SettingError, Settings, SimulationError, SyncIfParallel,
+};
 use crate::world::BlockSource;
 
 impl<W: BlockSource + SyncIfParallel> Simulation<W> {
@@ -140,5 +142,27 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     pub fn body_settings(&self, handle: BodyHandle) -> Option<&Settings> {
         let i = self.dense_index(handle)?;
         Some(self.own_settings[i].as_deref().unwrap_or(&self.settings))
+    }
+
+    /// Whether `handle`'s body has room to stand up where it is
+    /// ([`room_to_stand`](crate::controller::room_to_stand)).
+    ///
+    /// # Errors
+    /// [`SimulationError::NoSuchBody`] when the handle names no body; a
+    /// move error when the body is outside the resolver's range.
+    pub fn room_to_stand(&mut self, handle: BodyHandle) -> Result<bool, SimulationError> {
+        let index = self
+            .dense_index(handle)
+            .ok_or(SimulationError::NoSuchBody { handle })?;
+        crate::controller::room_to_stand(
+            &self.world,
+            &mut self.scratch.resolver,
+            &self.bodies[index],
+        )
+        .map_err(|source| SimulationError::Move {
+            tick: self.tick,
+            body: Some(handle),
+            source,
+        })
     }
 }

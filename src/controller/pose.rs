@@ -1,0 +1,127 @@
+//! A body's pose: standing, sneaking or crawling, each its own height, and
+//! never a taller one where blocks leave no room (Minecraft's
+//! `Player.updatePlayerPose`).
+
+use glam::DVec3;
+
+use super::{Body, Input, Settings};
+use crate::geometry::Aabb;
+use crate::resolver::{CONTACT_GAP, MoveError, Resolver};
+use crate::world::BlockSource;
+
+/// How a body holds itself, which sets its height.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Pose {
+    /// Upright: the body's own height.
+    #[default]
+    Standing,
+    /// Crouched: [`Settings::sneak_height`], while sneaking or where there
+    /// is no room to stand.
+    Sneaking,
+    /// Flat: [`Settings::crawl_height`], where there is no room even to
+    /// crouch (Minecraft's swimming and crawling pose).
+    Crawling,
+}
+
+impl Pose {
+    /// The height of a body of `standing_height` in this pose: the pose's
+    /// setting, or the standing height if that is lower.
+    ///
+    /// A lowered pose is a hair lower than its setting (twice the contact
+    /// gap): a body rests [`CONTACT_GAP`] above its floor and stops that far
+    /// short of a ceiling, so a crouched body fits under a ceiling
+    /// `sneak_height` above its floor, as Minecraft's player (which rests
+    /// on the floor itself) does under a slab 1.5 up.
+    #[must_use]
+    pub fn height(self, settings: &Settings, standing_height: f64) -> f64 {
+        let lowered = |setting: f64| (setting - 2.0 * CONTACT_GAP).min(standing_height);
+        match self {
+            Pose::Standing => standing_height,
+            Pose::Sneaking => lowered(settings.sneak_height),
+            Pose::Crawling => lowered(settings.crawl_height),
+        }
+    }
+}
+
+/// Whether `body` has room to stand up where it is: its box at its standing
+/// height meets no block.
+///
+/// ```
+/// use voxwalk::controller::{Body, Settings, room_to_stand};
+/// use voxwalk::glam::{DVec3, IVec3};
+/// use voxwalk::resolver::Resolver;
+/// use voxwalk::world::{BlockId, World};
+///
+/// let mut world = World::new();
+/// world.fill(IVec3::new(-2, -1, -2), IVec3::new(2, -1, 2), BlockId::STONE);
+/// world.set_block(IVec3::new(0, 1, 0), BlockId::TOP_SLAB); // a ceiling at 1.5
+/// // Crouched under it: 1.5 tall, 1.8 standing.
+/// let mut body = Body::new(DVec3::new(0.5, 0.0, 0.5), DVec3::new(0.6, 1.5, 0.6)).unwrap();
+/// body.standing_height = 1.8;
+/// assert!(!room_to_stand(&world, &mut Resolver::new(), &body).unwrap());
+/// world.set_block(IVec3::new(0, 1, 0), BlockId::AIR);
+/// assert!(room_to_stand(&world, &mut Resolver::new(), &body).unwrap());
+/// ```
+///
+/// # Errors
+/// A [`MoveError`] when the body is outside the resolver's range.
+pub fn room_to_stand<W: BlockSource>(
+    world: &W,
+    resolver: &mut Resolver,
+    body: &Body,
+) -> Result<bool, MoveError> {
+    room_for(world, resolver, &body.aabb, body.standing_height)
+}
+
+/// Whether `aabb` may grow to `height`: it is as tall already, or raising
+/// its top that far meets nothing. The box is swept up by the growth: its
+/// top face passes through exactly the cells the taller box adds.
+fn room_for<W: BlockSource>(
+    world: &W,
+    resolver: &mut Resolver,
+    aabb: &Aabb,
+    height: f64,
+) -> Result<bool, MoveError> {
+    let growth = height - (aabb.max.y - aabb.min.y);
+    if growth <= 0.0 {
+        return Ok(true);
+    }
+    let raised = resolver.move_box(world, *aabb, DVec3::new(0.0, growth, 0.0))?;
+    Ok(!raised.blocked.y && raised.depenetration.is_none())
+}
+
+/// Sets the body's pose for this tick, as Minecraft does before its
+/// `aiStep`: the one the keys ask for (sneaking with the sneak key, unless
+/// flying), else the tallest lower one with room, crawling at the last.
+/// Lowering always has room (the box shrinks from the top); the body's box
+/// takes the pose's height, its feet where they are.
+pub(crate) fn update_pose<W: BlockSource>(
+    world: &W,
+    resolver: &mut Resolver,
+    settings: &Settings,
+    body: &mut Body,
+    input: Input,
+) -> Result<(), MoveError> {
+    let wanted = if input.sneak && !input.fly {
+        Pose::Sneaking
+    } else {
+        Pose::Standing
+    };
+    if wanted == body.pose && body.height() == wanted.height(settings, body.standing_height) {
+        // Holding a pose needs no look around: the box kept its room.
+        return Ok(());
+    }
+    let mut pose = Pose::Crawling;
+    for candidate in [wanted, Pose::Sneaking] {
+        let height = candidate.height(settings, body.standing_height);
+        if room_for(world, resolver, &body.aabb, height)? {
+            pose = candidate;
+            break;
+        }
+    }
+    body.pose = pose;
+    body.aabb.max.y = body.aabb.min.y + pose.height(settings, body.standing_height);
+    Ok(())
+}

@@ -20,9 +20,8 @@ struct EntityId(u32);
 /// What the game keeps for a character.
 struct Character {
     name: &'static str,
+    /// Keeps where it was a tick ago too, to draw between ticks.
     body: Body,
-    /// Where the body was a tick ago, to draw between ticks.
-    previous: DVec3,
     health: f64,
     /// What the character wants this tick (from a player or an AI).
     input: Input,
@@ -49,7 +48,6 @@ fn main() {
     let spawn = |name, feet: DVec3, input| Character {
         name,
         body: Body::new(feet, Body::DEFAULT_SIZE).expect("a valid body"),
-        previous: feet,
         health: 20.0,
         input,
     };
@@ -86,7 +84,6 @@ fn main() {
             accumulator -= dt;
             ticks += 1;
             for (id, c) in &mut characters {
-                c.previous = c.body.feet();
                 events.clear();
                 controller
                     .tick(&world, &mut c.body, c.input, &mut events)
@@ -117,7 +114,7 @@ fn main() {
         let alpha = accumulator / dt;
         if frame % 60 == 0 {
             for (id, c) in &characters {
-                let drawn = c.previous.lerp(c.body.feet(), alpha);
+                let drawn = c.body.interpolated(alpha).feet();
                 println!(
                     "frame {frame:3} (alpha {alpha:.2}): {id:?} {:8} drawn at ({:6.2}, {:5.2}, {:6.2})",
                     c.name, drawn.x, drawn.y, drawn.z

@@ -18,6 +18,7 @@ use crate::world::BlockSource;
 /// assert!(Ball::new(DVec3::ZERO, 0.0, DVec3::ZERO).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ball {
     /// Centre of the sphere.
     pub center: DVec3,

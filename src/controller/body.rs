@@ -22,6 +22,7 @@ use crate::resolver::{MAX_BOX_EDGE, MAX_COORDINATE};
 /// assert!(Body::new(DVec3::NAN, Body::DEFAULT_SIZE).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[allow(clippy::struct_excessive_bools)] // each is a state Minecraft's player keeps
 pub struct Body {
     /// Where the body is.

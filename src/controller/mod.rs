@@ -43,7 +43,7 @@ pub use handle::BodyHandle;
 pub use input::{Input, InputScript, MAX_SCRIPT_TICKS, ScriptError, UnknownAction};
 pub use pose::{Pose, room_to_stand};
 pub use settings::{SettingError, Settings};
-pub use simulation::{RESTING_PROBE, Simulation};
+pub use simulation::{RESTING_PROBE, RestoreError, Simulation, SimulationState};
 pub use surroundings::{GROUND_PROBE, ground_cell};
 pub use sync_if_parallel::SyncIfParallel;
 pub use tick_report::{SimulationError, TickReport};

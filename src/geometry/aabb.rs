@@ -8,6 +8,7 @@ use glam::DVec3;
 /// colliding*: two boxes overlap only when they share a volume thicker than a
 /// tolerance on every axis (see [`Aabb::overlaps_beyond`]).
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Aabb {
     /// The corner with the smallest coordinates.
     pub min: DVec3,

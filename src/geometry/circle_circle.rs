@@ -78,6 +78,8 @@ fn contact_balls<const N: usize>(
 
 /// Whether a body may be moved by a contact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Mobility {
     /// Never moved by contacts (a post, a parked cart).
     Static,

@@ -1,8 +1,12 @@
 //! A world with bodies and balls in it, advanced one fixed tick at a time:
-//! the bodies named by handles (`bodies`), the tick (`stepping`).
+//! the bodies named by handles (`bodies`), the tick (`stepping`), the state
+//! saved and restored (`state`).
 
 mod bodies;
+mod state;
 mod stepping;
+
+pub use state::{RestoreError, SimulationState};
 
 use super::cell_copy::CellCopy;
 use super::tick::TickScratch;

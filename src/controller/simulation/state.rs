@@ -1,0 +1,229 @@
+//! A simulation's whole state apart from its world: what a save game keeps
+//! and what rollback netcode rewinds to.
+
+use thiserror::Error;
+
+use super::{Simulation, Slot};
+use crate::controller::body::{check_position, check_size};
+use crate::controller::cell_copy::CellCopy;
+use crate::controller::crowd::CrowdCells;
+use crate::controller::tick::TickScratch;
+use crate::controller::{
+    Ball, Body, BodyError, BodyHandle, SettingError, Settings, SyncIfParallel,
+};
+use crate::resolver::MAX_BOX_EDGE;
+use crate::world::BlockSource;
+
+/// Everything a [`Simulation`] holds but its world: the bodies with their
+/// handles, generations and free slots (so bodies added after a restore get
+/// the handles they got before), their own settings and user data, the balls,
+/// the tick counter and the settings. Restored into a simulation over the
+/// same world ([`Simulation::restore`]), the run continues bit for bit; with
+/// the `serde` feature it is saved and loaded as any value is.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SimulationState {
+    /// Ticks run.
+    pub tick: u64,
+    /// The settings of bodies without their own, and of balls.
+    pub settings: Settings,
+    /// The bodies, in the order they tick.
+    pub bodies: Vec<Body>,
+    /// Each body's handle, in the same order.
+    pub handles: Vec<BodyHandle>,
+    /// Each body's own settings, if it has them.
+    pub own_settings: Vec<Option<Settings>>,
+    /// Each body's number kept for the game.
+    pub user_data: Vec<u64>,
+    /// Each handle slot's generation: the next body given the slot gets it.
+    pub generations: Vec<u32>,
+    /// Slots free for reuse, the next one to be reused last.
+    pub free: Vec<u32>,
+    /// The balls.
+    pub balls: Vec<Ball>,
+}
+
+/// Why a state could not be restored; the simulation is unchanged then.
+#[derive(Debug, Error, PartialEq)]
+pub enum RestoreError {
+    /// The lists that run beside the bodies are not one entry per body.
+    #[error("{what} has {len} entries for {bodies} bodies")]
+    Lengths {
+        /// Which list.
+        what: &'static str,
+        /// Its length.
+        len: usize,
+        /// The number of bodies.
+        bodies: usize,
+    },
+    /// A handle names a slot the state has no generation for, a slot held
+    /// twice or also free, or a generation other than its slot's.
+    #[error("body {index}: its handle {handle:?} does not fit the slots")]
+    Handle {
+        /// Where the body is in the list.
+        index: usize,
+        /// Its handle.
+        handle: BodyHandle,
+    },
+    /// A free slot that does not exist or is listed twice.
+    #[error("free slot {slot} does not exist or is listed twice")]
+    FreeSlot {
+        /// The slot.
+        slot: u32,
+    },
+    /// A body's box is not one the resolver can move.
+    #[error("body {index}: {source}")]
+    Body {
+        /// Where the body is in the list.
+        index: usize,
+        /// What is wrong with it.
+        source: BodyError,
+    },
+    /// Settings out of range.
+    #[error(transparent)]
+    Settings(#[from] SettingError),
+}
+
+impl<W: BlockSource + SyncIfParallel> Simulation<W> {
+    /// Everything but the world, to save or to rewind to.
+    ///
+    /// ```
+    /// use voxwalk::controller::{Body, Input, Settings, Simulation};
+    /// use voxwalk::glam::{DVec3, IVec3};
+    /// use voxwalk::world::{BlockId, World};
+    ///
+    /// let mut world = World::new();
+    /// world.fill(IVec3::new(-8, -1, -8), IVec3::new(8, -1, 8), BlockId::STONE);
+    /// let mut sim = Simulation::new(world, Settings::default()).unwrap();
+    /// let walker = sim.add_body(Body::new(DVec3::new(0.5, 0.0, 0.5), Body::DEFAULT_SIZE).unwrap());
+    /// let east = [(walker, Input { east: true, ..Input::IDLE })];
+    /// let saved = sim.state();
+    /// for _ in 0..10 { sim.step(&east).unwrap(); }
+    /// let first_run = *sim.body(walker).unwrap();
+    /// sim.restore(saved).unwrap();
+    /// assert_eq!(sim.tick(), 0);
+    /// for _ in 0..10 { sim.step(&east).unwrap(); }
+    /// assert_eq!(*sim.body(walker).unwrap(), first_run); // bit for bit
+    /// ```
+    #[must_use]
+    pub fn state(&self) -> SimulationState {
+        SimulationState {
+            tick: self.tick,
+            settings: self.settings.clone(),
+            bodies: self.bodies.clone(),
+            handles: self.handles.clone(),
+            own_settings: self
+                .own_settings
+                .iter()
+                .map(|own| own.as_deref().cloned())
+                .collect(),
+            user_data: self.user_data.clone(),
+            generations: self.slots.iter().map(|slot| slot.generation).collect(),
+            free: self.free.clone(),
+            balls: self.balls.clone(),
+        }
+    }
+
+    /// Puts the simulation back to `state` (taken from this simulation or
+    /// another over the same world, or loaded from a save), checked first.
+    /// The cells copied beside bodies are dropped: the world may have
+    /// changed since the state was taken, and they are read anew.
+    ///
+    /// # Errors
+    /// [`RestoreError`] for a state that does not hold together (a loaded
+    /// file may say anything); the simulation is unchanged then.
+    pub fn restore(&mut self, state: SimulationState) -> Result<(), RestoreError> {
+        let slots = check_state(&state)?;
+        let bodies = state.bodies.len();
+        self.tick = state.tick;
+        self.settings = state.settings;
+        self.bodies = state.bodies;
+        self.handles = state.handles;
+        self.own_settings = state
+            .own_settings
+            .into_iter()
+            .map(|s| s.map(Box::new))
+            .collect();
+        self.user_data = state.user_data;
+        self.slots = slots;
+        self.free = state.free;
+        self.balls = state.balls;
+        self.copies = vec![CellCopy::default(); bodies];
+        self.world_epoch += 1;
+        Ok(())
+    }
+}
+
+/// The handle table a state describes, if it holds together.
+fn check_state(state: &SimulationState) -> Result<Vec<Slot>, RestoreError> {
+    state.settings.validate()?;
+    let bodies = state.bodies.len();
+    for (what, len) in [
+        ("handles", state.handles.len()),
+        ("own_settings", state.own_settings.len()),
+        ("user_data", state.user_data.len()),
+    ] {
+        if len != bodies {
+            return Err(RestoreError::Lengths { what, len, bodies });
+        }
+    }
+    for settings in state.own_settings.iter().flatten() {
+        settings.validate()?;
+    }
+    let mut slots: Vec<Slot> = state
+        .generations
+        .iter()
+        .map(|&generation| Slot {
+            generation,
+            dense: None,
+        })
+        .collect();
+    for (index, (body, &handle)) in state.bodies.iter().zip(&state.handles).enumerate() {
+        let fits = slots
+            .get(handle.slot() as usize)
+            .is_some_and(|slot| slot.generation == handle.generation() && slot.dense.is_none());
+        if !fits {
+            return Err(RestoreError::Handle { index, handle });
+        }
+        slots[handle.slot() as usize].dense = Some(index as u32);
+        check_position("box corner", body.aabb.min)
+            .and_then(|()| check_position("box corner", body.aabb.max))
+            .and_then(|()| check_size("box", body.aabb.max - body.aabb.min, MAX_BOX_EDGE))
+            .map_err(|source| RestoreError::Body { index, source })?;
+    }
+    let mut free_seen = vec![false; slots.len()];
+    for &slot in &state.free {
+        let usable = slots.get(slot as usize).is_some_and(|s| s.dense.is_none())
+            && !std::mem::replace(&mut free_seen[slot as usize], true);
+        if !usable {
+            return Err(RestoreError::FreeSlot { slot });
+        }
+    }
+    Ok(slots)
+}
+
+impl<W: BlockSource + SyncIfParallel + Clone> Clone for Simulation<W> {
+    /// A simulation of its own over a copy of the world, running on bit for
+    /// bit as this one does: a rollback keeps one to rewind to. Scratch space
+    /// and cell copies are not copied; they are rebuilt as the copy ticks.
+    fn clone(&self) -> Self {
+        Simulation {
+            world: self.world.clone(),
+            settings: self.settings.clone(),
+            bodies: self.bodies.clone(),
+            handles: self.handles.clone(),
+            own_settings: self.own_settings.clone(),
+            user_data: self.user_data.clone(),
+            slots: self.slots.clone(),
+            free: self.free.clone(),
+            balls: self.balls.clone(),
+            tick: self.tick,
+            scratch: TickScratch::default(),
+            crowd_cells: CrowdCells::default(),
+            copies: vec![CellCopy::default(); self.bodies.len()],
+            world_epoch: 1,
+            parallel: self.parallel,
+            dense_inputs: Vec::new(),
+        }
+    }
+}

@@ -67,9 +67,9 @@ fn input_of(id: u64, tick: u64) -> Input {
         west: bits & 2 != 0,
         north: bits & 4 != 0,
         south: bits & 8 != 0,
-        jump: bits & 48 == 48,
+        jump: bits & 0b11_0000 == 0b11_0000,
         sprint: bits & 64 != 0,
-        sneak: bits & 384 == 384,
+        sneak: bits & 0b1_1000_0000 == 0b1_1000_0000,
         ..Input::IDLE
     }
 }

@@ -618,3 +618,137 @@ fn a_state_that_does_not_hold_together_is_refused() {
     ));
     assert_eq!(sim.state(), good, "unchanged");
 }
+
+// ---------------------------------------------------------------------------
+// 4. Collision layers, filters and one-way blocks.
+
+/// A wall on layer 1 (bit 2) stops a body that meets every layer and lets
+/// through one that meets only layer 0; two bodies push each other only when
+/// both masks meet the other's layers.
+#[test]
+fn layers_decide_who_meets_what() {
+    use voxwalk::world::{BlockType, PropertyValue};
+    let mut world = stone_floor(12);
+    let ghost_wall = world
+        .register_block(
+            BlockType::cube("force_field")
+                .with_property("collision_layers", PropertyValue::Number(2.0)),
+        )
+        .unwrap();
+    world.fill(IVec3::new(3, 0, -12), IVec3::new(3, 3, 12), ghost_wall);
+    let mut sim = Simulation::new(world, Settings::default()).unwrap();
+    let stopped = sim.add_body(person_at(0.5, 0.0, -4.5));
+    let mut ghost = person_at(0.5, 0.0, 4.5);
+    ghost.collision_mask = 1;
+    let ghost = sim.add_body(ghost);
+    for _ in 0..30 {
+        sim.step(&[(stopped, EAST), (ghost, EAST)]).unwrap();
+    }
+    assert!(sim.body(stopped).unwrap().aabb.max.x <= 3.0);
+    assert!(sim.body(ghost).unwrap().aabb.min.x > 4.0, "walked through");
+
+    // Bodies: overlapping pairs, one pair on layers that do not meet.
+    let mut sim = Simulation::new(stone_floor(12), Settings::default()).unwrap();
+    let a = sim.add_body(person_at(0.5, 0.0, -4.5));
+    let b = sim.add_body(person_at(0.8, 0.0, -4.5));
+    let mut c = person_at(0.5, 0.0, 4.5);
+    c.collision_layers = 2;
+    c.collision_mask = 2;
+    let c = sim.add_body(c);
+    let d = sim.add_body(person_at(0.8, 0.0, 4.5));
+    sim.step(&[]).unwrap();
+    let gap = |p, q| sim.body(q).unwrap().feet().x - sim.body(p).unwrap().feet().x;
+    assert!(gap(a, b) > 0.59, "pushed apart: {}", gap(a, b));
+    assert!(
+        (gap(c, d) - 0.3).abs() < 1e-9,
+        "passed through each other: {}",
+        gap(c, d)
+    );
+}
+
+/// A ray that skips water, one that picks only liquids, one that skips a
+/// type the game names.
+#[test]
+fn queries_take_a_filter() {
+    use voxwalk::resolver::{CollisionFilter, Filtered, cast_ray};
+    let mut world = World::new();
+    world.set_block(IVec3::new(2, 0, 0), BlockId::WATER);
+    world.set_block(IVec3::new(4, 0, 0), BlockId::GLASS);
+    world.set_block(IVec3::new(6, 0, 0), BlockId::BRICK);
+    let from = DVec3::new(0.5, 0.5, 0.5);
+    let hit = |filter: CollisionFilter| {
+        cast_ray(&Filtered::new(&world, filter), from, DVec3::X, 20.0)
+            .unwrap()
+            .map(|h| h.block.x)
+    };
+    assert_eq!(hit(CollisionFilter::ALL), Some(4), "water skipped");
+    let is_liquid = |t: &voxwalk::world::BlockType| t.properties.number("liquid_drag").is_some();
+    let liquids = CollisionFilter {
+        passable: true,
+        blocks: Some(&is_liquid),
+        ..CollisionFilter::ALL
+    };
+    assert_eq!(hit(liquids), Some(2), "only liquids");
+    let not_glass = |t: &voxwalk::world::BlockType| t.name != "glass";
+    let through_glass = CollisionFilter {
+        blocks: Some(&not_glass),
+        ..CollisionFilter::ALL
+    };
+    assert_eq!(hit(through_glass), Some(6), "glass skipped");
+    let none = CollisionFilter {
+        mask: 2,
+        ..CollisionFilter::ALL
+    };
+    assert_eq!(hit(none), None, "nothing on layer 1");
+}
+
+/// A one-way platform: jumped up through from below, landed on, stood on;
+/// walked into from the side at body height, passed through.
+#[test]
+fn a_one_way_platform_is_solid_only_from_above() {
+    use voxwalk::geometry::Aabb;
+    use voxwalk::world::{BlockType, PropertyValue};
+    let mut world = stone_floor(12);
+    let platform = world
+        .register_block(
+            BlockType::new("platform")
+                .with_box(Aabb::new(DVec3::new(0.0, 0.75, 0.0), DVec3::ONE))
+                .with_property("one_way", PropertyValue::Flag(true)),
+        )
+        .unwrap();
+    // A platform whose top is 1.0 above the floor, over the walker's head
+    // reach... and a row of them at knee height to walk through.
+    world.fill(IVec3::new(-2, 0, -2), IVec3::new(2, 0, 2), platform);
+    world.fill(IVec3::new(5, 0, -8), IVec3::new(5, 0, 8), platform);
+    let mut sim = Simulation::new(world, Settings::default()).unwrap();
+    let jumper = sim.add_body(person_at(0.5, 0.0, 0.5));
+    let jump = Input {
+        jump: true,
+        ..Input::IDLE
+    };
+    let mut highest: f64 = 0.0;
+    for _ in 0..30 {
+        sim.step(&[(jumper, jump)]).unwrap();
+        highest = highest.max(sim.body(jumper).unwrap().feet().y);
+    }
+    for _ in 0..20 {
+        sim.step(&[(jumper, Input::IDLE)]).unwrap();
+    }
+    let body = sim.body(jumper).unwrap();
+    assert!(
+        body.grounded && (body.feet().y - 1.0).abs() < 1e-6,
+        "stands on it: {}",
+        body.feet().y
+    );
+    assert!(highest > 1.0);
+
+    let walker = sim.add_body(person_at(3.5, 0.0, 6.5));
+    for _ in 0..20 {
+        sim.step(&[(walker, EAST)]).unwrap();
+    }
+    let body = sim.body(walker).unwrap();
+    assert!(
+        body.aabb.min.x > 6.0 && body.feet().y < 0.01,
+        "walked through: {body:?}"
+    );
+}

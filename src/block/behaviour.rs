@@ -40,6 +40,14 @@ pub mod names {
     pub const STUCK_HORIZONTAL: &str = "stuck_horizontal";
     /// Number in (0, 1]: the same for vertical motion (cobweb 0.05).
     pub const STUCK_VERTICAL: &str = "stuck_vertical";
+    /// Whole number in [1, 2³² − 1]: the collision layers the block is on,
+    /// as bits (1, layer 0, unless said). A body meets it only when its
+    /// `collision_mask` shares a bit; a query's filter likewise.
+    pub const COLLISION_LAYERS: &str = "collision_layers";
+    /// Flag: solid only from above (a platform a body jumps up through and
+    /// lands on): a body meets it only while its feet are not below the
+    /// block's top.
+    pub const ONE_WAY: &str = "one_way";
 
     /// What a game's own properties begin with: voxwalk stores and
     /// round-trips them and gives them no meaning, and a name outside this
@@ -47,7 +55,7 @@ pub mod names {
     pub const CUSTOM_PREFIX: &str = "custom.";
 
     /// Every behaviour property.
-    pub const ALL: [&str; 9] = [
+    pub const ALL: [&str; 11] = [
         CLIMBABLE,
         LIQUID_DRAG,
         LIQUID_GRAVITY,
@@ -57,13 +65,18 @@ pub mod names {
         BOUNCE,
         STUCK_HORIZONTAL,
         STUCK_VERTICAL,
+        COLLISION_LAYERS,
+        ONE_WAY,
     ];
 }
 
 use names::{
-    BOUNCE, CLIMBABLE, JUMP_FACTOR, LIQUID_DRAG, LIQUID_GRAVITY, SLIPPERINESS, SPEED_FACTOR,
-    STUCK_HORIZONTAL, STUCK_VERTICAL,
+    BOUNCE, CLIMBABLE, COLLISION_LAYERS, JUMP_FACTOR, LIQUID_DRAG, LIQUID_GRAVITY, ONE_WAY,
+    SLIPPERINESS, SPEED_FACTOR, STUCK_HORIZONTAL, STUCK_VERTICAL,
 };
+
+/// The collision layer a block or body is on unless said: layer 0.
+pub const DEFAULT_LAYERS: u32 = 1;
 
 /// Minecraft's friction of ordinary ground.
 pub const DEFAULT_SLIPPERINESS: f64 = 0.6;
@@ -94,6 +107,10 @@ pub struct Behaviour {
     pub bounce: f64,
     /// Shares of motion kept inside (horizontal, vertical).
     pub stuck: Option<[f64; 2]>,
+    /// The collision layers it is on, as bits.
+    pub layers: u32,
+    /// Solid only from above.
+    pub one_way: bool,
 }
 
 impl Default for Behaviour {
@@ -112,6 +129,8 @@ impl Behaviour {
         jump_factor: 1.0,
         bounce: 0.0,
         stuck: None,
+        layers: DEFAULT_LAYERS,
+        one_way: false,
     };
 
     /// The behaviours `properties` give, or the first property that is
@@ -142,36 +161,9 @@ impl Behaviour {
             check_name(name)?;
         }
         let mut b = Behaviour::PLAIN;
-        let number = |name: &str,
-                      lo: f64,
-                      lo_open: bool,
-                      hi: f64|
-         -> Result<Option<f64>, (String, String)> {
-            match properties.get(name) {
-                None => Ok(None),
-                Some(PropertyValue::Flag(_)) => {
-                    Err((name.to_owned(), "is a number, not true or false".to_owned()))
-                }
-                Some(PropertyValue::Number(x)) => {
-                    let low_ok = if lo_open { x > lo } else { x >= lo };
-                    if low_ok && x <= hi {
-                        Ok(Some(x))
-                    } else {
-                        let open = if lo_open { "(" } else { "[" };
-                        Err((name.to_owned(), format!("{x} is outside {open}{lo}, {hi}]")))
-                    }
-                }
-            }
-        };
-        match properties.get(CLIMBABLE) {
-            None => {}
-            Some(PropertyValue::Flag(f)) => b.climbable = f,
-            Some(PropertyValue::Number(_)) => {
-                return Err((
-                    CLIMBABLE.to_owned(),
-                    "is true or false, not a number".to_owned(),
-                ));
-            }
+        let number = |name, lo, lo_open, hi| number_in(properties, name, lo, lo_open, hi);
+        if let Some(f) = flag(properties, CLIMBABLE)? {
+            b.climbable = f;
         }
         let drag = number(LIQUID_DRAG, 0.0, true, 1.0)?;
         let gravity = number(LIQUID_GRAVITY, 0.0, false, 1.0)?;
@@ -202,6 +194,18 @@ impl Behaviour {
         if let Some(s) = number(BOUNCE, 0.0, false, 1.0)? {
             b.bounce = s;
         }
+        if let Some(layers) = number(COLLISION_LAYERS, 1.0, false, f64::from(u32::MAX))? {
+            if layers.fract() != 0.0 {
+                return Err((
+                    COLLISION_LAYERS.to_owned(),
+                    format!("{layers} is not a whole number of layer bits"),
+                ));
+            }
+            b.layers = layers as u32;
+        }
+        if let Some(f) = flag(properties, ONE_WAY)? {
+            b.one_way = f;
+        }
         let horizontal = number(STUCK_HORIZONTAL, 0.0, true, 1.0)?;
         let vertical = number(STUCK_VERTICAL, 0.0, true, 1.0)?;
         if horizontal.is_some() || vertical.is_some() {
@@ -210,16 +214,65 @@ impl Behaviour {
         Ok(b)
     }
 
-    /// Whether it does anything at all.
+    /// Whether it does nothing to a body but stop it (its layers and
+    /// one-way side say whether it stops one, not what it does).
     #[must_use]
     pub fn is_plain(&self) -> bool {
-        *self == Behaviour::PLAIN
+        Behaviour {
+            layers: DEFAULT_LAYERS,
+            one_way: false,
+            ..*self
+        } == Behaviour::PLAIN
+    }
+
+    /// Whether some body may pass it that another meets: it is on other
+    /// layers than the default, or solid from above only.
+    #[must_use]
+    pub fn filters_collisions(&self) -> bool {
+        self.layers != DEFAULT_LAYERS || self.one_way
     }
 
     /// Whether it acts on a body inside it (climbing, swimming, sticking).
     #[must_use]
     pub fn acts_inside(&self) -> bool {
         self.climbable || self.liquid.is_some() || self.stuck.is_some()
+    }
+}
+
+/// The flag `name` holds, if set; an error if it holds a number.
+fn flag(properties: &BlockProperties, name: &str) -> Result<Option<bool>, (String, String)> {
+    match properties.get(name) {
+        None => Ok(None),
+        Some(PropertyValue::Flag(f)) => Ok(Some(f)),
+        Some(PropertyValue::Number(_)) => {
+            Err((name.to_owned(), "is true or false, not a number".to_owned()))
+        }
+    }
+}
+
+/// The number `name` holds, if set; an error if it is a flag or out of
+/// `lo..=hi` (`lo` itself excluded when `lo_open`).
+fn number_in(
+    properties: &BlockProperties,
+    name: &str,
+    lo: f64,
+    lo_open: bool,
+    hi: f64,
+) -> Result<Option<f64>, (String, String)> {
+    match properties.get(name) {
+        None => Ok(None),
+        Some(PropertyValue::Flag(_)) => {
+            Err((name.to_owned(), "is a number, not true or false".to_owned()))
+        }
+        Some(PropertyValue::Number(x)) => {
+            let low_ok = if lo_open { x > lo } else { x >= lo };
+            if low_ok && x <= hi {
+                Ok(Some(x))
+            } else {
+                let open = if lo_open { "(" } else { "[" };
+                Err((name.to_owned(), format!("{x} is outside {open}{lo}, {hi}]")))
+            }
+        }
     }
 }
 

@@ -38,7 +38,9 @@ mod properties;
 mod reach;
 mod registry;
 
-pub use behaviour::{Behaviour, DEFAULT_SLIPPERINESS, Liquid, names as behaviour_names};
+pub use behaviour::{
+    Behaviour, DEFAULT_LAYERS, DEFAULT_SLIPPERINESS, Liquid, names as behaviour_names,
+};
 pub use block_type::{
     BlockType, MAX_BOXES_PER_BLOCK, MAX_NAME_BYTES, MAX_SHAPE_REACH, MIN_BOX_THICKNESS,
 };

@@ -72,6 +72,8 @@ pub struct BlockRegistry {
     behaviours: Vec<Behaviour>,
     /// Whether any of them is not plain.
     any_behaviour: bool,
+    /// Whether any of them is on other layers than the default, or one-way.
+    any_collision_filter: bool,
     /// What the registered types take, as [`BlockType::storage_bytes`] counts.
     stored_bytes: usize,
 }
@@ -108,6 +110,7 @@ impl BlockRegistry {
             reach: ShapeReach::default(),
             behaviours: Vec::new(),
             any_behaviour: false,
+            any_collision_filter: false,
             stored_bytes: 0,
         };
         for block in builtin::types() {
@@ -154,6 +157,7 @@ impl BlockRegistry {
         });
         let behaviour = Behaviour::from_properties(&block.properties).unwrap_or_default();
         self.any_behaviour |= !behaviour.is_plain();
+        self.any_collision_filter |= behaviour.filters_collisions();
         self.behaviours.push(behaviour);
         self.by_name.insert(block.name.clone(), id);
         self.stored_bytes += block.storage_bytes();
@@ -232,6 +236,15 @@ impl BlockRegistry {
     #[must_use]
     pub fn behaviour(&self, id: BlockId) -> &Behaviour {
         self.behaviours.get(id.index()).unwrap_or(&Behaviour::PLAIN)
+    }
+
+    /// Whether any registered type is on other collision layers than the
+    /// default, or one-way: a body that meets every layer need not look at
+    /// each block's layers otherwise.
+    #[must_use]
+    #[inline]
+    pub fn has_collision_filters(&self) -> bool {
+        self.any_collision_filter
     }
 
     /// Whether any registered type has behaviours (the built-in water does).

@@ -70,6 +70,15 @@ pub struct Body {
     ///
     /// [`Event::HitWall`]: super::Event::HitWall
     pub touching: Contacts,
+    /// The collision layers the body is on, as bits (layer 0 unless said):
+    /// another body meets it only if that one's `collision_mask` shares a
+    /// bit.
+    pub collision_layers: u32,
+    /// The layers the body meets, as bits (all unless said): blocks whose
+    /// `collision_layers` property shares none are passed through, and
+    /// bodies whose `collision_layers` share none neither push it nor are
+    /// pushed (rapier's `InteractionGroups`: both ways must agree).
+    pub collision_mask: u32,
     /// How it holds itself: standing, sneaking or crawling, which sets the
     /// box's height (a tick changes it, never into a block).
     pub pose: Pose,
@@ -149,6 +158,8 @@ impl Body {
             touching: Contacts::default(),
             left_world: false,
             pose: Pose::Standing,
+            collision_layers: crate::block::DEFAULT_LAYERS,
+            collision_mask: u32::MAX,
             standing_height: size.y,
             wall_head_on: false,
             cutoff_clock: 0.0,

@@ -46,24 +46,33 @@ struct Footprint {
     radius: f64,
     bottom: f64,
     top: f64,
+    /// The body's collision layers and mask: two bodies push each other
+    /// only when each one's mask meets the other's layers.
+    layers: u32,
+    mask: u32,
 }
 
 impl Footprint {
-    fn of_box(aabb: &Aabb) -> Self {
+    fn of_box(aabb: &Aabb, body: &Body) -> Self {
         let (centre, radius) = circle(aabb);
         Self {
             centre,
             radius,
             bottom: aabb.min.y,
             top: aabb.max.y,
+            layers: body.collision_layers,
+            mask: body.collision_mask,
         }
     }
 
-    /// A cheap reject before the exact test: the circles' bounding squares overlap.
+    /// A cheap reject before the exact test: the two meet on some layer, and
+    /// the circles' bounding squares overlap.
     #[inline]
     fn may_touch(&self, other: &Self) -> bool {
         let reach = self.radius + other.radius;
-        (self.centre.x - other.centre.x).abs() < reach
+        self.layers & other.mask != 0
+            && other.layers & self.mask != 0
+            && (self.centre.x - other.centre.x).abs() < reach
             && (self.centre.y - other.centre.y).abs() < reach
     }
 
@@ -247,7 +256,7 @@ fn place_in_cells(
     parallel: bool,
 ) {
     let cell_of = |(i, b): (usize, &Body)| {
-        let shape = Footprint::of_box(&b.aabb);
+        let shape = Footprint::of_box(&b.aabb, b);
         let c = shape.centre / widest;
         CrowdCell {
             cell: (grid_cell(c.x), grid_cell(c.y)),
@@ -423,7 +432,9 @@ fn push_row<W: BlockSource>(
                 .map_or(bodies[k as usize].aabb, |&slot| out.moved[slot].1)
         };
         let (a, b) = (aabb_of(i), aabb_of(j));
-        let Some(contact) = Footprint::of_box(&a).contact(&Footprint::of_box(&b)) else {
+        let Some(contact) = Footprint::of_box(&a, &bodies[i as usize])
+            .contact(&Footprint::of_box(&b, &bodies[j as usize]))
+        else {
             continue;
         };
         let mobility = (bodies[i as usize].mobility, bodies[j as usize].mobility);

@@ -12,7 +12,7 @@ use super::make_move::make_move;
 use super::pose::update_pose;
 use super::surroundings::Surroundings;
 use super::{Body, Contacts, Event, Input, Settings};
-use crate::resolver::{Motion, MoveError, Resolver};
+use crate::resolver::{CollisionFilter, Filtered, Motion, MoveError, Resolver};
 use crate::world::BlockSource;
 
 /// Advances `body` by one tick of `settings.dt()` seconds under `input`, pushing
@@ -30,6 +30,31 @@ use crate::world::BlockSource;
 ///    landing on slime sends it back, a ladder lifts, a swimmer against a
 ///    ledge it can climb out onto is lifted; the rest follows the rules.
 pub(crate) fn tick_body<W: BlockSource>(
+    world: &W,
+    scratch: &mut TickScratch,
+    settings: &Settings,
+    body: &mut Body,
+    input: Input,
+    events: &mut Vec<Event>,
+) -> Result<Contacts, MoveError> {
+    // A body that meets every block (and a world without layers or one-way
+    // blocks) reads the world as it is; others read it through a filter.
+    let filter = CollisionFilter {
+        mask: body.collision_mask,
+        feet: Some(body.aabb.min.y),
+        ..CollisionFilter::ALL
+    };
+    if filter.lets_all_through(world.registry()) {
+        tick_in(world, scratch, settings, body, input, events)
+    } else {
+        let filtered = Filtered::new(world, filter);
+        tick_in(&filtered, scratch, settings, body, input, events)
+    }
+}
+
+/// [`tick_body`] in the world as this body meets it.
+#[inline]
+fn tick_in<W: BlockSource>(
     world: &W,
     scratch: &mut TickScratch,
     settings: &Settings,

@@ -5,11 +5,14 @@
 //! (`depenetration`), then runs passes: gather the solid boxes along the path
 //! (`cell_range`, [`crate::world::BlockSource::for_each_solid_in`]), sweep each
 //! ([`sweep_box_box`]), stop [`CONTACT_GAP`] short of the earliest, zero that
-//! axis of what is left, repeat. The outcome is a [`Motion`].
+//! axis of what is left, repeat. The outcome is a [`Motion`]. A body or a
+//! query that meets only some blocks moves through the world seen through a
+//! [`CollisionFilter`] (`filtered`).
 
 mod cell_range;
 mod depenetration;
 mod error;
+mod filtered;
 mod motion;
 mod move_box;
 mod pass;
@@ -20,6 +23,7 @@ mod validate;
 
 pub(crate) use cell_range::CellRange;
 pub use error::MoveError;
+pub use filtered::{CollisionFilter, Filtered};
 pub use motion::{Depenetration, Hit, Hits, Motion};
 pub use move_box::{Resolver, move_box};
 pub use queries::{

@@ -19,9 +19,9 @@ mod voxel_world;
 pub(crate) use crate::block::ShapeSpan;
 pub use crate::block::{
     BUILT_IN_TYPES, Behaviour, BlockError, BlockField, BlockId, BlockLook, BlockProperties,
-    BlockRegistry, BlockType, DEFAULT_SLIPPERINESS, Liquid, MAX_BLOCK_TYPES, MAX_BOXES_PER_BLOCK,
-    MAX_NAME_BYTES, MAX_PROPERTIES, MAX_SHAPE_REACH, MIN_BOX_THICKNESS, PropertyValue, ShapeReach,
-    behaviour_names, parse_hex_colour,
+    BlockRegistry, BlockType, DEFAULT_LAYERS, DEFAULT_SLIPPERINESS, Liquid, MAX_BLOCK_TYPES,
+    MAX_BOXES_PER_BLOCK, MAX_NAME_BYTES, MAX_PROPERTIES, MAX_SHAPE_REACH, MIN_BOX_THICKNESS,
+    PropertyValue, ShapeReach, behaviour_names, parse_hex_colour,
 };
 pub use block_source::{BlockSource, CellsWithRegistry};
 pub use chunk::Chunk;

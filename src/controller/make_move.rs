@@ -51,6 +51,7 @@ impl Moved {
 
 /// Step 3 of a tick: the edge guard, the move (pushing out first if the
 /// body starts inside blocks) and auto-step.
+#[inline]
 pub(crate) fn make_move<W: BlockSource>(
     world: &W,
     scratch: &mut TickScratch,

@@ -97,6 +97,7 @@ fn room_for<W: BlockSource>(
 /// flying), else the tallest lower one with room, crawling at the last.
 /// Lowering always has room (the box shrinks from the top); the body's box
 /// takes the pose's height, its feet where they are.
+#[inline]
 pub(crate) fn update_pose<W: BlockSource>(
     world: &W,
     resolver: &mut Resolver,
@@ -113,6 +114,17 @@ pub(crate) fn update_pose<W: BlockSource>(
         // Holding a pose needs no look around: the box kept its room.
         return Ok(());
     }
+    change_pose(world, resolver, settings, body, wanted)
+}
+
+/// The pose `wanted` if there is room for it, else the tallest lower one.
+fn change_pose<W: BlockSource>(
+    world: &W,
+    resolver: &mut Resolver,
+    settings: &Settings,
+    body: &mut Body,
+    wanted: Pose,
+) -> Result<(), MoveError> {
     let mut pose = Pose::Crawling;
     for candidate in [wanted, Pose::Sneaking] {
         let height = candidate.height(settings, body.standing_height);

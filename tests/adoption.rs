@@ -77,7 +77,8 @@ fn a_wall_is_hit_once_and_then_touched() {
     assert_eq!(again, 1);
 }
 
-/// The walk of `steps` ticks east over a floor with a wall, in any world.
+/// Two bodies' 60 ticks over `world` (one walking, one jumping east), the
+/// first body's state after each.
 fn walk_in<W: BlockSource + voxwalk::controller::SyncIfParallel>(world: W) -> Vec<Body> {
     let mut sim = Simulation::new(world, Settings::default()).unwrap();
     // Present in every build; without the `parallel` feature it does nothing.
@@ -716,8 +717,8 @@ fn a_one_way_platform_is_solid_only_from_above() {
                 .with_property("one_way", PropertyValue::Flag(true)),
         )
         .unwrap();
-    // A platform whose top is 1.0 above the floor, over the walker's head
-    // reach... and a row of them at knee height to walk through.
+    // Platforms from 0.75 to 1.0 above the floor: a square over the
+    // jumper, and a row at knee height across the walker's way.
     world.fill(IVec3::new(-2, 0, -2), IVec3::new(2, 0, 2), platform);
     world.fill(IVec3::new(5, 0, -8), IVec3::new(5, 0, 8), platform);
     let mut sim = Simulation::new(world, Settings::default()).unwrap();

@@ -8,7 +8,7 @@ use glam::IVec3;
 use super::TOUCH_TOLERANCE;
 use crate::block::DEFAULT_LAYERS;
 use crate::geometry::Aabb;
-use crate::world::{BlockId, BlockRegistry, BlockSource, BlockType};
+use crate::world::{BlockId, BlockRegistry, BlockSource, BlockType, visit_cell_by_cell};
 
 /// What a passable block without boxes (water) takes up: its cell.
 const WHOLE_CELL: [Aabb; 1] = [Aabb {
@@ -173,17 +173,8 @@ impl<W: BlockSource> BlockSource for Filtered<'_, W> {
     #[inline]
     fn for_each_solid_in<F: FnMut(IVec3, &[Aabb])>(&self, lo: IVec3, hi: IVec3, mut visit: F) {
         if self.filter.passable {
-            for x in lo.x..=hi.x {
-                for y in lo.y..=hi.y {
-                    for z in lo.z..=hi.z {
-                        let cell = IVec3::new(x, y, z);
-                        let shape = self.shape_at(cell);
-                        if !shape.is_empty() {
-                            visit(cell, shape);
-                        }
-                    }
-                }
-            }
+            // The world visits only its solid cells; water is not one.
+            visit_cell_by_cell(self, lo, hi, &mut visit);
             return;
         }
         self.world.for_each_solid_in(lo, hi, |cell, _| {

@@ -122,20 +122,20 @@ pub trait BlockSource {
     }
 }
 
-/// The solid cells of `lo..=hi`, asked one by one, in x, y, z order.
+/// The cells of `lo..=hi` with boxes ([`BlockSource::shape_at`]), asked
+/// one by one, in x, y, z order.
 #[inline]
-fn visit_cell_by_cell<S: BlockSource + ?Sized>(
+pub(crate) fn visit_cell_by_cell<S: BlockSource + ?Sized>(
     source: &S,
     lo: IVec3,
     hi: IVec3,
     visit: &mut (impl FnMut(IVec3, &[Aabb]) + ?Sized),
 ) {
-    let registry = source.registry();
     for x in lo.x..=hi.x {
         for y in lo.y..=hi.y {
             for z in lo.z..=hi.z {
                 let cell = IVec3::new(x, y, z);
-                let shape = registry.collision_shape(source.block(cell));
+                let shape = source.shape_at(cell);
                 if !shape.is_empty() {
                     visit(cell, shape);
                 }

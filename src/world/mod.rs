@@ -23,6 +23,7 @@ pub use crate::block::{
     MAX_BOXES_PER_BLOCK, MAX_NAME_BYTES, MAX_PROPERTIES, MAX_SHAPE_REACH, MIN_BOX_THICKNESS,
     PropertyValue, ShapeReach, behaviour_names, parse_hex_colour,
 };
+pub(crate) use block_source::visit_cell_by_cell;
 pub use block_source::{BlockSource, CellsWithRegistry};
 pub use chunk::Chunk;
 pub use coords::{

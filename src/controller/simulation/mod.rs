@@ -73,8 +73,10 @@ pub struct Simulation<W: BlockSource = World> {
     world_epoch: u64,
     /// Tick bodies on all of rayon's threads.
     parallel: bool,
-    /// Scratch: the inputs of a tick in the order of `bodies`.
+    /// Scratch: the inputs of a tick in the order of `bodies`, and which
+    /// bodies an input named.
     dense_inputs: Vec<Input>,
+    inputs_given: Vec<bool>,
 }
 
 /// A slot of the handle table.
@@ -109,6 +111,7 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
             world_epoch: 1,
             parallel: false,
             dense_inputs: Vec::new(),
+            inputs_given: Vec::new(),
         })
     }
 

@@ -224,6 +224,7 @@ impl<W: BlockSource + SyncIfParallel + Clone> Clone for Simulation<W> {
             world_epoch: 1,
             parallel: self.parallel,
             dense_inputs: Vec::new(),
+            inputs_given: Vec::new(),
         }
     }
 }

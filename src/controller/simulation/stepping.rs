@@ -61,9 +61,11 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
         report: &mut TickReport,
     ) -> Result<(), SimulationError> {
         let mut dense = std::mem::take(&mut self.dense_inputs);
-        let placed = self.place_inputs(inputs, &mut dense);
+        let mut given = std::mem::take(&mut self.inputs_given);
+        let placed = self.place_inputs(inputs, &mut dense, &mut given);
         let ticked = placed.and_then(|()| self.run_tick(&dense, report));
         self.dense_inputs = dense;
+        self.inputs_given = given;
         ticked
     }
 
@@ -102,22 +104,19 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     }
 
     /// Writes each input where its body is in [`Simulation::bodies`], idle
-    /// for bodies without one.
+    /// for bodies without one. `given` marks the bodies named so far; both
+    /// lists are kept between ticks, so placing allocates nothing once they
+    /// have grown.
     fn place_inputs(
         &self,
         inputs: &[(BodyHandle, Input)],
         dense: &mut Vec<Input>,
+        given: &mut Vec<bool>,
     ) -> Result<(), SimulationError> {
         dense.clear();
         dense.resize(self.bodies.len(), Input::IDLE);
-        let mut given = vec![
-            false;
-            if inputs.is_empty() {
-                0
-            } else {
-                self.bodies.len()
-            }
-        ];
+        given.clear();
+        given.resize(self.bodies.len(), false);
         for &(handle, input) in inputs {
             let index = self
                 .dense_index(handle)

@@ -176,6 +176,7 @@ pub mod formats;
 #[cfg(feature = "generate")]
 pub mod generate;
 pub mod geometry;
+pub mod movers;
 pub mod printable;
 pub mod resolver;
 #[cfg(feature = "scenario")]

@@ -15,6 +15,7 @@
 /// assert_eq!(BlockId::default(), BlockId::AIR);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BlockId(pub u16);
 
 impl BlockId {

@@ -5,6 +5,7 @@ use thiserror::Error;
 
 use super::{Contacts, Pose};
 use crate::geometry::{Aabb, Mobility};
+use crate::movers::MoverHandle;
 use crate::resolver::{MAX_BOX_EDGE, MAX_COORDINATE};
 
 /// A box-shaped character.
@@ -92,6 +93,10 @@ pub struct Body {
     /// [`Settings::left_world_depth`]: super::Settings::left_world_depth
     /// [`Event::LeftWorld`]: super::Event::LeftWorld
     pub left_world: bool,
+    /// The mover it stands on after its last tick: it moves with it, and
+    /// keeps some of its velocity on leaving it
+    /// ([`Settings::leave_platform`](super::Settings::leave_platform)).
+    pub riding: Option<MoverHandle>,
     /// The unit direction `east` walks in, in the x–z plane (x, z); `south` is
     /// a quarter turn clockwise from it seen from above. `(1, 0)` (the default)
     /// makes the inputs the compass directions; a viewer turns it with the camera.
@@ -157,6 +162,7 @@ impl Body {
             takeoff_slipperiness: crate::world::DEFAULT_SLIPPERINESS,
             touching: Contacts::default(),
             left_world: false,
+            riding: None,
             pose: Pose::Standing,
             collision_layers: crate::block::DEFAULT_LAYERS,
             collision_mask: u32::MAX,

@@ -1,8 +1,10 @@
 //! One body's tick, for a game that owns its bodies and its world.
 
 use super::Contacts;
+use super::carry::{CarryError, CarryScratch, move_movers};
 use super::tick::{TickScratch, tick_body};
 use super::{Body, Event, Input, SettingError, Settings};
+use crate::movers::{Movers, NO_MOVERS};
 use crate::resolver::MoveError;
 use crate::world::BlockSource;
 
@@ -40,6 +42,7 @@ use crate::world::BlockSource;
 pub struct Controller {
     settings: Settings,
     scratch: TickScratch,
+    carry: CarryScratch,
 }
 
 impl Controller {
@@ -52,6 +55,7 @@ impl Controller {
         Ok(Controller {
             settings,
             scratch: TickScratch::default(),
+            carry: CarryScratch::default(),
         })
     }
 
@@ -89,8 +93,94 @@ impl Controller {
         if body.is_static() {
             return Ok(Contacts::default());
         }
+        body.previous = body.aabb;
         tick_body(
             world,
+            &NO_MOVERS,
+            &mut self.scratch,
+            &self.settings,
+            body,
+            input,
+            events,
+        )
+    }
+
+    /// Moves `movers` by one tick, before the bodies' ticks
+    /// ([`Controller::tick_among`]): each mover, in slot order, carries the
+    /// bodies riding it and pushes the ones in its way through the
+    /// resolver, and stops against one it cannot move. Events go to
+    /// `events` with the body's index in `bodies`. It starts the tick of
+    /// every body given: [`Body::previous`] is where each was before it.
+    ///
+    /// ```
+    /// use voxwalk::glam::{DVec3, IVec3};
+    /// use voxwalk::controller::{Body, Controller, Input, Settings};
+    /// use voxwalk::movers::{Drive, Mover, Movers};
+    /// use voxwalk::world::{BlockId, BlockRegistry, World};
+    ///
+    /// let world = World::new();
+    /// let mut movers = Movers::new();
+    /// // A 4 × 4 floor drifting east at 2 blocks a second, a body on it.
+    /// let cells = (0..4).flat_map(|x| (0..4).map(move |z| (IVec3::new(x, 0, z), BlockId::STONE)));
+    /// let floor = Mover::new(BlockRegistry::built_in(), cells, DVec3::ZERO).unwrap();
+    /// movers.add(floor.with_drive(Drive::Velocity(DVec3::new(2.0, 0.0, 0.0))));
+    /// let mut bodies = [Body::new(DVec3::new(2.0, 1.0, 2.0), Body::DEFAULT_SIZE).unwrap()];
+    /// let mut controller = Controller::new(Settings::default()).unwrap();
+    /// let (mut carried, mut events) = (Vec::new(), Vec::new());
+    /// for _ in 0..40 {
+    ///     controller.move_movers(&world, &mut movers, &mut bodies, &mut carried).unwrap();
+    ///     controller.tick_among(&world, &movers, &mut bodies[0], Input::IDLE, &mut events).unwrap();
+    /// }
+    /// // Two seconds at 2 blocks a second: 4 blocks east, standing still on the floor.
+    /// assert!((bodies[0].feet().x - 6.0).abs() < 1e-9);
+    /// assert!(bodies[0].riding.is_some());
+    /// ```
+    ///
+    /// # Errors
+    /// [`CarryError`] when a mover's velocity is out of range or the
+    /// resolver refuses to move a body; the movers before it have moved.
+    pub fn move_movers<W: BlockSource>(
+        &mut self,
+        world: &W,
+        movers: &mut Movers,
+        bodies: &mut [Body],
+        events: &mut Vec<(usize, Event)>,
+    ) -> Result<(), CarryError> {
+        for body in bodies.iter_mut().filter(|b| !b.is_static()) {
+            body.previous = body.aabb;
+        }
+        move_movers(
+            world,
+            movers,
+            &mut self.scratch.resolver,
+            &mut self.carry,
+            self.settings.dt(),
+            bodies,
+            |index, event| events.push((index, event)),
+        )
+    }
+
+    /// [`Controller::tick`] in `world` with `movers` in it, after
+    /// [`Controller::move_movers`] has moved them this tick (and started
+    /// the body's tick): the body stands and walks on movers, and
+    /// [`Body::riding`] says which one it rides.
+    ///
+    /// # Errors
+    /// As [`Controller::tick`].
+    pub fn tick_among<W: BlockSource>(
+        &mut self,
+        world: &W,
+        movers: &Movers,
+        body: &mut Body,
+        input: Input,
+        events: &mut Vec<Event>,
+    ) -> Result<Contacts, MoveError> {
+        if body.is_static() {
+            return Ok(Contacts::default());
+        }
+        tick_body(
+            world,
+            movers,
             &mut self.scratch,
             &self.settings,
             body,

@@ -3,6 +3,7 @@
 use glam::DVec3;
 
 use super::BodyHandle;
+use crate::movers::MoverHandle;
 
 /// A horizontal axis, for the events that name one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,6 +80,37 @@ pub enum Event {
     /// below the world's lowest block: it is held there, no longer
     /// simulated, until the game moves it back up.
     LeftWorld,
+    /// The body came to stand on a mover: it rides it from now on.
+    Boarded {
+        /// The mover.
+        mover: MoverHandle,
+    },
+    /// The body stopped riding a mover (it jumped, walked or fell off, or
+    /// the mover left it), keeping some of the mover's velocity
+    /// ([`Settings::leave_platform`](super::Settings::leave_platform)).
+    Alighted {
+        /// The mover.
+        mover: MoverHandle,
+        /// The velocity added to the body's momentum, blocks per second.
+        kept: DVec3,
+    },
+    /// A mover could not push the body out of its way (a wall or a ceiling
+    /// behind it) and stopped against it, waiting ([`CrushRule::Stop`]).
+    ///
+    /// [`CrushRule::Stop`]: crate::movers::CrushRule::Stop
+    Caught {
+        /// The mover.
+        mover: MoverHandle,
+    },
+    /// A mover would have crushed the body against a block and stopped
+    /// against it: the game decides what happens to the body
+    /// ([`CrushRule::Report`]).
+    ///
+    /// [`CrushRule::Report`]: crate::movers::CrushRule::Report
+    Crushed {
+        /// The mover.
+        mover: MoverHandle,
+    },
 }
 
 impl Event {
@@ -101,11 +133,15 @@ impl Event {
             Event::Bounced { .. } => "bounced",
             Event::CameToRest => "came_to_rest",
             Event::LeftWorld => "left_world",
+            Event::Boarded { .. } => "boarded",
+            Event::Alighted { .. } => "alighted",
+            Event::Caught { .. } => "caught",
+            Event::Crushed { .. } => "crushed",
         }
     }
 
     /// The `kind` of every event, as reports and scenario checks name them.
-    pub const KINDS: [&'static str; 13] = [
+    pub const KINDS: [&'static str; 17] = [
         "pushed_out",
         "jumped",
         "landed",
@@ -119,5 +155,9 @@ impl Event {
         "bounced",
         "came_to_rest",
         "left_world",
+        "boarded",
+        "alighted",
+        "caught",
+        "crushed",
     ];
 }

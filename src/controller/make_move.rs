@@ -65,6 +65,7 @@ pub(crate) fn make_move<W: BlockSource>(
         resolver,
         support,
         motion,
+        ..
     } = scratch;
     let flying = input.fly;
     let mut displacement = plan.rate * settings.dt();
@@ -316,9 +317,12 @@ fn step_could_clear<W: BlockSource>(world: &W, motion: &Motion, reach: f64) -> b
         .iter()
         .filter(|h| h.normal.y == 0.0)
         .any(|h| {
-            world
-                .shape_at(h.block)
-                .iter()
-                .any(|b| f64::from(h.block.y) + b.max.y <= reach + TOUCH_TOLERANCE)
+            let shape = world.shape_at(h.block);
+            // No block of the world's there: the hit was a mover's box,
+            // which a cell does not name, so the step is tried.
+            shape.is_empty()
+                || shape
+                    .iter()
+                    .any(|b| f64::from(h.block.y) + b.max.y <= reach + TOUCH_TOLERANCE)
         })
 }

@@ -2,10 +2,12 @@
 //! through a world at fixed ticks, balls that bounce, and bodies that push
 //! each other.
 //!
-//! The path of one tick: [`Simulation::step`] runs each body through `tick`
+//! The path of one tick: [`Simulation::step`] moves the movers first
+//! (`carry`: each carries its riders and pushes what is in its way), then
+//! runs each body through `tick`
 //! (`surroundings` → the start of Minecraft's `aiStep` (`ai_step`) → `block_effects`,
 //! one `recurrence` per axis → `edge_guard` → the resolver → `step_up` →
-//! what the contacts do to the momentum),
+//! what the contacts do to the momentum → `riding`),
 //! then `crowd` (body–body pushes), then `ball` (sphere push-outs). Every
 //! constant lives in [`Settings`]. A game that keeps its own bodies and world
 //! calls the same `tick` one body at a time through [`Controller`]; a
@@ -16,6 +18,7 @@ mod ball;
 mod block_effects;
 mod body;
 mod body_controller;
+mod carry;
 mod cell_copy;
 mod contacts;
 mod crowd;
@@ -26,6 +29,7 @@ mod input;
 mod make_move;
 mod pose;
 mod recurrence;
+mod riding;
 mod settings;
 mod simulation;
 mod step_up;
@@ -37,12 +41,13 @@ mod tick_report;
 pub use ball::Ball;
 pub use body::{Body, BodyError};
 pub use body_controller::Controller;
+pub use carry::CarryError;
 pub use contacts::Contacts;
 pub use event::{Event, HorizontalAxis};
 pub use handle::BodyHandle;
 pub use input::{Input, InputScript, MAX_SCRIPT_TICKS, ScriptError, UnknownAction};
 pub use pose::{Pose, room_to_stand};
-pub use settings::{SettingError, Settings};
+pub use settings::{LeavePlatform, SettingError, Settings};
 pub use simulation::{RESTING_PROBE, RestoreError, Simulation, SimulationState};
 pub use surroundings::{GROUND_PROBE, ground_cell};
 pub use sync_if_parallel::SyncIfParallel;

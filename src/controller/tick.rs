@@ -10,8 +10,11 @@ use super::ai_step::{Start, minor_collision, start_of_step};
 use super::block_effects::{Gait, Rules, momentum_kept};
 use super::make_move::make_move;
 use super::pose::update_pose;
+use super::riding::settle_riding;
 use super::surroundings::Surroundings;
 use super::{Body, Contacts, Event, Input, Settings};
+use crate::geometry::Aabb;
+use crate::movers::{Movers, WithMovers};
 use crate::resolver::{CollisionFilter, Filtered, Motion, MoveError, Resolver};
 use crate::world::BlockSource;
 
@@ -31,6 +34,7 @@ use crate::world::BlockSource;
 ///    ledge it can climb out onto is lifted; the rest follows the rules.
 pub(crate) fn tick_body<W: BlockSource>(
     world: &W,
+    movers: &Movers,
     scratch: &mut TickScratch,
     settings: &Settings,
     body: &mut Body,
@@ -44,12 +48,60 @@ pub(crate) fn tick_body<W: BlockSource>(
         feet: Some(body.aabb.min.y),
         ..CollisionFilter::ALL
     };
+    if !movers.is_empty() || body.riding.is_some() {
+        return tick_among_movers(
+            world, movers, &filter, scratch, settings, body, input, events,
+        );
+    }
     if filter.lets_all_through(world.registry()) {
         tick_in(world, scratch, settings, body, input, events)
     } else {
         let filtered = Filtered::new(world, filter);
         tick_in(&filtered, scratch, settings, body, input, events)
     }
+}
+
+/// [`tick_body`] in a world with movers: the body reads the world with the
+/// movers near it, and afterwards which one it rides.
+#[allow(clippy::too_many_arguments)] // tick_body's, and the filter it made
+#[inline(never)]
+fn tick_among_movers<W: BlockSource>(
+    world: &W,
+    movers: &Movers,
+    filter: &CollisionFilter<'_>,
+    scratch: &mut TickScratch,
+    settings: &Settings,
+    body: &mut Body,
+    input: Input,
+    events: &mut Vec<Event>,
+) -> Result<Contacts, MoveError> {
+    let riding = body.riding;
+    let mut near = std::mem::take(&mut scratch.near_movers);
+    // Every read of the tick lies within this of the body (a move at its
+    // speed, a step, a probe under the feet, room to stand up); a read
+    // beyond it looks at every mover, so the margin only saves time.
+    let reach = 3.0 + body.standing_height + 2.0 * (body.momentum.length() + 10.0) * settings.dt();
+    let covered = Aabb::new(
+        body.aabb.min - DVec3::splat(reach),
+        body.aabb.max + DVec3::splat(reach),
+    );
+    movers.near(&covered, 0.0, &mut near);
+    let ticked = if filter.lets_all_through(world.registry()) {
+        let view = WithMovers::new(world, movers).near(&near, covered);
+        tick_in(&view, scratch, settings, body, input, events).inspect(|_| {
+            settle_riding(&view, movers, settings, body, riding, events);
+        })
+    } else {
+        let filtered = Filtered::new(world, *filter);
+        let view = WithMovers::new(&filtered, movers)
+            .near(&near, covered)
+            .filtered(filter);
+        tick_in(&view, scratch, settings, body, input, events).inspect(|_| {
+            settle_riding(&view, movers, settings, body, riding, events);
+        })
+    };
+    scratch.near_movers = near;
+    ticked
 }
 
 /// [`tick_body`] in the world as this body meets it.
@@ -87,7 +139,6 @@ fn tick_in<W: BlockSource>(
     if let Some([h, v]) = plan.rules.stuck {
         velocity *= DVec3::new(h, v, h);
     }
-    body.previous = body.aabb;
     body.aabb = moved.end;
     body.velocity = velocity;
     body.momentum = momentum;
@@ -115,7 +166,6 @@ fn hold_below_the_world(body: &mut Body, events: &mut Vec<Event>) {
         events.push(Event::LeftWorld);
         body.left_world = true;
     }
-    body.previous = body.aabb;
     body.velocity = DVec3::ZERO;
     body.momentum = DVec3::ZERO;
     body.grounded = false;
@@ -198,6 +248,8 @@ pub(crate) struct TickScratch {
     /// The tick's move, written in place (`move_box_into`): a `Motion`
     /// returned by value is copied on the way out, every tick.
     pub motion: Motion,
+    /// The slots of the movers near the body.
+    pub near_movers: Vec<u32>,
 }
 
 impl Default for TickScratch {
@@ -206,6 +258,7 @@ impl Default for TickScratch {
             resolver: Resolver::default(),
             support: Vec::new(),
             motion: Motion::at_rest(crate::geometry::Aabb::default()),
+            near_movers: Vec::new(),
         }
     }
 }

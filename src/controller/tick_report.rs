@@ -4,6 +4,7 @@
 use thiserror::Error;
 
 use super::{BodyHandle, Event, SettingError};
+use crate::movers::{MoverError, MoverHandle};
 use crate::resolver::MoveError;
 
 /// What one tick did.
@@ -78,5 +79,17 @@ pub enum SimulationError {
         body: Option<BodyHandle>,
         /// What the resolver said.
         source: MoveError,
+    },
+    /// A mover's drive is out of range (a velocity the game set that is
+    /// NaN or too fast); the movers before it have moved, the tick counter
+    /// did not advance.
+    #[error("tick {tick}, {mover}: {source}")]
+    Mover {
+        /// The tick.
+        tick: u64,
+        /// The mover.
+        mover: MoverHandle,
+        /// What is wrong.
+        source: MoverError,
     },
 }

@@ -86,6 +86,7 @@ impl Default for Settings {
             step_height: 0.6,
             sneak_edge_guard: true,
             snap_to_ground: true,
+            leave_platform: super::LeavePlatform::Velocity,
             sneak_height: 1.5,
             crawl_height: 0.6,
             left_world_depth: 64.0,

@@ -2,9 +2,11 @@
 
 mod defaults;
 mod error;
+mod leave_platform;
 
 pub(crate) use defaults::{ground_drag, minecraft};
 pub use error::SettingError;
+pub use leave_platform::LeavePlatform;
 
 /// How bodies and balls move. Units are blocks and seconds; a share of
 /// momentum kept ("drag") is per 1/20 s, as Minecraft states it.
@@ -81,6 +83,12 @@ pub struct Settings {
     /// Minecraft's exact motion: its player leaves the ground at every step
     /// down. Never while jumping, flying, climbing or swimming.
     pub snap_to_ground: bool,
+    /// What a body riding a mover keeps of its velocity when it leaves it:
+    /// `velocity` (all of it, the default), `upward` (its upward part) or
+    /// `nothing`, Godot's three `platform_on_leave` choices. The kept
+    /// velocity is added to the body's momentum, which the movement model
+    /// then slows as any other (air drag in a jump).
+    pub leave_platform: LeavePlatform,
     /// A body's height while sneaking (Minecraft's crouching pose: 1.5), or
     /// its standing height if that is lower. A body that has no room to
     /// stand stays at this height, sneaking or not, and moves at the
@@ -163,6 +171,7 @@ impl Settings {
             "step_height",
             "sneak_edge_guard",
             "snap_to_ground",
+            "leave_platform",
             "sneak_height",
             "crawl_height",
             "left_world_depth",
@@ -188,7 +197,13 @@ impl Settings {
     /// value out of range; the settings are unchanged then.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), SettingError> {
         let mut next = self.clone();
-        if let Some(flag) = next.flag_mut(name) {
+        if name == "leave_platform" {
+            next.leave_platform = value.parse().map_err(|()| SettingError::BadValue {
+                name: name.into(),
+                value: value.into(),
+                expected: "`velocity`, `upward` or `nothing`",
+            })?;
+        } else if let Some(flag) = next.flag_mut(name) {
             *flag = value.parse().map_err(|_| SettingError::BadValue {
                 name: name.into(),
                 value: value.into(),

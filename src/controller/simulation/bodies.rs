@@ -19,10 +19,11 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     pub fn add_body(&mut self, mut body: Body) -> BodyHandle {
         if !body.is_static() {
             let probe = DVec3::new(0.0, -RESTING_PROBE, 0.0);
+            let world = self.movers.around(&self.world);
             body.grounded = self
                 .scratch
                 .resolver
-                .move_box(&self.world, body.aabb, probe)
+                .move_box(&world, body.aabb, probe)
                 .is_ok_and(|m| m.blocked.y && m.depenetration.is_none());
             if body.grounded && body.momentum.y == 0.0 {
                 body.momentum.y = self.settings.resting_momentum();

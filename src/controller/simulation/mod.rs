@@ -3,14 +3,17 @@
 //! saved and restored (`state`).
 
 mod bodies;
+mod moving_blocks;
 mod state;
 mod stepping;
 
 pub use state::{RestoreError, SimulationState};
 
+use super::carry::CarryScratch;
 use super::cell_copy::CellCopy;
 use super::tick::TickScratch;
 use super::{Ball, Body, BodyHandle, Input, SettingError, Settings, SyncIfParallel};
+use crate::movers::Movers;
 use crate::world::{BlockSource, World};
 
 /// How far below its feet [`Simulation::add_body`] looks for ground: a body
@@ -20,9 +23,10 @@ pub const RESTING_PROBE: f64 = 1e-6;
 /// Everything that moves in one world: any [`BlockSource`], voxwalk's own
 /// [`World`] unless said otherwise.
 ///
-/// Each [`Simulation::step`] is one fixed tick: every dynamic body in the
-/// order of [`Simulation::bodies`], then the pushes between bodies, then every
-/// ball. Nothing depends on wall-clock time, hash order or threads, so the
+/// Each [`Simulation::step`] is one fixed tick: the movers
+/// ([`Simulation::add_mover`]) carrying and pushing bodies, every dynamic
+/// body in the order of [`Simulation::bodies`], then the pushes between
+/// bodies, then every ball. Nothing depends on wall-clock time, hash order or threads, so the
 /// same world, settings, bodies and inputs give the same trajectory bit for
 /// bit. Bodies are named by [`BodyHandle`]s, which removals do not disturb.
 ///
@@ -61,6 +65,9 @@ pub struct Simulation<W: BlockSource = World> {
     /// Slots free for reuse, most recently freed last.
     free: Vec<u32>,
     balls: Vec<Ball>,
+    /// Blocks that move, first in every tick.
+    movers: Movers,
+    carry: CarryScratch,
     tick: u64,
     scratch: TickScratch,
     /// Scratch for the body–body broad phase.
@@ -104,6 +111,8 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
             slots: Vec::new(),
             free: Vec::new(),
             balls: Vec::new(),
+            movers: Movers::new(),
+            carry: CarryScratch::default(),
             tick: 0,
             scratch: TickScratch::default(),
             crowd_cells: super::crowd::CrowdCells::default(),

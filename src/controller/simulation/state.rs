@@ -5,12 +5,14 @@ use thiserror::Error;
 
 use super::{Simulation, Slot};
 use crate::controller::body::{check_position, check_size};
+use crate::controller::carry::CarryScratch;
 use crate::controller::cell_copy::CellCopy;
 use crate::controller::crowd::CrowdCells;
 use crate::controller::tick::TickScratch;
 use crate::controller::{
     Ball, Body, BodyError, BodyHandle, SettingError, Settings, SyncIfParallel,
 };
+use crate::movers::{MoverError, MoverHandle, Movers};
 use crate::resolver::MAX_BOX_EDGE;
 use crate::world::BlockSource;
 
@@ -41,6 +43,8 @@ pub struct SimulationState {
     pub free: Vec<u32>,
     /// The balls.
     pub balls: Vec<Ball>,
+    /// The movers, with their places, paths' clocks and handle slots.
+    pub movers: Movers,
 }
 
 /// Why a state could not be restored; the simulation is unchanged then.
@@ -82,6 +86,15 @@ pub enum RestoreError {
     /// Settings out of range.
     #[error(transparent)]
     Settings(#[from] SettingError),
+    /// A mover that does not hold together, or whose blocks are not the
+    /// world's.
+    #[error("{mover}: {source}")]
+    Mover {
+        /// The mover.
+        mover: MoverHandle,
+        /// What is wrong with it.
+        source: MoverError,
+    },
 }
 
 impl<W: BlockSource + SyncIfParallel> Simulation<W> {
@@ -121,6 +134,7 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
             generations: self.slots.iter().map(|slot| slot.generation).collect(),
             free: self.free.clone(),
             balls: self.balls.clone(),
+            movers: self.movers.clone(),
         }
     }
 
@@ -134,6 +148,10 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     /// file may say anything); the simulation is unchanged then.
     pub fn restore(&mut self, state: SimulationState) -> Result<(), RestoreError> {
         let slots = check_state(&state)?;
+        state
+            .movers
+            .validate(self.world.registry())
+            .map_err(|(mover, source)| RestoreError::Mover { mover, source })?;
         let bodies = state.bodies.len();
         self.tick = state.tick;
         self.settings = state.settings;
@@ -148,6 +166,7 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
         self.slots = slots;
         self.free = state.free;
         self.balls = state.balls;
+        self.movers = state.movers;
         self.copies = vec![CellCopy::default(); bodies];
         self.world_epoch += 1;
         Ok(())
@@ -217,6 +236,8 @@ impl<W: BlockSource + SyncIfParallel + Clone> Clone for Simulation<W> {
             slots: self.slots.clone(),
             free: self.free.clone(),
             balls: self.balls.clone(),
+            movers: self.movers.clone(),
+            carry: CarryScratch::default(),
             tick: self.tick,
             scratch: TickScratch::default(),
             crowd_cells: CrowdCells::default(),

@@ -6,12 +6,14 @@ use rayon::prelude::*;
 
 use super::Simulation;
 use crate::controller::ball::tick_ball;
+use crate::controller::carry::{CarryError, move_movers};
 use crate::controller::cell_copy::{CellCopy, CopiedCells};
-use crate::controller::crowd::push_bodies_apart;
+use crate::controller::crowd::{CrowdCells, push_bodies_apart};
 use crate::controller::tick::TickScratch;
 use crate::controller::tick::tick_body;
 use crate::controller::tick_report::{SimulationError, TickReport};
-use crate::controller::{Body, BodyHandle, Event, Input, SyncIfParallel};
+use crate::controller::{Ball, Body, BodyHandle, Event, Input, Settings, SyncIfParallel};
+use crate::resolver::{MoveError, Resolver};
 use crate::world::BlockSource;
 
 impl<W: BlockSource + SyncIfParallel> Simulation<W> {
@@ -137,32 +139,74 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     ) -> Result<(), SimulationError> {
         let tick = self.tick;
         self.start_report(report);
+        for body in self.bodies.iter_mut().filter(|b| !b.is_static()) {
+            body.previous = body.aabb;
+        }
+        if !self.movers.is_empty() {
+            self.move_movers(report)?;
+        }
         self.tick_bodies(inputs, report)?;
-        report.pairs_checked = push_bodies_apart(
-            &self.world,
-            &mut self.scratch.resolver,
-            &mut self.bodies,
-            &self.handles,
-            &mut report.bodies,
-            &mut self.crowd_cells,
-            self.parallel,
-        )
-        .map_err(|source| SimulationError::Move {
+        let Simulation {
+            world,
+            movers,
+            settings,
+            bodies,
+            handles,
+            balls,
+            scratch,
+            crowd_cells,
+            parallel,
+            ..
+        } = self;
+        let after = AfterBodies {
+            resolver: &mut scratch.resolver,
+            settings,
+            bodies,
+            handles,
+            balls,
+            crowd_cells,
+            parallel: *parallel,
+        };
+        let pairs = if movers.is_empty() {
+            after.run(world, report)
+        } else {
+            after.run(&movers.around(world), report)
+        };
+        report.pairs_checked = pairs.map_err(|source| SimulationError::Move {
             tick,
             body: None,
             source,
         })?;
-        for (index, ball) in self.balls.iter_mut().enumerate() {
-            tick_ball(
-                &self.world,
-                &mut self.scratch.resolver,
-                &self.settings,
-                ball,
-                &mut report.balls[index],
-            );
-        }
         self.tick += 1;
         Ok(())
+    }
+
+    /// The movers' part of the tick: each carries and pushes the bodies.
+    fn move_movers(&mut self, report: &mut TickReport) -> Result<(), SimulationError> {
+        let tick = self.tick;
+        let handles = &self.handles;
+        let events = &mut report.bodies;
+        move_movers(
+            &self.world,
+            &mut self.movers,
+            &mut self.scratch.resolver,
+            &mut self.carry,
+            self.settings.dt(),
+            &mut self.bodies,
+            |index, event| events[index].push(event),
+        )
+        .map_err(|error| match error {
+            CarryError::Mover { mover, source } => SimulationError::Mover {
+                tick,
+                mover,
+                source,
+            },
+            CarryError::Move { body, source, .. } => SimulationError::Move {
+                tick,
+                body: Some(handles[body]),
+                source,
+            },
+        })
     }
 
     /// Empties `report` for this tick, keeping its allocations.
@@ -189,7 +233,7 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
         report: &mut TickReport,
     ) -> Result<(), SimulationError> {
         let tick = self.tick;
-        let (world, settings) = (&self.world, &self.settings);
+        let (world, settings, movers) = (&self.world, &self.settings, &self.movers);
         let (handles, own_settings) = (&self.handles, &self.own_settings);
         let (copying, epoch) = (world.cells_can_be_copied(), self.world_epoch);
         let tick_one = |scratch: &mut TickScratch,
@@ -206,9 +250,9 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
             let ticked = if copying {
                 copy.refresh(world, &body.aabb, epoch);
                 let world = CopiedCells { world, copy };
-                tick_body(&world, scratch, settings, body, input, events)
+                tick_body(&world, movers, scratch, settings, body, input, events)
             } else {
-                tick_body(world, scratch, settings, body, input, events)
+                tick_body(world, movers, scratch, settings, body, input, events)
             };
             ticked.map(|_| ()).map_err(|source| SimulationError::Move {
                 tick,
@@ -238,5 +282,47 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
             }
         }
         Ok(())
+    }
+}
+
+/// What a tick does after the bodies' own moves: the pushes between bodies,
+/// then the balls, in the world as the bodies met it.
+struct AfterBodies<'a> {
+    resolver: &'a mut Resolver,
+    settings: &'a Settings,
+    bodies: &'a mut [Body],
+    handles: &'a [BodyHandle],
+    balls: &'a mut [Ball],
+    crowd_cells: &'a mut CrowdCells,
+    parallel: bool,
+}
+
+impl AfterBodies<'_> {
+    /// Pushes bodies apart and ticks the balls in `world`; returns the pairs
+    /// of bodies checked.
+    fn run<S: BlockSource + SyncIfParallel>(
+        self,
+        world: &S,
+        report: &mut TickReport,
+    ) -> Result<usize, MoveError> {
+        let pairs = push_bodies_apart(
+            world,
+            self.resolver,
+            self.bodies,
+            self.handles,
+            &mut report.bodies,
+            self.crowd_cells,
+            self.parallel,
+        )?;
+        for (index, ball) in self.balls.iter_mut().enumerate() {
+            tick_ball(
+                world,
+                self.resolver,
+                self.settings,
+                ball,
+                &mut report.balls[index],
+            );
+        }
+        Ok(pairs)
     }
 }

@@ -1,0 +1,291 @@
+//! The movers' part of a tick: each mover in slot order carries the bodies
+//! riding it and pushes the bodies its boxes sweep into, through the
+//! resolver, and stops against a body it cannot move.
+
+use glam::DVec3;
+use thiserror::Error;
+
+use super::riding::rests_on;
+use super::{Body, Event};
+use crate::geometry::Aabb;
+use crate::movers::{CrushRule, Mover, MoverError, MoverHandle, Movers, WithMovers};
+use crate::resolver::{
+    CONTACT_GAP, CellRange, MoveError, Resolver, TOUCH_TOLERANCE, sweep_box_box,
+};
+use crate::world::BlockSource;
+
+/// Times a mover held back by a body tries a shorter move before it stays
+/// where it is for the tick. One retry settles every case met so far (the
+/// shorter move is what the blocking body allows); the rest is a margin.
+const ATTEMPTS: usize = 3;
+/// How near a mover's sweep a body must be to be looked at: riders float a
+/// contact gap above its top.
+const NEAR_SWEEP: f64 = 4.0 * CONTACT_GAP;
+
+/// Why the movers could not move.
+#[derive(Debug, Error)]
+pub enum CarryError {
+    /// A mover's drive is out of range (a velocity that is NaN or too fast).
+    #[error("{mover}: {source}")]
+    Mover {
+        /// The mover.
+        mover: MoverHandle,
+        /// What is wrong.
+        source: MoverError,
+    },
+    /// The resolver refused to move a body a mover carried or pushed (it
+    /// left the coordinate range).
+    #[error("moving body {body} out of the way of {mover}: {source}")]
+    Move {
+        /// The body, by its index in the list given.
+        body: usize,
+        /// The mover.
+        mover: MoverHandle,
+        /// What the resolver said.
+        source: MoveError,
+    },
+}
+
+/// Scratch of the movers' part of a tick, kept so a warm tick allocates
+/// nothing.
+#[derive(Debug, Default)]
+pub(crate) struct CarryScratch {
+    /// Bodies near the mover at hand, by index.
+    candidates: Vec<usize>,
+    /// Whether each candidate rides it.
+    riders: Vec<bool>,
+    /// Where each candidate would end.
+    trial: Vec<Aabb>,
+    /// Candidates that held the mover back this tick.
+    blockers: Vec<usize>,
+}
+
+/// Moves every mover by a tick of `dt` seconds, in slot order, carrying and
+/// pushing `bodies`; the events of a body go to `event` with its index.
+///
+/// A body is moved only through the resolver, against the world and the
+/// other movers where they are at that moment, so it never enters a block.
+/// When a body cannot be moved far enough (a wall behind it, a ceiling over
+/// a rider), the mover moves only as far as leaves it free, and the body
+/// hears [`Event::Caught`] or [`Event::Crushed`] by the mover's
+/// [`CrushRule`]; a path waits.
+///
+/// # Errors
+/// [`CarryError`]: the movers before the failing one have moved.
+pub(crate) fn move_movers<W: BlockSource>(
+    world: &W,
+    movers: &mut Movers,
+    resolver: &mut Resolver,
+    scratch: &mut CarryScratch,
+    dt: f64,
+    bodies: &mut [Body],
+    mut event: impl FnMut(usize, Event),
+) -> Result<(), CarryError> {
+    for slot in 0..movers.slot_count() {
+        let Some(mover) = movers.in_slot(slot) else {
+            continue;
+        };
+        let handle = movers.handle_of(slot);
+        let (target, clock) = mover.plan(dt).map_err(|source| CarryError::Mover {
+            mover: handle,
+            source,
+        })?;
+        let start = mover.position();
+        let mut travel = target - start;
+        let mut clipped = false;
+        if travel != DVec3::ZERO && !mover.through_blocks {
+            let allowed = share_the_world_allows(world, mover, travel);
+            clipped = allowed < 1.0;
+            travel *= allowed;
+        }
+        let share = if travel == DVec3::ZERO {
+            1.0
+        } else {
+            let view = WithMovers::new(world, movers).except(slot);
+            let moved = carry_and_push(&view, mover, handle, resolver, scratch, travel, bodies)
+                .map_err(|(body, source)| CarryError::Move {
+                    body,
+                    mover: handle,
+                    source,
+                })?;
+            for &index in &scratch.blockers {
+                event(
+                    index,
+                    match mover.on_crush {
+                        CrushRule::Stop => Event::Caught { mover: handle },
+                        CrushRule::Report => Event::Crushed { mover: handle },
+                    },
+                );
+            }
+            moved
+        };
+        let whole = share == 1.0 && !clipped;
+        // A mover that went all the way is exactly where its path says; a
+        // held-back one where it got to, and its path waits.
+        let end = if whole {
+            target
+        } else {
+            start + travel * share
+        };
+        if let Some(mover) = movers.in_slot_mut(slot) {
+            mover.settle(end, dt, whole.then_some(clock));
+        }
+    }
+    Ok(())
+}
+
+/// Moves the bodies near `mover` out of its way for a move by `travel`:
+/// riders ride along, bodies its boxes sweep into are pushed ahead of them.
+/// Returns the share of `travel` the mover may make (1 unless a body held it
+/// back); the bodies are left where that share puts them.
+fn carry_and_push<W: BlockSource>(
+    view: &WithMovers<'_, W>,
+    mover: &Mover,
+    handle: MoverHandle,
+    resolver: &mut Resolver,
+    scratch: &mut CarryScratch,
+    travel: DVec3,
+    bodies: &mut [Body],
+) -> Result<f64, (usize, MoveError)> {
+    let start = mover.position();
+    let bounds = mover.bounds();
+    let swept = bounds.union(&bounds.translated(travel));
+    let near = Aabb::new(
+        swept.min - DVec3::splat(NEAR_SWEEP),
+        swept.max + DVec3::splat(NEAR_SWEEP),
+    );
+    let CarryScratch {
+        candidates,
+        riders,
+        trial,
+        blockers,
+    } = scratch;
+    candidates.clear();
+    riders.clear();
+    blockers.clear();
+    for (index, body) in bodies.iter().enumerate() {
+        if body.aabb.overlaps_beyond(&near, 0.0) {
+            candidates.push(index);
+            // A rider stood on this mover at the end of its last tick and
+            // still does (a game may have moved it since).
+            riders.push(
+                !body.is_static()
+                    && body.riding == Some(handle)
+                    && mover.boxes().any(|(b, _)| rests_on(&body.aabb, &b)),
+            );
+        }
+    }
+    if candidates.is_empty() {
+        return Ok(1.0);
+    }
+    let mut share = 1.0;
+    for attempt in 0..=ATTEMPTS {
+        if attempt == ATTEMPTS {
+            // Held back every time: it stays, and so does everyone.
+            return Ok(0.0);
+        }
+        let step = travel * share;
+        let after = start + step;
+        trial.clear();
+        let mut allowed: f64 = 1.0;
+        let mut held = false;
+        for (k, &index) in candidates.iter().enumerate() {
+            let body = &bodies[index];
+            let wanted = if riders[k] {
+                step
+            } else {
+                push_needed(mover, start, step, &body.aabb)
+            };
+            let end = if wanted == DVec3::ZERO || body.is_static() {
+                body.aabb
+            } else {
+                resolver
+                    .move_box(view, body.aabb, wanted)
+                    .map_err(|e| (index, e))?
+                    .end
+            };
+            trial.push(end);
+            if mover
+                .boxes_at(after)
+                .any(|(b, _)| b.overlaps_beyond(&end, TOUCH_TOLERANCE))
+            {
+                held = true;
+                allowed = allowed.min(share_before_meeting(mover, start, step, &end));
+                if !blockers.contains(&index) {
+                    blockers.push(index);
+                }
+            }
+        }
+        if !held {
+            for (k, &index) in candidates.iter().enumerate() {
+                bodies[index].aabb = trial[k];
+            }
+            return Ok(share);
+        }
+        share *= allowed;
+    }
+    unreachable!("the last attempt returns")
+}
+
+/// How far a body with box `body` must move for `mover`, moving from
+/// `start` by `step`, to pass it: along each axis on which one of its boxes
+/// sweeps into the body, to a contact gap beyond where that box ends.
+fn push_needed(mover: &Mover, start: DVec3, step: DVec3, body: &Aabb) -> DVec3 {
+    let mut wanted = DVec3::ZERO;
+    for (b, _) in mover.boxes_at(start) {
+        let Some(sweep) = sweep_box_box(&b, step, body) else {
+            continue;
+        };
+        let axis = sweep.axis;
+        if step[axis] > 0.0 {
+            wanted[axis] =
+                wanted[axis].max(b.max[axis] + step[axis] + CONTACT_GAP - body.min[axis]);
+        } else if step[axis] < 0.0 {
+            wanted[axis] =
+                wanted[axis].min(b.min[axis] + step[axis] - CONTACT_GAP - body.max[axis]);
+        }
+    }
+    wanted
+}
+
+/// The share of `step` `mover` can make from `start` before one of its
+/// boxes comes within a contact gap of `obstacle`.
+fn share_before_meeting(mover: &Mover, start: DVec3, step: DVec3, obstacle: &Aabb) -> f64 {
+    let mut share: f64 = 1.0;
+    for (b, _) in mover.boxes_at(start) {
+        if b.overlaps_beyond(obstacle, TOUCH_TOLERANCE) {
+            return 0.0;
+        }
+        if let Some(sweep) = sweep_box_box(&b, step, obstacle) {
+            share = share.min(short_of_contact(sweep.toi, step[sweep.axis]));
+        }
+    }
+    share
+}
+
+/// The share of a move `travel` that `mover` makes before a box of it meets
+/// a block of `world`, stopping a contact gap short.
+fn share_the_world_allows<W: BlockSource>(world: &W, mover: &Mover, travel: DVec3) -> f64 {
+    let reach = world.registry().reach();
+    let mut share: f64 = 1.0;
+    for (b, _) in mover.boxes() {
+        let swept = b.union(&b.translated(travel));
+        let cells = CellRange::covering(&swept, &reach);
+        world.for_each_solid_in(cells.lo, cells.hi, |cell, shape| {
+            let origin = cell.as_dvec3();
+            for solid in shape {
+                if let Some(sweep) = sweep_box_box(&b, travel, &solid.translated(origin)) {
+                    share = share.min(short_of_contact(sweep.toi, travel[sweep.axis]));
+                }
+            }
+        });
+    }
+    share
+}
+
+/// The share of a move whose contact comes at `toi`, stopped a contact gap
+/// short along the contact's axis, on which the move goes `along`.
+#[inline]
+fn short_of_contact(toi: f64, along: f64) -> f64 {
+    (toi - CONTACT_GAP / along.abs()).max(0.0)
+}

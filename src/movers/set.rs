@@ -1,0 +1,211 @@
+//! The movers of one world, named by handles.
+
+use glam::DVec3;
+
+use super::{Mover, MoverHandle, WithMovers};
+use crate::geometry::Aabb;
+use crate::world::BlockSource;
+
+/// The movers of a world. A [`Simulation`](crate::controller::Simulation)
+/// keeps one; a game that keeps its own bodies keeps its own and hands it
+/// to [`Controller`](crate::controller::Controller) beside its world.
+///
+/// Movers move in the order of their slots ([`MoverHandle::slot`]), so the
+/// same movers added and removed in the same order move the same way.
+///
+/// ```
+/// use voxwalk::glam::{DVec3, IVec3};
+/// use voxwalk::movers::{Mover, Movers};
+/// use voxwalk::world::{BlockId, BlockRegistry};
+///
+/// let mut movers = Movers::new();
+/// let block = [(IVec3::ZERO, BlockId::STONE)];
+/// let door = movers.add(Mover::new(BlockRegistry::built_in(), block, DVec3::new(4.0, 0.0, 0.0)).unwrap());
+/// assert_eq!(movers.get(door).unwrap().position().x, 4.0);
+/// assert!(movers.remove(door).is_some());
+/// assert!(movers.get(door).is_none() && movers.is_empty());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Movers {
+    slots: Vec<Slot>,
+    /// Slots free for reuse, most recently freed last.
+    free: Vec<u32>,
+    live: usize,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+struct Slot {
+    generation: u32,
+    mover: Option<Mover>,
+}
+
+/// No movers: what a world without any moves with.
+pub(crate) static NO_MOVERS: Movers = Movers::new();
+
+impl Movers {
+    /// No movers.
+    #[must_use]
+    pub const fn new() -> Movers {
+        Movers {
+            slots: Vec::new(),
+            free: Vec::new(),
+            live: 0,
+        }
+    }
+
+    /// Adds a mover; returns its handle.
+    pub fn add(&mut self, mover: Mover) -> MoverHandle {
+        self.live += 1;
+        if let Some(slot) = self.free.pop() {
+            let entry = &mut self.slots[slot as usize];
+            entry.mover = Some(mover);
+            return MoverHandle::new(slot, entry.generation);
+        }
+        let slot = u32::try_from(self.slots.len()).expect("fewer than 2³² movers");
+        self.slots.push(Slot {
+            generation: 0,
+            mover: Some(mover),
+        });
+        MoverHandle::new(slot, 0)
+    }
+
+    /// Removes a mover; `None` if the handle names none. Bodies riding it
+    /// fall.
+    pub fn remove(&mut self, handle: MoverHandle) -> Option<Mover> {
+        let entry = self.slots.get_mut(handle.slot() as usize)?;
+        if entry.generation != handle.generation() {
+            return None;
+        }
+        let mover = entry.mover.take()?;
+        entry.generation = entry.generation.wrapping_add(1);
+        self.free.push(handle.slot());
+        self.live -= 1;
+        Some(mover)
+    }
+
+    /// The mover a handle names.
+    #[must_use]
+    pub fn get(&self, handle: MoverHandle) -> Option<&Mover> {
+        let entry = self.slots.get(handle.slot() as usize)?;
+        (entry.generation == handle.generation())
+            .then_some(entry.mover.as_ref())
+            .flatten()
+    }
+
+    /// The mover a handle names, to change its drive or its rules. Its
+    /// blocks and place change only by moving.
+    pub fn get_mut(&mut self, handle: MoverHandle) -> Option<&mut Mover> {
+        let entry = self.slots.get_mut(handle.slot() as usize)?;
+        if entry.generation != handle.generation() {
+            return None;
+        }
+        entry.mover.as_mut()
+    }
+
+    /// How many movers there are.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.live
+    }
+
+    /// Whether there are none.
+    #[inline]
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.live == 0
+    }
+
+    /// Every mover with its handle, in the order they move.
+    pub fn iter(&self) -> impl Iterator<Item = (MoverHandle, &Mover)> {
+        self.slots.iter().enumerate().filter_map(|(slot, entry)| {
+            let mover = entry.mover.as_ref()?;
+            Some((MoverHandle::new(slot as u32, entry.generation), mover))
+        })
+    }
+
+    /// `world` with these movers' boxes in it, where they are: what ray
+    /// casts and box queries read to see movers
+    /// ([`crate::resolver::cast_ray`] reports a mover's block in the cell
+    /// holding its box's lowest corner; [`Movers::cast_ray`] says which
+    /// mover).
+    pub fn around<'a, W: BlockSource>(&'a self, world: &'a W) -> WithMovers<'a, W> {
+        WithMovers::new(world, self)
+    }
+
+    /// The number of slots (live or free): slot numbers are below it.
+    pub(crate) fn slot_count(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The mover in `slot`, if one is there.
+    #[inline]
+    pub(crate) fn in_slot(&self, slot: usize) -> Option<&Mover> {
+        self.slots.get(slot).and_then(|s| s.mover.as_ref())
+    }
+
+    pub(crate) fn in_slot_mut(&mut self, slot: usize) -> Option<&mut Mover> {
+        self.slots.get_mut(slot).and_then(|s| s.mover.as_mut())
+    }
+
+    /// The handle of the mover in `slot`.
+    pub(crate) fn handle_of(&self, slot: usize) -> MoverHandle {
+        MoverHandle::new(slot as u32, self.slots[slot].generation)
+    }
+
+    /// Writes into `out` the slots of the movers whose bounds come within
+    /// `margin` of `region`.
+    pub(crate) fn near(&self, region: &Aabb, margin: f64, out: &mut Vec<u32>) {
+        out.clear();
+        let wide = Aabb::new(
+            region.min - DVec3::splat(margin),
+            region.max + DVec3::splat(margin),
+        );
+        for (slot, entry) in self.slots.iter().enumerate() {
+            if let Some(mover) = &entry.mover
+                && touches(&mover.bounds(), &wide)
+            {
+                out.push(slot as u32);
+            }
+        }
+    }
+
+    /// Checks movers read back from a save against `registry`.
+    pub(crate) fn validate(
+        &self,
+        registry: &crate::world::BlockRegistry,
+    ) -> Result<(), (MoverHandle, super::MoverError)> {
+        let live = self.slots.iter().filter(|s| s.mover.is_some()).count();
+        for (handle, mover) in self.iter() {
+            mover.validate(registry).map_err(|e| (handle, e))?;
+        }
+        let free_ok = self.free.iter().all(|&f| {
+            self.slots
+                .get(f as usize)
+                .is_some_and(|s| s.mover.is_none())
+        });
+        let mut distinct = self.free.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let free_count = self.slots.len() - live;
+        if live != self.live
+            || !free_ok
+            || distinct.len() != free_count
+            || self.free.len() != free_count
+        {
+            let handle = MoverHandle::new(0, 0);
+            return Err((
+                handle,
+                super::MoverError::Inconsistent { what: "slot table" },
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Whether two boxes overlap or touch.
+#[inline]
+pub(crate) fn touches(a: &Aabb, b: &Aabb) -> bool {
+    a.min.cmple(b.max).all() && b.min.cmple(a.max).all()
+}

@@ -15,6 +15,7 @@ mod error;
 mod handle;
 mod mover;
 mod path;
+mod queries;
 mod set;
 mod with_movers;
 
@@ -22,6 +23,7 @@ pub use error::MoverError;
 pub use handle::MoverHandle;
 pub use mover::{CrushRule, Drive, MAX_MOVER_BLOCKS, MAX_MOVER_SPAN, Mover, MoverBlock};
 pub use path::{MAX_MOVER_SPEED, MAX_PAUSE, MAX_WAYPOINTS, PISTON_SPEED, Path, PathEnds, Waypoint};
+pub use queries::MoverRayHit;
 pub use set::Movers;
 pub use with_movers::WithMovers;
 

@@ -61,6 +61,8 @@ pub struct MoverBlock {
 pub(crate) struct MoverBox {
     pub(crate) aabb: Aabb,
     pub(crate) block: BlockId,
+    /// Which of the mover's blocks it belongs to.
+    pub(crate) of: u32,
 }
 
 /// Blocks of the registry's types that move as one piece: a lift, a sliding
@@ -154,7 +156,7 @@ impl Mover {
             });
         }
         let mut boxes = Vec::new();
-        for b in &blocks {
+        for (of, b) in blocks.iter().enumerate() {
             if registry.get(b.block).is_none() {
                 return Err(MoverError::UnknownBlock {
                     cell: b.cell,
@@ -169,6 +171,7 @@ impl Mover {
                     .map(|shape| MoverBox {
                         aabb: shape.translated(origin),
                         block: b.block,
+                        of: of as u32,
                     }),
             );
         }
@@ -273,6 +276,11 @@ impl Mover {
         self.boxes
             .iter()
             .map(move |b| (b.aabb.translated(position), b.block))
+    }
+
+    /// The block the `index`-th of its boxes belongs to.
+    pub(crate) fn block_of_box(&self, index: usize) -> MoverBlock {
+        self.blocks[self.boxes[index].of as usize]
     }
 
     /// Where it means to be after a tick of `dt` seconds, and its path's

@@ -22,6 +22,7 @@ mod tolerances;
 mod validate;
 
 pub(crate) use cell_range::CellRange;
+pub(crate) use queries::ray_box;
 pub use error::MoveError;
 pub use filtered::{CollisionFilter, Filtered};
 pub use motion::{Depenetration, Hit, Hits, Motion};

@@ -288,7 +288,7 @@ fn sign(x: f64) -> i32 {
 
 /// Where a ray enters `b` (the slab method): the distance and the normal of
 /// the face entered, or distance 0 and no normal from inside.
-fn ray_box(origin: DVec3, dir: DVec3, b: &Aabb) -> Option<(f64, DVec3)> {
+pub(crate) fn ray_box(origin: DVec3, dir: DVec3, b: &Aabb) -> Option<(f64, DVec3)> {
     let (mut t_in, mut t_out) = (0.0f64, f64::INFINITY);
     let mut normal = DVec3::ZERO;
     for axis in 0..3 {

@@ -4,6 +4,7 @@ use glam::DVec3;
 
 use super::{RESTING_PROBE, Simulation, Slot};
 use crate::controller::cell_copy::CellCopy;
+use crate::controller::riding::mover_underfoot;
 use crate::controller::{
     Body, BodyHandle, SettingError, Settings, SimulationError, SyncIfParallel,
 };
@@ -14,8 +15,8 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     /// something (within [`RESTING_PROBE`] of it) starts grounded, so it can
     /// walk and jump on its first tick, and with the momentum of a body that
     /// has stood there a while (one tick of gravity after its drag, pressing
-    /// it onto the floor) unless it was given one. It ticks after the bodies
-    /// already there.
+    /// it onto the floor) unless it was given one; on a mover, it rides it.
+    /// It ticks after the bodies already there.
     pub fn add_body(&mut self, mut body: Body) -> BodyHandle {
         if !body.is_static() {
             let probe = DVec3::new(0.0, -RESTING_PROBE, 0.0);
@@ -25,6 +26,12 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
                 .resolver
                 .move_box(&world, body.aabb, probe)
                 .is_ok_and(|m| m.blocked.y && m.depenetration.is_none());
+            // Standing on a mover, it rides it from the first tick.
+            body.riding = if body.grounded {
+                mover_underfoot(&world, &body.aabb).map(|slot| self.movers.handle_of(slot))
+            } else {
+                None
+            };
             if body.grounded && body.momentum.y == 0.0 {
                 body.momentum.y = self.settings.resting_momentum();
             }

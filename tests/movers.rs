@@ -104,7 +104,12 @@ fn a_lift_carries_a_body_20_blocks_up_level_with_a_floor_it_walks_onto() {
 
 /// Runs `ticks` ticks with `input` for `body`, checking after each that no
 /// body overlaps a block or a mover; returns every event of `body`.
-fn run(sim: &mut Simulation, body: voxwalk::controller::BodyHandle, input: Input, ticks: usize) -> Vec<Event> {
+fn run(
+    sim: &mut Simulation,
+    body: voxwalk::controller::BodyHandle,
+    input: Input,
+    ticks: usize,
+) -> Vec<Event> {
     let mut events = Vec::new();
     for tick in 0..ticks {
         let report = sim.step(&[(body, input)]).unwrap();
@@ -118,7 +123,11 @@ fn run(sim: &mut Simulation, body: voxwalk::controller::BodyHandle, input: Input
 
 fn flat_world(half: i32) -> World {
     let mut world = World::new();
-    world.fill(IVec3::new(-half, -1, -half), IVec3::new(half, -1, half), BlockId::STONE);
+    world.fill(
+        IVec3::new(-half, -1, -half),
+        IVec3::new(half, -1, half),
+        BlockId::STONE,
+    );
     world
 }
 
@@ -127,12 +136,18 @@ fn a_body_idling_on_a_floor_sliding_30_blocks_east_holds_its_place_on_it() {
     // 30 blocks in 1,000 ticks of 1/20 s: 0.6 blocks a second. The floor
     // floats over the ground, its top at y = 3.
     let mut sim = Simulation::new(flat_world(40), Settings::default()).unwrap();
-    let floor = mover(&sim, slab(0, 3, 0, 3), [0.0, 2.0, 0.0], path(&[[0.0; 3], [30.0, 0.0, 0.0]], 0.6, 0.0, PathEnds::Once));
+    let floor = mover(
+        &sim,
+        slab(0, 3, 0, 3),
+        [0.0, 2.0, 0.0],
+        path(&[[0.0; 3], [30.0, 0.0, 0.0]], 0.6, 0.0, PathEnds::Once),
+    );
     let floor = sim.add_mover(floor).unwrap();
     let rider = sim.add_body(Body::new(DVec3::new(1.7, 3.0, 2.2), Body::DEFAULT_SIZE).unwrap());
     // Settle onto it first.
     run(&mut sim, rider, Input::IDLE, 1);
-    let relative = |sim: &Simulation| sim.body(rider).unwrap().feet() - sim.mover(floor).unwrap().position();
+    let relative =
+        |sim: &Simulation| sim.body(rider).unwrap().feet() - sim.mover(floor).unwrap().position();
     let start = relative(&sim);
     let mut worst: f64 = 0.0;
     for _ in 0..1_000 {
@@ -140,7 +155,10 @@ fn a_body_idling_on_a_floor_sliding_30_blocks_east_holds_its_place_on_it() {
         worst = worst.max((relative(&sim) - start).abs().max_element());
     }
     assert_eq!(sim.mover(floor).unwrap().position().x, 30.0);
-    assert!(worst < 1e-9, "drifted {worst:e} from its place on the floor");
+    assert!(
+        worst < 1e-9,
+        "drifted {worst:e} from its place on the floor"
+    );
     assert_eq!(sim.body(rider).unwrap().riding, Some(floor));
 }
 
@@ -149,7 +167,12 @@ fn a_body_idling_on_a_floor_sliding_30_blocks_east_holds_its_place_on_it() {
 fn on_a_floor(velocity: DVec3, keys: &str) -> (Vec<(DVec3, bool)>, Vec<Event>, MoverHandle) {
     let script = voxwalk::controller::InputScript::parse(keys, "keys").unwrap();
     let mut sim = Simulation::new(World::new(), Settings::default()).unwrap();
-    let floor = mover(&sim, slab(0, 15, 0, 15), [0.0, 10.0, 0.0], Drive::Velocity(velocity));
+    let floor = mover(
+        &sim,
+        slab(0, 15, 0, 15),
+        [0.0, 10.0, 0.0],
+        Drive::Velocity(velocity),
+    );
     let floor = sim.add_mover(floor).unwrap();
     let body = sim.add_body(Body::new(DVec3::new(1.5, 11.0, 1.5), Body::DEFAULT_SIZE).unwrap());
     let mut places = Vec::new();
@@ -177,12 +200,20 @@ fn walking_and_sneaking_on_a_moving_floor_are_what_they_are_on_a_still_one() {
     let (moving, events, _) = on_a_floor(NORTH_EAST, keys);
     for (tick, (a, b)) in still.iter().zip(&moving).enumerate() {
         assert_eq!(a.1, b.1, "tick {tick}: grounded");
-        assert!((a.0 - b.0).abs().max_element() < 1e-9, "tick {tick}: {} against {}", a.0, b.0);
+        assert!(
+            (a.0 - b.0).abs().max_element() < 1e-9,
+            "tick {tick}: {} against {}",
+            a.0,
+            b.0
+        );
     }
     assert!(events.iter().any(|e| matches!(e, Event::EdgeGuard { .. })));
     let last = moving.last().unwrap().0;
     // Its box hangs over the edges, as far as still standing on the floor.
-    assert!((last.x - 16.3).abs() < 1e-5 && (last.z - 16.3).abs() < 1e-5, "{last}");
+    assert!(
+        (last.x - 16.3).abs() < 1e-5 && (last.z - 16.3).abs() < 1e-5,
+        "{last}"
+    );
 }
 
 #[test]
@@ -195,11 +226,19 @@ fn a_jump_on_a_moving_floor_rises_as_on_a_still_one_and_lands_on_it_again() {
     let (moving, events, floor) = on_a_floor(NORTH_EAST, keys);
     for (tick, (a, b)) in still.iter().zip(&moving).enumerate() {
         assert_eq!(a.1, b.1, "tick {tick}: grounded");
-        assert!((a.0.y - b.0.y).abs() < 1e-9, "tick {tick}: height {} against {}", a.0.y, b.0.y);
+        assert!(
+            (a.0.y - b.0.y).abs() < 1e-9,
+            "tick {tick}: height {} against {}",
+            a.0.y,
+            b.0.y
+        );
     }
     assert!(still.iter().any(|p| p.0.y > 1.2));
     assert!(events.iter().any(|e| matches!(e, Event::Alighted { mover, kept } if *mover == floor && (*kept - NORTH_EAST).length() < 1e-9)));
-    let left = events.iter().position(|e| matches!(e, Event::Alighted { .. })).unwrap();
+    let left = events
+        .iter()
+        .position(|e| matches!(e, Event::Alighted { .. }))
+        .unwrap();
     assert!(events[left..].contains(&Event::Boarded { mover: floor }));
     assert!(moving.last().unwrap().1);
 }
@@ -208,9 +247,15 @@ fn a_jump_on_a_moving_floor_rises_as_on_a_still_one_and_lands_on_it_again() {
 fn a_piston_pushes_a_body_one_block_in_two_ticks() {
     let mut sim = Simulation::new(flat_world(8), Settings::default()).unwrap();
     // A piston head at x 0..1 pushing east; the body stands against it.
-    let head = mover(&sim, vec![(IVec3::ZERO, BlockId::STONE)], [0.0, 0.0, 0.0], Drive::Path(Path::piston(DVec3::X).unwrap()));
+    let head = mover(
+        &sim,
+        vec![(IVec3::ZERO, BlockId::STONE)],
+        [0.0, 0.0, 0.0],
+        Drive::Path(Path::piston(DVec3::X).unwrap()),
+    );
     let head = sim.add_mover(head).unwrap();
-    let body = sim.add_body(Body::new(DVec3::new(1.3 + CONTACT_GAP, 0.0, 0.5), Body::DEFAULT_SIZE).unwrap());
+    let body = sim
+        .add_body(Body::new(DVec3::new(1.3 + CONTACT_GAP, 0.0, 0.5), Body::DEFAULT_SIZE).unwrap());
     let before = sim.body(body).unwrap().feet().x;
     run(&mut sim, body, Input::IDLE, 1);
     assert_eq!(sim.mover(head).unwrap().position().x, 0.5);
@@ -233,7 +278,12 @@ fn corridor_with_a_door(rule: CrushRule) -> (Simulation, MoverHandle) {
     world.fill(IVec3::new(1, 2, 0), IVec3::new(1, 2, 0), BlockId::BRICK);
     let mut sim = Simulation::new(world, Settings::default()).unwrap();
     let cells = vec![(IVec3::ZERO, BlockId::WOOD), (IVec3::Y, BlockId::WOOD)];
-    let mut door = mover(&sim, cells, [1.0, 0.0, 0.0], path(&[[0.0; 3], [-1.0, 0.0, 0.0]], 2.0, 0.0, PathEnds::Once));
+    let mut door = mover(
+        &sim,
+        cells,
+        [1.0, 0.0, 0.0],
+        path(&[[0.0; 3], [-1.0, 0.0, 0.0]], 2.0, 0.0, PathEnds::Once),
+    );
     door.on_crush = rule;
     let door = sim.add_mover(door).unwrap();
     (sim, door)
@@ -248,8 +298,16 @@ fn a_door_closing_on_a_body_in_a_one_wide_corridor_stops_against_it() {
         let b = *sim.body(body).unwrap();
         let d = sim.mover(door).unwrap().position();
         // Pushed to the west wall, the door against it.
-        assert!((b.aabb.min.x - CONTACT_GAP).abs() < 1e-9, "{}", b.aabb.min.x);
-        assert!(d.x >= b.aabb.max.x && d.x - b.aabb.max.x < 1e-6, "door at {}", d.x);
+        assert!(
+            (b.aabb.min.x - CONTACT_GAP).abs() < 1e-9,
+            "{}",
+            b.aabb.min.x
+        );
+        assert!(
+            d.x >= b.aabb.max.x && d.x - b.aabb.max.x < 1e-6,
+            "door at {}",
+            d.x
+        );
         let expected = match rule {
             CrushRule::Stop => Event::Caught { mover: door },
             CrushRule::Report => Event::Crushed { mover: door },
@@ -265,14 +323,23 @@ fn a_door_closing_on_a_body_in_a_one_wide_corridor_stops_against_it() {
 #[test]
 fn a_mover_coming_down_on_a_body_standing_on_the_ground_stops_above_its_head() {
     let mut sim = Simulation::new(flat_world(8), Settings::default()).unwrap();
-    let crusher = mover(&sim, slab(-1, 1, -1, 1), [0.0, 6.0, 0.0], path(&[[0.0; 3], [0.0, -6.0, 0.0]], 5.0, 0.0, PathEnds::Once));
+    let crusher = mover(
+        &sim,
+        slab(-1, 1, -1, 1),
+        [0.0, 6.0, 0.0],
+        path(&[[0.0; 3], [0.0, -6.0, 0.0]], 5.0, 0.0, PathEnds::Once),
+    );
     let crusher = sim.add_mover(crusher).unwrap();
     let body = sim.add_body(Body::new(DVec3::new(0.5, 0.0, 0.5), Body::DEFAULT_SIZE).unwrap());
     let events = run(&mut sim, body, Input::IDLE, 40);
     let b = *sim.body(body).unwrap();
     let bottom = sim.mover(crusher).unwrap().position().y;
     assert!(b.grounded && (b.aabb.min.y - CONTACT_GAP).abs() < 1e-9);
-    assert!(bottom >= b.aabb.max.y && bottom - b.aabb.max.y < 1e-6, "crusher at {bottom}, head at {}", b.aabb.max.y);
+    assert!(
+        bottom >= b.aabb.max.y && bottom - b.aabb.max.y < 1e-6,
+        "crusher at {bottom}, head at {}",
+        b.aabb.max.y
+    );
     assert!(events.contains(&Event::Caught { mover: crusher }));
 }
 
@@ -284,21 +351,37 @@ fn jump_off_a_moving_floor(leave: LeavePlatform) -> (f64, f64, Vec<Event>) {
         ..Settings::default()
     };
     let mut sim = Simulation::new(World::new(), settings).unwrap();
-    let floor = mover(&sim, slab(0, 30, 0, 3), [0.0, 10.0, 0.0], Drive::Velocity(DVec3::new(4.0, 0.0, 0.0)));
+    let floor = mover(
+        &sim,
+        slab(0, 30, 0, 3),
+        [0.0, 10.0, 0.0],
+        Drive::Velocity(DVec3::new(4.0, 0.0, 0.0)),
+    );
     let floor = sim.add_mover(floor).unwrap();
     let body = sim.add_body(Body::new(DVec3::new(3.5, 11.0, 2.0), Body::DEFAULT_SIZE).unwrap());
     run(&mut sim, body, Input::IDLE, 5);
-    let (x0, f0) = (sim.body(body).unwrap().feet().x, sim.mover(floor).unwrap().position().x);
+    let (x0, f0) = (
+        sim.body(body).unwrap().feet().x,
+        sim.mover(floor).unwrap().position().x,
+    );
     let mut events = run(&mut sim, body, Input::parse("jump").unwrap(), 1);
     events.extend(run(&mut sim, body, Input::IDLE, 30));
-    let (x1, f1) = (sim.body(body).unwrap().feet().x, sim.mover(floor).unwrap().position().x);
+    let (x1, f1) = (
+        sim.body(body).unwrap().feet().x,
+        sim.mover(floor).unwrap().position().x,
+    );
     (x1 - x0, f1 - f0, events)
 }
 
 #[test]
 fn a_body_jumping_off_a_moving_floor_keeps_its_velocity_as_the_setting_says() {
     let (kept, floor, events) = jump_off_a_moving_floor(LeavePlatform::Velocity);
-    assert!(events.iter().any(|e| matches!(e, Event::Alighted { kept, .. } if (kept.x - 4.0).abs() < 1e-9)), "{events:?}");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Alighted { kept, .. } if (kept.x - 4.0).abs() < 1e-9)),
+        "{events:?}"
+    );
     // In the air the kept velocity slows as any momentum does (0.91 each
     // 1/20 s), so the body lands behind where it left the floor, but far
     // ahead of a body that kept nothing.
@@ -320,7 +403,12 @@ fn a_body_jumping_off_a_rising_lift_keeps_its_upward_velocity() {
             ..Settings::default()
         };
         let mut sim = Simulation::new(World::new(), settings).unwrap();
-        let lift = mover(&sim, slab(0, 2, 0, 2), [0.0, 0.0, 0.0], Drive::Velocity(DVec3::new(0.0, 3.0, 0.0)));
+        let lift = mover(
+            &sim,
+            slab(0, 2, 0, 2),
+            [0.0, 0.0, 0.0],
+            Drive::Velocity(DVec3::new(0.0, 3.0, 0.0)),
+        );
         let lift = sim.add_mover(lift).unwrap();
         let body = sim.add_body(Body::new(DVec3::new(1.5, 1.0, 1.5), Body::DEFAULT_SIZE).unwrap());
         run(&mut sim, body, Input::IDLE, 5);
@@ -333,7 +421,164 @@ fn a_body_jumping_off_a_rising_lift_keeps_its_upward_velocity() {
         }
         apex
     };
-    let (all, upward, nothing) = (apex(LeavePlatform::Velocity), apex(LeavePlatform::Upward), apex(LeavePlatform::Nothing));
+    let (all, upward, nothing) = (
+        apex(LeavePlatform::Velocity),
+        apex(LeavePlatform::Upward),
+        apex(LeavePlatform::Nothing),
+    );
     assert_eq!(all, upward);
     assert!(all > nothing + 0.3, "{all} against {nothing}");
+}
+
+/// A lift going up and down, a floor sliding back and forth through it,
+/// and two bodies: one riding, one walking about.
+fn busy_world() -> (Simulation, [voxwalk::controller::BodyHandle; 2]) {
+    let mut sim = Simulation::new(flat_world(30), Settings::default()).unwrap();
+    let lift = mover(
+        &sim,
+        slab(0, 2, 0, 2),
+        [0.0, 0.0, 0.0],
+        path(&[[0.0; 3], [0.0, 6.0, 0.0]], 3.0, 0.5, PathEnds::PingPong),
+    );
+    let floor = mover(
+        &sim,
+        slab(0, 3, 0, 1),
+        [6.0, 3.0, 4.0],
+        path(&[[0.0; 3], [-8.0, 0.0, 0.0]], 2.5, 0.0, PathEnds::PingPong),
+    );
+    sim.add_mover(lift).unwrap();
+    sim.add_mover(floor).unwrap();
+    let rider = sim.add_body(Body::new(DVec3::new(1.5, 1.0, 1.5), Body::DEFAULT_SIZE).unwrap());
+    let walker = sim.add_body(Body::new(DVec3::new(4.5, 0.0, 1.5), Body::DEFAULT_SIZE).unwrap());
+    (sim, [rider, walker])
+}
+
+fn busy_inputs(tick: u64) -> Input {
+    let keys = [
+        "west",
+        "west+jump",
+        "north",
+        "east+sprint",
+        "south+sneak",
+        "idle",
+    ];
+    Input::parse(keys[(tick / 7 % keys.len() as u64) as usize]).unwrap()
+}
+
+#[test]
+fn a_run_with_movers_restored_from_its_state_goes_on_bit_for_bit() {
+    let (mut sim, [rider, walker]) = busy_world();
+    let step = |sim: &mut Simulation| {
+        let tick = sim.tick();
+        sim.step(&[(rider, Input::IDLE), (walker, busy_inputs(tick))])
+            .unwrap();
+    };
+    for _ in 0..60 {
+        step(&mut sim);
+    }
+    let saved = sim.state();
+    for _ in 0..120 {
+        step(&mut sim);
+    }
+    let first = sim.state();
+    sim.restore(saved.clone()).unwrap();
+    for _ in 0..120 {
+        step(&mut sim);
+    }
+    assert_eq!(sim.state(), first);
+    // A state whose mover does not match the world's blocks is refused.
+    let mut bad = saved;
+    let (handle, _) = bad.movers.iter().next().unwrap();
+    bad.movers.get_mut(handle).unwrap().drive = Drive::Velocity(DVec3::NAN);
+    assert!(sim.restore(bad).is_err());
+}
+
+#[test]
+fn a_game_with_its_own_bodies_moves_them_as_a_simulation_does() {
+    let (mut sim, [rider, walker]) = busy_world();
+    let mut movers = sim.movers().clone();
+    let world = sim.world().clone();
+    let mut bodies = [*sim.body(rider).unwrap(), *sim.body(walker).unwrap()];
+    let mut controller = voxwalk::controller::Controller::new(Settings::default()).unwrap();
+    let (mut carried, mut events) = (Vec::new(), Vec::new());
+    for tick in 0..200 {
+        let input = busy_inputs(tick);
+        sim.step(&[(rider, Input::IDLE), (walker, input)]).unwrap();
+        controller
+            .move_movers(&world, &mut movers, &mut bodies, &mut carried)
+            .unwrap();
+        controller
+            .tick_among(&world, &movers, &mut bodies[0], Input::IDLE, &mut events)
+            .unwrap();
+        controller
+            .tick_among(&world, &movers, &mut bodies[1], input, &mut events)
+            .unwrap();
+        // The two bodies never meet, so the simulation's pushes between
+        // bodies change nothing.
+        assert_eq!(bodies[0], *sim.body(rider).unwrap(), "tick {tick}");
+        assert_eq!(bodies[1], *sim.body(walker).unwrap(), "tick {tick}");
+    }
+    assert_eq!(&movers, sim.movers());
+}
+
+#[test]
+fn a_mover_stops_against_the_world_unless_it_passes_through_blocks() {
+    for through in [false, true] {
+        let mut world = flat_world(20);
+        world.fill(IVec3::new(8, 0, -2), IVec3::new(8, 3, 2), BlockId::BRICK);
+        let mut sim = Simulation::new(world, Settings::default()).unwrap();
+        let mut floor = mover(
+            &sim,
+            slab(0, 1, 0, 1),
+            [0.0, 1.0, 0.0],
+            Drive::Velocity(DVec3::new(5.0, 0.0, 0.0)),
+        );
+        floor.through_blocks = through;
+        let floor = sim.add_mover(floor).unwrap();
+        for _ in 0..40 {
+            sim.step(&[]).unwrap();
+        }
+        let x = sim.mover(floor).unwrap().position().x;
+        if through {
+            assert!((x - 10.0).abs() < 1e-9, "{x}");
+        } else {
+            assert!((x - (6.0 - CONTACT_GAP)).abs() < 1e-9, "{x}");
+        }
+    }
+}
+
+#[test]
+fn queries_see_movers_where_they_are() {
+    let (mut sim, _) = busy_world();
+    for _ in 0..30 {
+        sim.step(&[]).unwrap();
+    }
+    let (lift, m) = sim.movers().iter().next().unwrap();
+    let top = m.bounds().max.y;
+    assert!(top > 2.0);
+    let eye = DVec3::new(1.5, 20.0, 1.5);
+    let hit =
+        voxwalk::resolver::cast_ray(&sim.movers().around(sim.world()), eye, DVec3::NEG_Y, 50.0)
+            .unwrap()
+            .unwrap();
+    assert!((hit.point.y - top).abs() < 1e-9);
+    let named = sim
+        .movers()
+        .cast_ray(eye, DVec3::NEG_Y, 50.0)
+        .unwrap()
+        .unwrap();
+    assert_eq!((named.mover, named.distance), (lift, hit.distance));
+    // Without the movers the ray falls to the ground.
+    let ground = voxwalk::resolver::cast_ray(sim.world(), eye, DVec3::NEG_Y, 50.0)
+        .unwrap()
+        .unwrap();
+    assert_eq!(ground.point.y, 0.0);
+    let mut met = Vec::new();
+    let region = voxwalk::geometry::Aabb::new(
+        DVec3::new(0.0, top - 0.5, 0.0),
+        DVec3::new(1.0, top + 0.5, 1.0),
+    );
+    sim.movers()
+        .blocks_in_box(&region, |handle, block| met.push((handle, block.cell)));
+    assert_eq!(met, [(lift, IVec3::ZERO)]);
 }

@@ -343,8 +343,11 @@ impl Mover {
                 max: f64::MAX,
             });
         }
-        if let Drive::Path(path) = &self.drive {
-            path.validate()?;
+        match &self.drive {
+            Drive::Path(path) => path.validate()?,
+            Drive::Velocity(_) => {
+                self.plan(0.0)?;
+            }
         }
         Ok(())
     }

@@ -56,6 +56,9 @@ impl Movers {
     }
 
     /// Adds a mover; returns its handle.
+    ///
+    /// # Panics
+    /// When 2³² movers have been added without removals between.
     pub fn add(&mut self, mover: Mover) -> MoverHandle {
         self.live += 1;
         if let Some(slot) = self.free.pop() {

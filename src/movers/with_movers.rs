@@ -112,7 +112,9 @@ impl<'a, W: BlockSource> WithMovers<'a, W> {
         };
         match self.near {
             Some((near, covered)) if contains(&covered, region) => {
-                near.iter().for_each(|&slot| look(slot as usize));
+                for &slot in near {
+                    look(slot as usize);
+                }
             }
             _ => (0..self.movers.slot_count()).for_each(look),
         }

@@ -22,11 +22,11 @@ mod tolerances;
 mod validate;
 
 pub(crate) use cell_range::CellRange;
-pub(crate) use queries::ray_box;
 pub use error::MoveError;
 pub use filtered::{CollisionFilter, Filtered};
 pub use motion::{Depenetration, Hit, Hits, Motion};
 pub use move_box::{Resolver, move_box};
+pub(crate) use queries::ray_box;
 pub use queries::{
     MAX_QUERY_EXTENT, QueryError, RayHit, blocks_in_box, blocks_in_sphere, cast_ray,
 };

@@ -277,6 +277,11 @@ fn every_event_kind_is_one_a_check_may_name() {
     .unwrap();
     let body = voxwalk::controller::Body::new(glam::DVec3::ZERO, glam::DVec3::ONE).unwrap();
     let other = sim.add_body(body);
+    let block = [(glam::IVec3::ZERO, voxwalk::world::BlockId::STONE)];
+    let registry = voxwalk::world::BlockRegistry::built_in();
+    let lift = sim
+        .add_mover(voxwalk::movers::Mover::new(registry, block, DVec3::splat(5.0)).unwrap())
+        .unwrap();
     let every = [
         Event::PushedOut {
             offset: DVec3::ZERO,
@@ -302,6 +307,13 @@ fn every_event_kind_is_one_a_check_may_name() {
         },
         Event::CameToRest,
         Event::LeftWorld,
+        Event::Boarded { mover: lift },
+        Event::Alighted {
+            mover: lift,
+            kept: DVec3::ZERO,
+        },
+        Event::Caught { mover: lift },
+        Event::Crushed { mover: lift },
     ];
     // The kind `voxwalk run` prints (serde's tag) is the one `kind` names.
     let printed: Vec<String> = every

@@ -207,6 +207,21 @@ impl Mover {
         self
     }
 
+    /// This mover, made `offset` away (its path moved with it): a level
+    /// placed elsewhere, a scenario's shifted twin.
+    ///
+    /// # Errors
+    /// [`MoverError::OutOfRange`] when that is beyond the coordinate range.
+    pub fn shifted(&self, offset: DVec3) -> Result<Mover, MoverError> {
+        let mut moved = self.clone();
+        moved.home += offset;
+        moved.position += offset;
+        moved.previous += offset;
+        check_position(moved.home)?;
+        check_position(moved.position)?;
+        Ok(moved)
+    }
+
     /// Its blocks, cells counted from its origin, in x, y, z order.
     #[must_use]
     pub fn blocks(&self) -> &[MoverBlock] {

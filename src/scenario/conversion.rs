@@ -50,6 +50,15 @@ impl<'a> Conversion<'a> {
         let settings = self.settings(file.settings.clone())?;
         let bodies = self.bodies(&file, &world)?;
         let balls = self.balls(&file)?;
+        let movers = file
+            .mover
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                m.mover(world.registry())
+                    .map_err(|e| self.invalid(format!("mover {i}: {e}")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         let ticks = self.ticks(file.ticks, &bodies)?;
         self.check_shapes(&file, bodies.len(), balls.len(), ticks)?;
         let golden_tolerance = self.golden_tolerance(file.golden_tolerance)?;
@@ -65,6 +74,7 @@ impl<'a> Conversion<'a> {
             settings,
             bodies,
             balls,
+            movers,
             ticks,
             expectations: file.expect,
             always: file.always,

@@ -40,6 +40,11 @@ pub struct Expectation {
     pub grounded: Option<bool>,
     /// Whether a ball lies still.
     pub resting: Option<bool>,
+    /// Whether a body rides a mover.
+    pub riding: Option<bool>,
+    /// The mover (its index among the scenario's `[[mover]]`s) a body
+    /// rides.
+    pub rides: Option<usize>,
     /// Bounds on the length of the velocity.
     #[serde(default, deserialize_with = "finite")]
     pub speed: Option<[f64; 2]>,
@@ -85,6 +90,8 @@ pub struct Always {
     pub z: Option<[f64; 2]>,
     /// Whether the body is on the ground at every tick.
     pub grounded: Option<bool>,
+    /// Whether the body rides a mover at every tick.
+    pub riding: Option<bool>,
 }
 
 /// Why a check cannot apply to the scenario it is in.
@@ -117,6 +124,9 @@ pub enum ShapeError {
         /// How many there are.
         balls: usize,
     },
+    /// `riding` or `rides` asked of a ball.
+    #[error("`riding` and `rides` are for bodies")]
+    RidingBall,
     /// `grounded` asked of a ball.
     #[error("`grounded` is for bodies; balls have `resting`")]
     GroundedBall,
@@ -186,6 +196,9 @@ impl Expectation {
         }
         if self.ball.is_none() && self.resting.is_some() {
             return Err(ShapeError::RestingBody);
+        }
+        if self.ball.is_some() && (self.riding.is_some() || self.rides.is_some()) {
+            return Err(ShapeError::RidingBall);
         }
         if let Some(t) = self.tolerance
             && !(t.is_finite() && t >= 0.0)
@@ -291,6 +304,19 @@ impl Expectation {
                 "grounded"
             };
             return fail(name, want.to_string(), flag.to_string());
+        }
+        if self.ball.is_none() {
+            let rides = frame.bodies[self.body.unwrap_or(0)].riding;
+            if let Some(want) = self.riding
+                && want != rides.is_some()
+            {
+                return fail("riding", want.to_string(), describe_riding(rides));
+            }
+            if let Some(want) = self.rides
+                && rides != Some(want)
+            {
+                return fail("rides", format!("mover {want}"), describe_riding(rides));
+            }
         }
         if let Some(bounds) = self.speed
             && !range_ok(bounds, vel.length())
@@ -469,7 +495,21 @@ impl Always {
                     body.grounded.to_string(),
                 );
             }
+            if let Some(want) = self.riding
+                && want != body.riding.is_some()
+            {
+                return fail(
+                    "riding".into(),
+                    want.to_string(),
+                    describe_riding(body.riding),
+                );
+            }
         }
         None
     }
+}
+
+/// What a body rides, for a failure: the mover's index, or nothing.
+fn describe_riding(rides: Option<usize>) -> String {
+    rides.map_or_else(|| "riding nothing".into(), |m| format!("riding mover {m}"))
 }

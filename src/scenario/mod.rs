@@ -15,6 +15,7 @@ mod checked_fields;
 mod conversion;
 mod expectation;
 mod failure;
+mod mover_file;
 mod runner;
 mod spec;
 mod table;

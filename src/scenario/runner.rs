@@ -61,6 +61,16 @@ struct Run<'s> {
 impl<'s> Run<'s> {
     fn new(scenario: &'s Scenario, world: &World, shift: DVec3) -> Result<Self, SimulationError> {
         let mut sim = Simulation::new(world.clone(), scenario.settings.clone())?;
+        for (index, mover) in scenario.movers.iter().enumerate() {
+            // The index-th mover added to a fresh simulation gets slot index.
+            let mover_error = |source| SimulationError::Mover {
+                tick: 0,
+                mover: crate::movers::MoverHandle::new(index as u32, 0),
+                source,
+            };
+            let shifted = mover.shifted(-shift).map_err(mover_error)?;
+            sim.add_mover(shifted).map_err(mover_error)?;
+        }
         for b in &scenario.bodies {
             let mut body = b.body;
             body.place(body.aabb.translated(-shift));
@@ -113,12 +123,15 @@ fn overlapped_block(world: &World, aabb: &Aabb) -> Option<IVec3> {
 /// The first body in `frame` that overlaps a solid, as a failure.
 fn overlap_failure(world: &World, tick: u64, frame: &Frame) -> Option<Failure> {
     frame.bodies.iter().enumerate().find_map(|(index, body)| {
-        overlapped_block(world, &body.aabb).map(|cell| Failure {
+        let inside = overlapped_block(world, &body.aabb)
+            .map(|cell| format!("block {cell}"))
+            .or_else(|| body.inside_mover.map(|m| format!("mover {m}")));
+        inside.map(|what| Failure {
             tick,
             kind: CheckKind::InsideSolid { body: index },
             check: format!("body {index} never overlaps a solid"),
             expected: "no overlap".into(),
-            actual: format!("box {:?} inside block {}", body.aabb.to_array(), cell),
+            actual: format!("box {:?} inside {what}", body.aabb.to_array()),
         })
     })
 }

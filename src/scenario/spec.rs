@@ -8,10 +8,12 @@ use thiserror::Error;
 
 use super::block_file::BlockFile;
 use super::expectation::{Always, Expectation};
+use super::mover_file::MoverFile;
 use crate::controller::{Ball, Body, BodyError, InputScript, ScriptError, SettingError, Settings};
 use crate::formats;
 use crate::formats::text_format::TextWorldError;
 use crate::formats::{LoadError, ReadBudget};
+use crate::movers::Mover;
 use crate::world::World;
 
 /// Largest scenario or input file read.
@@ -61,6 +63,9 @@ pub(super) struct ScenarioFile {
     /// Balls.
     #[serde(default)]
     pub(super) ball: Vec<BallFile>,
+    /// Movers (indices 0, 1, … in `rides` checks).
+    #[serde(default)]
+    pub(super) mover: Vec<MoverFile>,
     /// Checks at one tick.
     #[serde(default)]
     pub(super) expect: Vec<Expectation>,
@@ -154,6 +159,8 @@ pub struct Scenario {
     pub bodies: Vec<ScenarioBody>,
     /// Balls.
     pub balls: Vec<Ball>,
+    /// Movers, in the order they move.
+    pub movers: Vec<Mover>,
     /// Ticks to run.
     pub ticks: u64,
     /// Checks at one tick.

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::failure::{CheckKind, Failure};
 use crate::controller::{Event, Simulation, TickReport};
 use crate::geometry::Aabb;
+use crate::resolver::TOUCH_TOLERANCE;
 
 /// A body after a tick.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -20,6 +21,11 @@ pub struct BodyState {
     pub grounded: bool,
     /// The box.
     pub aabb: Aabb,
+    /// The mover it rides (its index among the scenario's movers).
+    pub riding: Option<usize>,
+    /// The mover whose box it overlaps, if any (never, unless something is
+    /// wrong).
+    pub inside_mover: Option<usize>,
 }
 
 /// A ball after a tick.
@@ -65,6 +71,12 @@ impl Frame {
                     velocity: b.velocity,
                     grounded: b.grounded,
                     aabb: b.aabb,
+                    riding: b.riding.map(|h| h.slot() as usize),
+                    inside_mover: sim.movers().iter().find_map(|(h, m)| {
+                        m.boxes()
+                            .any(|(boxed, _)| boxed.overlaps_beyond(&b.aabb, TOUCH_TOLERANCE))
+                            .then_some(h.slot() as usize)
+                    }),
                 })
                 .collect(),
             balls: sim

@@ -533,3 +533,35 @@ x = [0.0, 9.0]
     assert_eq!(of("always #2"), Some(true), "{checks:?}");
     assert_eq!(of("expect body 0"), Some(true), "{checks:?}");
 }
+
+/// A scenario with a lift: both views draw the lift's boxes where it is
+/// (`▒`), the status line says the body rides it, and scrubbing back and
+/// forth puts the lift where a run from the start has it.
+#[test]
+fn movers_are_drawn_where_they_are_and_riding_is_shown() {
+    let path = worlds_dir().join("scenarios/mover_lift_carries_body_20_up.toml");
+    let scenario = voxwalk::scenario::Scenario::load(&path).unwrap();
+    let frames = voxwalk::scenario::record(&scenario).unwrap();
+    let mut app = App::from_scenario(scenario, Some(60)).unwrap();
+    app.set_palette(Palette::Mono);
+    app.zoom_to(1);
+    for view in [ViewMode::TopDown, ViewMode::Side] {
+        app.show(view, SliceAxis::X);
+        let screen = text(&render(&app, 100, 30));
+        assert!(screen.contains('▒'), "{view:?}: {screen}");
+        assert!(screen.contains("riding"), "{view:?}: {screen}");
+    }
+    let lift_y = |app: &App| app.sim().movers().iter().next().unwrap().1.position().y;
+    let at_60 = lift_y(&app);
+    assert!(at_60 > 1.0 && at_60 < 21.0);
+    assert!(app.apply(Action::Last, Duration::ZERO));
+    assert_eq!(lift_y(&app), 21.0);
+    assert!(app.apply(Action::Back20, Duration::ZERO));
+    assert!(app.apply(Action::Back20, Duration::ZERO));
+    assert!(app.apply(Action::Back20, Duration::ZERO));
+    assert!(app.apply(Action::Back20, Duration::ZERO));
+    assert!(app.apply(Action::Back20, Duration::ZERO));
+    let shown = app.playback().unwrap().shown_tick().unwrap();
+    assert_eq!(app.player().aabb, frames[shown as usize].bodies[0].aabb);
+    assert!(lift_y(&app) < 21.0);
+}

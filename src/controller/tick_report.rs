@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use super::{BodyHandle, Event, SettingError};
+use super::{BodyHandle, Event, RestoreError, SettingError};
 use crate::movers::{MoverError, MoverHandle};
 use crate::resolver::MoveError;
 
@@ -80,6 +80,9 @@ pub enum SimulationError {
         /// What the resolver said.
         source: MoveError,
     },
+    /// A saved state could not be restored.
+    #[error(transparent)]
+    Restore(#[from] RestoreError),
     /// A mover's drive is out of range (a velocity the game set that is
     /// NaN or too fast); the movers before it have moved, the tick counter
     /// did not advance.

@@ -48,6 +48,45 @@ pub fn record(scenario: &Scenario) -> Result<Vec<Frame>, SimulationError> {
     Ok(frames)
 }
 
+impl Scenario {
+    /// The simulation this scenario starts from: its world, settings,
+    /// movers, bodies and balls.
+    ///
+    /// # Errors
+    /// [`SimulationError::Settings`] or [`SimulationError::Mover`] for what
+    /// the scenario's checks refused already (never for a scenario read from
+    /// a file).
+    pub fn simulation(&self) -> Result<Simulation, SimulationError> {
+        self.simulation_in(self.world.clone(), DVec3::ZERO)
+    }
+
+    /// [`Scenario::simulation`] in `world`, everything displaced by `-shift`.
+    fn simulation_in(&self, world: World, shift: DVec3) -> Result<Simulation, SimulationError> {
+        let mut sim = Simulation::new(world, self.settings.clone())?;
+        for (index, mover) in self.movers.iter().enumerate() {
+            // The index-th mover added to a fresh simulation gets slot index.
+            let mover_error = |source| SimulationError::Mover {
+                tick: 0,
+                mover: crate::movers::MoverHandle::new(index as u32, 0),
+                source,
+            };
+            let shifted = mover.shifted(-shift).map_err(mover_error)?;
+            sim.add_mover(shifted).map_err(mover_error)?;
+        }
+        for b in &self.bodies {
+            let mut body = b.body;
+            body.place(body.aabb.translated(-shift));
+            sim.add_body(body);
+        }
+        for ball in &self.balls {
+            let mut ball = *ball;
+            ball.center -= shift;
+            sim.add_ball(ball);
+        }
+        Ok(sim)
+    }
+}
+
 /// A scenario's bodies and balls run in `world`, everything displaced by
 /// `-shift`, handing out one frame a tick: nothing is kept, so a scenario of
 /// millions of ticks runs in the memory of one.
@@ -60,27 +99,7 @@ struct Run<'s> {
 
 impl<'s> Run<'s> {
     fn new(scenario: &'s Scenario, world: &World, shift: DVec3) -> Result<Self, SimulationError> {
-        let mut sim = Simulation::new(world.clone(), scenario.settings.clone())?;
-        for (index, mover) in scenario.movers.iter().enumerate() {
-            // The index-th mover added to a fresh simulation gets slot index.
-            let mover_error = |source| SimulationError::Mover {
-                tick: 0,
-                mover: crate::movers::MoverHandle::new(index as u32, 0),
-                source,
-            };
-            let shifted = mover.shifted(-shift).map_err(mover_error)?;
-            sim.add_mover(shifted).map_err(mover_error)?;
-        }
-        for b in &scenario.bodies {
-            let mut body = b.body;
-            body.place(body.aabb.translated(-shift));
-            sim.add_body(body);
-        }
-        for ball in &scenario.balls {
-            let mut ball = *ball;
-            ball.center -= shift;
-            sim.add_ball(ball);
-        }
+        let sim = scenario.simulation_in(world.clone(), shift)?;
         Ok(Run {
             scenario,
             sim,

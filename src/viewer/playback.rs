@@ -1,14 +1,14 @@
 //! A scenario played in the viewer: its run, tick by tick, forwards and back.
 //!
 //! Stepping back is exact because a run replays bit for bit: the state after
-//! every 256th tick is kept (the bodies and balls: all a simulation's state),
+//! every 256th tick is kept (bodies, balls, movers: all a simulation's state),
 //! and going to a tick restores the nearest kept state before it and runs
 //! forward from there, at most 255 ticks. Opening a long scenario at its last
 //! tick costs one run, plus one run to find its failures.
 
 use glam::DVec3;
 
-use crate::controller::{Ball, Body, Input, Simulation, SimulationError, TickReport};
+use crate::controller::{Body, Input, Simulation, SimulationError, SimulationState, TickReport};
 use crate::geometry::Aabb;
 use crate::scenario::{
     CheckKind, Expectation, Failure, PROGRESS_EVERY, Scenario, Subject, failures_unless_stopped,
@@ -45,7 +45,7 @@ pub struct Playback {
     /// (0: the start, before any tick).
     pub ran: u64,
     /// The state after every `KEEP_EVERY`th tick, from the start.
-    kept: Vec<(Vec<Body>, Vec<Ball>)>,
+    kept: Vec<SimulationState>,
     /// The first failure of each check that failed, by tick.
     pub failures: Vec<Failure>,
     /// The golden trajectory's body positions (feet), by tick, when the
@@ -110,14 +110,8 @@ impl Playback {
         let Some(failures) = failures_unless_stopped(&scenario, go_on) else {
             return Ok(None);
         };
-        let mut sim = Simulation::new(scenario.world.clone(), scenario.settings.clone())?;
-        for b in &scenario.bodies {
-            sim.add_body(b.body);
-        }
-        for ball in &scenario.balls {
-            sim.add_ball(*ball);
-        }
-        let kept = vec![(sim.bodies().to_vec(), sim.balls().to_vec())];
+        let sim = scenario.simulation()?;
+        let kept = vec![sim.state()];
         let golden = golden_positions(&scenario);
         Ok(Some((
             Playback {
@@ -163,8 +157,7 @@ impl Playback {
         sim.step_in_order_into(&self.inputs, report)?;
         self.ran += 1;
         if self.ran.is_multiple_of(KEEP_EVERY) && self.kept.len() as u64 == self.ran / KEEP_EVERY {
-            self.kept
-                .push((sim.bodies().to_vec(), sim.balls().to_vec()));
+            self.kept.push(sim.state());
         }
         Ok(true)
     }
@@ -200,9 +193,7 @@ impl Playback {
         let target = ran.min(self.scenario.ticks);
         let k = ((target / KEEP_EVERY) as usize).min(self.kept.len() - 1);
         if target < self.ran || k as u64 * KEEP_EVERY > self.ran {
-            let (bodies, balls) = &self.kept[k];
-            sim.bodies_mut().copy_from_slice(bodies);
-            sim.balls_mut().clone_from(balls);
+            sim.restore(self.kept[k].clone())?;
             self.ran = k as u64 * KEEP_EVERY;
             report.bodies.iter_mut().for_each(Vec::clear);
         }

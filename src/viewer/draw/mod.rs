@@ -162,6 +162,60 @@ fn outline_regions(
     }
 }
 
+/// Draws one box whose extent across and down the screen is `span` onto the
+/// cells: half-block glyphs (or `glyph_override`) in colour `rgb`.
+fn stamp_box(
+    area: Rect,
+    buf: &mut ratatui::buffer::Buffer,
+    grid: Grid,
+    span: ((f64, f64), (f64, f64)),
+    palette: crate::viewer::Palette,
+    rgb: [u8; 3],
+    glyph_override: Option<&'static str>,
+) {
+    let ((a0, a1), (d0, d1)) = span;
+    for row in 0..area.height {
+        let v0 = grid.top + f64::from(row) * grid.cell_h;
+        let vm = v0 + grid.cell_h / 2.0;
+        let upper = overlaps(d0, d1, v0, vm);
+        let lower = overlaps(d0, d1, vm, v0 + grid.cell_h);
+        let Some(g) = half_glyph(upper, lower) else {
+            continue;
+        };
+        for col in 0..area.width {
+            let u0 = grid.left + f64::from(col) * grid.cell_w;
+            if overlaps(a0, a1, u0, u0 + grid.cell_w) {
+                let cell = &mut buf[(area.x + col, area.y + row)];
+                cell.set_symbol(glyph_override.unwrap_or(body_glyph(g, palette)));
+                if let Some(c) = palette.colour(rgb, 1.0) {
+                    cell.set_fg(c);
+                }
+            }
+        }
+    }
+}
+
+/// Draws the movers' boxes that `visible` lets through (those in the slice
+/// shown), each in its block's colour, where they are drawn between ticks.
+fn stamp_movers(
+    app: &App,
+    area: Rect,
+    buf: &mut ratatui::buffer::Buffer,
+    grid: Grid,
+    span: impl Fn(&crate::geometry::Aabb) -> ((f64, f64), (f64, f64)),
+    visible: impl Fn(&crate::geometry::Aabb) -> bool,
+) {
+    let registry = app.sim().world().registry();
+    for (_, mover) in app.sim().movers().iter() {
+        for (b, block) in mover.boxes() {
+            if visible(&b) {
+                let rgb = block_rgb(registry, block);
+                stamp_box(area, buf, grid, span(&b), app.palette(), rgb, Some("▒"));
+            }
+        }
+    }
+}
+
 /// Draws the bodies and balls onto the cells, each from its box: `span` gives
 /// a box's extent across and down the screen. Half-block glyphs show which
 /// halves of a cell a box covers; the player is drawn last, on top.
@@ -175,26 +229,7 @@ fn stamp_bodies(
     let palette = app.palette();
     let mut stamp =
         |b: &crate::geometry::Aabb, rgb: [u8; 3], glyph_override: Option<&'static str>| {
-            let ((a0, a1), (d0, d1)) = span(b);
-            for row in 0..area.height {
-                let v0 = grid.top + f64::from(row) * grid.cell_h;
-                let vm = v0 + grid.cell_h / 2.0;
-                let upper = overlaps(d0, d1, v0, vm);
-                let lower = overlaps(d0, d1, vm, v0 + grid.cell_h);
-                let Some(g) = half_glyph(upper, lower) else {
-                    continue;
-                };
-                for col in 0..area.width {
-                    let u0 = grid.left + f64::from(col) * grid.cell_w;
-                    if overlaps(a0, a1, u0, u0 + grid.cell_w) {
-                        let cell = &mut buf[(area.x + col, area.y + row)];
-                        cell.set_symbol(glyph_override.unwrap_or(body_glyph(g, palette)));
-                        if let Some(c) = palette.colour(rgb, 1.0) {
-                            cell.set_fg(c);
-                        }
-                    }
-                }
-            }
+            stamp_box(area, buf, grid, span(b), palette, rgb, glyph_override);
         };
     for other in app.sim().bodies().iter().skip(1) {
         stamp(&other.aabb, super::theme::OTHER, None);

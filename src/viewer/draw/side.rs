@@ -11,7 +11,7 @@ use super::super::app::App;
 use super::super::block_glyphs::BlockGlyphs;
 use super::super::camera::SliceAxis;
 use super::super::theme::{CAVE, Palette, SKY};
-use super::{Grid, block_rgb, outline_regions, put_slot, stamp_bodies};
+use super::{Grid, block_rgb, outline_regions, put_slot, stamp_bodies, stamp_movers};
 use crate::world::{BlockId, BlockSource};
 
 /// How far up a column is searched for a roof that makes air a cave.
@@ -90,6 +90,13 @@ impl Widget for Side<'_> {
             };
             (across, (-b.max.y, -b.min.y))
         };
+        // Movers reaching into the slice's row of cells.
+        let (near, far) = (f64::from(slice), f64::from(slice) + 1.0);
+        let in_slice = |b: &crate::geometry::Aabb| match axis {
+            SliceAxis::X => b.min.z < far && near < b.max.z,
+            SliceAxis::Z => b.min.x < far && near < b.max.x,
+        };
+        stamp_movers(app, area, buf, grid, span, in_slice);
         stamp_bodies(app, area, buf, grid, span);
         outline_regions(app, area, buf, &grid, span);
     }

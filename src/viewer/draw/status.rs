@@ -67,6 +67,9 @@ fn states(app: &App) -> Vec<&'static str> {
     } else {
         "airborne"
     });
+    if body.riding.is_some() {
+        states.push("riding");
+    }
     if body.in_liquid {
         states.push("swimming");
     }

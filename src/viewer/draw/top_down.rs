@@ -12,7 +12,7 @@ use ratatui::widgets::Widget;
 
 use super::super::app::App;
 use super::super::block_glyphs::BlockGlyphs;
-use super::{Grid, block_rgb, outline_regions, put_slot, stamp_bodies};
+use super::{Grid, block_rgb, outline_regions, put_slot, stamp_bodies, stamp_movers};
 use crate::world::{BlockId, BlockSource, World};
 
 /// How far down the ground is looked for.
@@ -99,6 +99,10 @@ impl Widget for TopDown<'_> {
             cell_h: zoom,
         };
         let span = |b: &crate::geometry::Aabb| ((b.min.x, b.max.x), (b.min.z, b.max.z));
+        // Movers at foot level, and the ones just under it (a floor ridden).
+        let level = f64::from(feet_y);
+        let near_feet = |b: &crate::geometry::Aabb| b.max.y > level - 2.0 && b.min.y < level + 2.0;
+        stamp_movers(app, area, buf, grid, span, near_feet);
         stamp_bodies(app, area, buf, grid, span);
         outline_regions(app, area, buf, &grid, span);
     }

@@ -100,15 +100,9 @@ impl MoverFile {
         .map_err(|e| e.to_string())?
         .with_drive(drive);
         // A velocity out of range is refused here, not on the first tick.
-        if let Drive::Velocity(v) = mover.drive {
-            let speed = v.length();
-            if !(speed <= crate::movers::MAX_MOVER_SPEED) {
-                return Err(format!(
-                    "`velocity` {v} is not finite or faster than {} blocks/s",
-                    crate::movers::MAX_MOVER_SPEED
-                ));
-            }
-        }
+        mover
+            .validate(registry)
+            .map_err(|e| format!("`velocity`: {e}"))?;
         mover.through_blocks = self.through_blocks;
         mover.on_crush = self.on_crush;
         Ok(mover)

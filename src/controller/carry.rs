@@ -171,7 +171,9 @@ fn carry_and_push<W: BlockSource>(
             riders.push(
                 !body.is_static()
                     && body.riding == Some(handle)
-                    && mover.boxes().any(|(b, _)| rests_on(&body.aabb, &b)),
+                    && mover
+                        .boxes_near(mover.position(), &body.aabb)
+                        .any(|(b, _)| rests_on(&body.aabb, &b)),
             );
         }
     }
@@ -206,7 +208,7 @@ fn carry_and_push<W: BlockSource>(
             };
             trial.push(end);
             if mover
-                .boxes_at(after)
+                .boxes_near(after, &end)
                 .any(|(b, _)| b.overlaps_beyond(&end, TOUCH_TOLERANCE))
             {
                 held = true;
@@ -232,7 +234,10 @@ fn carry_and_push<W: BlockSource>(
 /// sweeps into the body, to a contact gap beyond where that box ends.
 fn push_needed(mover: &Mover, start: DVec3, step: DVec3, body: &Aabb) -> DVec3 {
     let mut wanted = DVec3::ZERO;
-    for (b, _) in mover.boxes_at(start) {
+    // The boxes that can sweep into the body are across it from where they
+    // end, or from where they start.
+    let reach = body.union(&body.translated(-step));
+    for (b, _) in mover.boxes_near(start, &reach) {
         let Some(sweep) = sweep_box_box(&b, step, body) else {
             continue;
         };
@@ -252,7 +257,8 @@ fn push_needed(mover: &Mover, start: DVec3, step: DVec3, body: &Aabb) -> DVec3 {
 /// boxes comes within a contact gap of `obstacle`.
 fn share_before_meeting(mover: &Mover, start: DVec3, step: DVec3, obstacle: &Aabb) -> f64 {
     let mut share: f64 = 1.0;
-    for (b, _) in mover.boxes_at(start) {
+    let reach = obstacle.union(&obstacle.translated(-step));
+    for (b, _) in mover.boxes_near(start, &reach) {
         if b.overlaps_beyond(obstacle, TOUCH_TOLERANCE) {
             return 0.0;
         }

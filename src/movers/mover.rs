@@ -94,6 +94,9 @@ pub struct Mover {
     boxes: Vec<MoverBox>,
     /// The boxes' bounds, relative to the origin.
     extent: Aabb,
+    /// How far any box reaches out of its block's cell (half a block for a
+    /// fence post): a read of a region looks at the blocks this near it.
+    overhang: f64,
     /// Where the origin was when the mover was made: a path's offsets count
     /// from here.
     home: DVec3,
@@ -185,10 +188,20 @@ impl Mover {
                 .skip(1)
                 .fold(boxes[0].aabb, |e, b| e.union(&b.aabb))
         };
+        let overhang = boxes
+            .iter()
+            .map(|b| {
+                let cell = blocks[b.of as usize].cell.as_dvec3();
+                (cell - b.aabb.min)
+                    .max(b.aabb.max - cell - DVec3::ONE)
+                    .max_element()
+            })
+            .fold(0.0, f64::max);
         Ok(Mover {
             blocks,
             boxes,
             extent,
+            overhang,
             home: position,
             position,
             previous: position,
@@ -293,6 +306,27 @@ impl Mover {
             .map(move |b| (b.aabb.translated(position), b.block))
     }
 
+    /// Its boxes with its origin at `position` that may reach into
+    /// `region`: those of the blocks whose cells' x lies across it. The
+    /// blocks are kept in x, y, z order, so those are one run, found by two
+    /// binary searches: a body on a wide floor reads the floor's few blocks
+    /// around it, not all of them.
+    #[inline]
+    pub(crate) fn boxes_near(
+        &self,
+        position: DVec3,
+        region: &Aabb,
+    ) -> impl Iterator<Item = (Aabb, BlockId)> + '_ {
+        let lo = region.min.x - position.x - self.overhang - 1.0;
+        let hi = region.max.x - position.x + self.overhang;
+        let x_of = |b: &MoverBox| f64::from(self.blocks[b.of as usize].cell.x);
+        let start = self.boxes.partition_point(|b| x_of(b) < lo);
+        let end = self.boxes.partition_point(|b| x_of(b) <= hi);
+        self.boxes[start..end.max(start)]
+            .iter()
+            .map(move |b| (b.aabb.translated(position), b.block))
+    }
+
     /// The block the `index`-th of its boxes belongs to.
     pub(crate) fn block_of_box(&self, index: usize) -> MoverBlock {
         self.blocks[self.boxes[index].of as usize]
@@ -344,7 +378,10 @@ impl Mover {
         )?;
         check_position(self.position)?;
         check_position(self.previous)?;
-        if rebuilt.boxes != self.boxes || rebuilt.extent != self.extent {
+        if rebuilt.boxes != self.boxes
+            || rebuilt.extent != self.extent
+            || rebuilt.overhang != self.overhang
+        {
             return Err(MoverError::Inconsistent { what: "boxes" });
         }
         if !self.velocity.is_finite() {

@@ -104,7 +104,7 @@ impl<'a, W: BlockSource> WithMovers<'a, W> {
             if !touches(&mover.bounds(), region) {
                 return;
             }
-            for (aabb, block) in mover.boxes() {
+            for (aabb, block) in mover.boxes_near(mover.position(), region) {
                 if touches(&aabb, region) && self.keeps(registry, block, &aabb) {
                     visit(slot, aabb);
                 }

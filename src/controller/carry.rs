@@ -147,28 +147,50 @@ fn carry_and_push<W: BlockSource>(
     travel: DVec3,
     bodies: &mut [Body],
 ) -> Result<f64, (usize, MoveError)> {
-    let start = mover.position();
+    gather_near(mover, handle, travel, bodies, scratch);
+    if scratch.candidates.is_empty() {
+        return Ok(1.0);
+    }
+    let mut share = 1.0;
+    for _ in 0..ATTEMPTS {
+        match try_share(view, mover, resolver, scratch, travel * share, bodies)? {
+            None => {
+                for (k, &index) in scratch.candidates.iter().enumerate() {
+                    bodies[index].aabb = scratch.trial[k];
+                }
+                return Ok(share);
+            }
+            Some(allowed) => share *= allowed,
+        }
+    }
+    // Held back every time: it stays, and so does everyone.
+    Ok(0.0)
+}
+
+/// Lists in `scratch` the bodies near the path of `mover` moving by
+/// `travel`, and which of them ride it.
+fn gather_near(
+    mover: &Mover,
+    handle: MoverHandle,
+    travel: DVec3,
+    bodies: &[Body],
+    scratch: &mut CarryScratch,
+) {
     let bounds = mover.bounds();
     let swept = bounds.union(&bounds.translated(travel));
     let near = Aabb::new(
         swept.min - DVec3::splat(NEAR_SWEEP),
         swept.max + DVec3::splat(NEAR_SWEEP),
     );
-    let CarryScratch {
-        candidates,
-        riders,
-        trial,
-        blockers,
-    } = scratch;
-    candidates.clear();
-    riders.clear();
-    blockers.clear();
+    scratch.candidates.clear();
+    scratch.riders.clear();
+    scratch.blockers.clear();
     for (index, body) in bodies.iter().enumerate() {
         if body.aabb.overlaps_beyond(&near, 0.0) {
-            candidates.push(index);
+            scratch.candidates.push(index);
             // A rider stood on this mover at the end of its last tick and
             // still does (a game may have moved it since).
-            riders.push(
+            scratch.riders.push(
                 !body.is_static()
                     && body.riding == Some(handle)
                     && mover
@@ -177,56 +199,58 @@ fn carry_and_push<W: BlockSource>(
             );
         }
     }
-    if candidates.is_empty() {
-        return Ok(1.0);
-    }
-    let mut share = 1.0;
-    for attempt in 0..=ATTEMPTS {
-        if attempt == ATTEMPTS {
-            // Held back every time: it stays, and so does everyone.
-            return Ok(0.0);
-        }
-        let step = travel * share;
-        let after = start + step;
-        trial.clear();
-        let mut allowed: f64 = 1.0;
-        let mut held = false;
-        for (k, &index) in candidates.iter().enumerate() {
-            let body = &bodies[index];
-            let wanted = if riders[k] {
-                step
-            } else {
-                push_needed(mover, start, step, &body.aabb)
-            };
-            let end = if wanted == DVec3::ZERO || body.is_static() {
-                body.aabb
-            } else {
-                resolver
-                    .move_box(view, body.aabb, wanted)
-                    .map_err(|e| (index, e))?
-                    .end
-            };
-            trial.push(end);
-            if mover
-                .boxes_near(after, &end)
-                .any(|(b, _)| b.overlaps_beyond(&end, TOUCH_TOLERANCE))
-            {
-                held = true;
-                allowed = allowed.min(share_before_meeting(mover, start, step, &end));
-                if !blockers.contains(&index) {
-                    blockers.push(index);
-                }
+}
+
+/// Moves every gathered body as `mover` moving by `step` would carry or
+/// push it, into `scratch.trial` (the bodies themselves stay). `None` when
+/// every body clears the mover there; otherwise the share of `step` the
+/// mover can take before it meets the first body that could not make way.
+fn try_share<W: BlockSource>(
+    view: &WithMovers<'_, W>,
+    mover: &Mover,
+    resolver: &mut Resolver,
+    scratch: &mut CarryScratch,
+    step: DVec3,
+    bodies: &[Body],
+) -> Result<Option<f64>, (usize, MoveError)> {
+    let start = mover.position();
+    let after = start + step;
+    let CarryScratch {
+        candidates,
+        riders,
+        trial,
+        blockers,
+    } = scratch;
+    trial.clear();
+    let mut allowed: Option<f64> = None;
+    for (k, &index) in candidates.iter().enumerate() {
+        let body = &bodies[index];
+        let wanted = if riders[k] {
+            step
+        } else {
+            push_needed(mover, start, step, &body.aabb)
+        };
+        let end = if wanted == DVec3::ZERO || body.is_static() {
+            body.aabb
+        } else {
+            resolver
+                .move_box(view, body.aabb, wanted)
+                .map_err(|e| (index, e))?
+                .end
+        };
+        trial.push(end);
+        if mover
+            .boxes_near(after, &end)
+            .any(|(b, _)| b.overlaps_beyond(&end, TOUCH_TOLERANCE))
+        {
+            let meeting = share_before_meeting(mover, start, step, &end);
+            allowed = Some(allowed.map_or(meeting, |a| a.min(meeting)));
+            if !blockers.contains(&index) {
+                blockers.push(index);
             }
         }
-        if !held {
-            for (k, &index) in candidates.iter().enumerate() {
-                bodies[index].aabb = trial[k];
-            }
-            return Ok(share);
-        }
-        share *= allowed;
     }
-    unreachable!("the last attempt returns")
+    Ok(allowed)
 }
 
 /// How far a body with box `body` must move for `mover`, moving from

@@ -129,55 +129,11 @@ impl Mover {
         blocks: impl IntoIterator<Item = (IVec3, BlockId)>,
         position: DVec3,
     ) -> Result<Mover, MoverError> {
-        let mut blocks: Vec<MoverBlock> = blocks
-            .into_iter()
-            .map(|(cell, block)| MoverBlock { cell, block })
-            .collect();
         check_position(position)?;
-        if blocks.is_empty() {
-            return Err(MoverError::NoBlocks);
-        }
-        if blocks.len() > MAX_MOVER_BLOCKS {
-            return Err(MoverError::TooManyBlocks {
-                count: blocks.len(),
-                limit: MAX_MOVER_BLOCKS,
-            });
-        }
-        // Sorted, so the same blocks given in any order make the same mover
-        // (and visit their boxes in the same order).
-        blocks.sort_by_key(|b| (b.cell.x, b.cell.y, b.cell.z));
-        if let Some(pair) = blocks.windows(2).find(|w| w[0].cell == w[1].cell) {
-            return Err(MoverError::CellTwice { cell: pair[0].cell });
-        }
+        let blocks = checked_blocks(blocks)?;
+        let boxes = boxes_of(registry, &blocks)?;
         let lo = blocks.iter().fold(IVec3::MAX, |m, b| m.min(b.cell));
         let hi = blocks.iter().fold(IVec3::MIN, |m, b| m.max(b.cell));
-        let span = (hi.as_i64vec3() - lo.as_i64vec3()).max_element() + 1;
-        if span > MAX_MOVER_SPAN {
-            return Err(MoverError::TooWide {
-                span,
-                limit: MAX_MOVER_SPAN,
-            });
-        }
-        let mut boxes = Vec::new();
-        for (of, b) in blocks.iter().enumerate() {
-            if registry.get(b.block).is_none() {
-                return Err(MoverError::UnknownBlock {
-                    cell: b.cell,
-                    id: b.block.0,
-                });
-            }
-            let origin = b.cell.as_dvec3();
-            boxes.extend(
-                registry
-                    .collision_shape(b.block)
-                    .iter()
-                    .map(|shape| MoverBox {
-                        aabb: shape.translated(origin),
-                        block: b.block,
-                        of: of as u32,
-                    }),
-            );
-        }
         // A mover of passable blocks only collides with nothing; its extent
         // is its cells', so it is still drawn and found where it is.
         let extent = if boxes.is_empty() {
@@ -403,6 +359,67 @@ impl Mover {
         }
         Ok(())
     }
+}
+
+/// The blocks of a mover, sorted so that the same blocks given in any order
+/// make the same mover (and visit their boxes in the same order), once each
+/// and within the size limits.
+fn checked_blocks(
+    blocks: impl IntoIterator<Item = (IVec3, BlockId)>,
+) -> Result<Vec<MoverBlock>, MoverError> {
+    let mut blocks: Vec<MoverBlock> = blocks
+        .into_iter()
+        .map(|(cell, block)| MoverBlock { cell, block })
+        .collect();
+    if blocks.is_empty() {
+        return Err(MoverError::NoBlocks);
+    }
+    if blocks.len() > MAX_MOVER_BLOCKS {
+        return Err(MoverError::TooManyBlocks {
+            count: blocks.len(),
+            limit: MAX_MOVER_BLOCKS,
+        });
+    }
+    blocks.sort_by_key(|b| (b.cell.x, b.cell.y, b.cell.z));
+    if let Some(pair) = blocks.windows(2).find(|w| w[0].cell == w[1].cell) {
+        return Err(MoverError::CellTwice { cell: pair[0].cell });
+    }
+    let lo = blocks.iter().fold(IVec3::MAX, |m, b| m.min(b.cell));
+    let hi = blocks.iter().fold(IVec3::MIN, |m, b| m.max(b.cell));
+    let span = (hi.as_i64vec3() - lo.as_i64vec3()).max_element() + 1;
+    if span > MAX_MOVER_SPAN {
+        return Err(MoverError::TooWide {
+            span,
+            limit: MAX_MOVER_SPAN,
+        });
+    }
+    Ok(blocks)
+}
+
+/// The collision boxes of `blocks`, relative to the mover's position, in
+/// the blocks' order.
+fn boxes_of(registry: &BlockRegistry, blocks: &[MoverBlock]) -> Result<Vec<MoverBox>, MoverError> {
+    let mut boxes = Vec::new();
+    for (of, b) in blocks.iter().enumerate() {
+        if registry.get(b.block).is_none() {
+            return Err(MoverError::UnknownBlock {
+                cell: b.cell,
+                id: b.block.0,
+            });
+        }
+        let origin = b.cell.as_dvec3();
+        boxes.extend(
+            registry
+                .collision_shape(b.block)
+                .iter()
+                .map(|shape| MoverBox {
+                    aabb: shape.translated(origin),
+                    block: b.block,
+                    of: of as u32,
+                }),
+        );
+    }
+    Ok(boxes)
 }
 
 fn check_position(position: DVec3) -> Result<(), MoverError> {

@@ -9,6 +9,7 @@
 //! `check_files` finds and judges the files of `voxwalk check`; `table`
 //! prints the outcomes.
 
+mod always;
 mod block_file;
 mod check_files;
 mod checked_fields;
@@ -21,8 +22,9 @@ mod spec;
 mod table;
 mod trajectory;
 
+pub use always::Always;
 pub use check_files::{Outcome, check_file, check_file_within, check_paths, discover};
-pub use expectation::{Always, Expectation, ExpectationWatch};
+pub use expectation::{Expectation, ExpectationWatch};
 pub use failure::{CheckKind, Failure, Subject};
 pub use runner::{PROGRESS_EVERY, Verdict, failures, failures_unless_stopped, judge, record};
 pub use spec::{Mirror, Scenario, ScenarioBody, ScenarioError};

@@ -4,7 +4,7 @@
 use glam::{DVec3, IVec3};
 use serde::Deserialize;
 
-use crate::movers::{CrushRule, Drive, MAX_MOVER_BLOCKS, Mover, Path, PathEnds};
+use crate::movers::{CrushRule, Drive, MAX_MOVER_BLOCKS, Mover, MoverError, Path, PathEnds};
 use crate::world::BlockRegistry;
 
 /// A `[[mover]]` table as written:
@@ -52,10 +52,10 @@ pub(super) struct MoverFile {
 impl MoverFile {
     /// The mover this table describes, of `registry`'s blocks; the error
     /// says what is wrong, for the scenario to name the table.
-    pub(super) fn mover(&self, registry: &BlockRegistry) -> Result<Mover, String> {
+    pub(super) fn mover(&self, registry: &BlockRegistry) -> Result<Mover, MoverFileError> {
         let block = registry
             .id(&self.block)
-            .ok_or_else(|| format!("no block type is called `{}`", self.block))?;
+            .ok_or_else(|| MoverFileError::UnknownBlock(self.block.clone()))?;
         let mut cells: Vec<IVec3> = self.cells.iter().map(|&c| IVec3::from_array(c)).collect();
         if let Some([a, b]) = self.fill {
             let (lo, hi) = (
@@ -65,9 +65,7 @@ impl MoverFile {
             let span = (hi.as_i64vec3() - lo.as_i64vec3()) + glam::I64Vec3::ONE;
             let volume = span.x.saturating_mul(span.y).saturating_mul(span.z);
             if volume > MAX_MOVER_BLOCKS as i64 {
-                return Err(format!(
-                    "`fill` holds {volume} cells; a mover holds at most {MAX_MOVER_BLOCKS}"
-                ));
+                return Err(MoverFileError::FillTooLarge { volume });
             }
             for x in lo.x..=hi.x {
                 for y in lo.y..=hi.y {
@@ -80,31 +78,49 @@ impl MoverFile {
         let drive = match (&self.path[..], self.velocity) {
             ([], None) => Drive::Velocity(DVec3::ZERO),
             ([], Some(v)) => Drive::Velocity(DVec3::from_array(v)),
-            (_, Some(_)) => return Err("give a `path` or a `velocity`, not both".into()),
+            (_, Some(_)) => return Err(MoverFileError::PathAndVelocity),
             (points, None) => {
-                let speed = self
-                    .speed
-                    .ok_or("a `path` needs a `speed` (blocks per second)")?;
+                let speed = self.speed.ok_or(MoverFileError::PathWithoutSpeed)?;
                 let points: Vec<DVec3> = points.iter().map(|&p| DVec3::from_array(p)).collect();
-                Drive::Path(
-                    Path::straight(&points, speed, self.pause, self.ends)
-                        .map_err(|e| e.to_string())?,
-                )
+                Drive::Path(Path::straight(&points, speed, self.pause, self.ends)?)
             }
         };
         let mut mover = Mover::new(
             registry,
             cells.into_iter().map(|c| (c, block)),
             DVec3::from_array(self.at),
-        )
-        .map_err(|e| e.to_string())?
+        )?
         .with_drive(drive);
         // A velocity out of range is refused here, not on the first tick.
-        mover
-            .validate(registry)
-            .map_err(|e| format!("`velocity`: {e}"))?;
+        mover.validate(registry).map_err(MoverFileError::Velocity)?;
         mover.through_blocks = self.through_blocks;
         mover.on_crush = self.on_crush;
         Ok(mover)
     }
+}
+
+/// What is wrong with a `[[mover]]` table.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub(super) enum MoverFileError {
+    /// `block` names no block type.
+    #[error("no block type is called `{0}`")]
+    UnknownBlock(String),
+    /// `fill` spans more cells than a mover may hold.
+    #[error("`fill` holds {volume} cells; a mover holds at most {MAX_MOVER_BLOCKS}")]
+    FillTooLarge {
+        /// The cells the box spans.
+        volume: i64,
+    },
+    /// Both drives given.
+    #[error("give a `path` or a `velocity`, not both")]
+    PathAndVelocity,
+    /// A path with no speed to follow it at.
+    #[error("a `path` needs a `speed` (blocks per second)")]
+    PathWithoutSpeed,
+    /// The blocks or the path make no mover.
+    #[error(transparent)]
+    Mover(#[from] MoverError),
+    /// A velocity out of range.
+    #[error("`velocity`: {0}")]
+    Velocity(MoverError),
 }

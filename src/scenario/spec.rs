@@ -6,8 +6,9 @@ use glam::DVec3;
 use serde::Deserialize;
 use thiserror::Error;
 
+use super::always::Always;
 use super::block_file::BlockFile;
-use super::expectation::{Always, Expectation};
+use super::expectation::Expectation;
 use super::mover_file::MoverFile;
 use crate::controller::{Ball, Body, BodyError, InputScript, ScriptError, SettingError, Settings};
 use crate::formats;

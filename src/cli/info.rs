@@ -75,6 +75,10 @@ pub(super) fn run(
             let _ = writeln!(text, "spawn    none");
         }
     }
+    if !world.movers.is_empty() {
+        let blocks: usize = world.movers.iter().map(|m| m.blocks().len()).sum();
+        let _ = writeln!(text, "movers   {} ({blocks} blocks)", world.movers.len());
+    }
     for warning in &loaded.warnings {
         let _ = writeln!(text, "warning  {}", safe(warning));
     }

@@ -84,7 +84,7 @@ pub(super) fn run(
             voxwalk::controller::MAX_SCRIPT_TICKS
         )));
     }
-    let mut sim = Simulation::new(world, settings).map_err(|e| usage(e.to_string()))?;
+    let mut sim = Simulation::of_world(world, settings).map_err(|e| usage(e.to_string()))?;
     let walker = sim.add_body(body);
     let io = |source| CliError::Io {
         place: "stdout".into(),

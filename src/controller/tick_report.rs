@@ -95,4 +95,13 @@ pub enum SimulationError {
         /// What is wrong.
         source: MoverError,
     },
+    /// A mover the world declared does not fit it (its blocks are of
+    /// another registry); the simulation was not made.
+    #[error("the world's mover {index}: {source}")]
+    WorldMover {
+        /// Its place among the world's movers.
+        index: usize,
+        /// What is wrong.
+        source: MoverError,
+    },
 }

@@ -57,6 +57,14 @@ pub enum MoverError {
         /// The largest allowed.
         max: f64,
     },
+    /// A number that must be above zero (a path's speed).
+    #[error("{what} {value} must be above 0")]
+    NotPositive {
+        /// Which number.
+        what: &'static str,
+        /// Its value.
+        value: f64,
+    },
     /// A path needs two waypoints at least.
     #[error("a path needs at least two waypoints, not {count}")]
     ShortPath {

@@ -175,11 +175,9 @@ impl Path {
                 return Err(MoverError::NotFinite { what: "speed" });
             }
             if w.speed <= 0.0 {
-                return Err(MoverError::OutOfRange {
+                return Err(MoverError::NotPositive {
                     what: "speed",
                     value: w.speed,
-                    min: f64::MIN_POSITIVE,
-                    max: MAX_MOVER_SPEED,
                 });
             }
             in_range("speed", w.speed, 0.0, MAX_MOVER_SPEED)?;
@@ -318,7 +316,7 @@ mod tests {
         ));
         assert!(matches!(
             bad(0.0, 0.0),
-            Err(MoverError::OutOfRange { what: "speed", .. })
+            Err(MoverError::NotPositive { what: "speed", .. })
         ));
         assert!(matches!(
             bad(1e6, 0.0),

@@ -46,19 +46,20 @@ impl<'a> Conversion<'a> {
 
     /// The whole conversion, step by step.
     pub(super) fn scenario(&self, file: ScenarioFile) -> Result<Scenario, ScenarioError> {
-        let world = self.world(&file)?;
+        let mut world = self.world(&file)?;
         let settings = self.settings(file.settings.clone())?;
         let bodies = self.bodies(&file, &world)?;
         let balls = self.balls(&file)?;
-        let movers = file
-            .mover
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                m.mover(world.registry())
-                    .map_err(|e| self.invalid(format!("mover {i}: {e}")))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        // The world file's movers come first (indices 0, 1, … in `rides`),
+        // then the scenario's `[[mover]]`s.
+        let mut movers = std::mem::take(&mut world.movers);
+        let first_table = movers.len();
+        for (i, m) in file.mover.iter().enumerate() {
+            let mover = m
+                .mover(world.registry())
+                .map_err(|e| self.invalid(format!("mover {}: {e}", first_table + i)))?;
+            movers.push(mover);
+        }
         let ticks = self.ticks(file.ticks, &bodies)?;
         self.check_shapes(&file, bodies.len(), balls.len(), ticks)?;
         let golden_tolerance = self.golden_tolerance(file.golden_tolerance)?;

@@ -2,9 +2,45 @@
 //! added, changed and removed by handle.
 
 use super::Simulation;
-use crate::controller::SyncIfParallel;
+use crate::controller::{Settings, SimulationError, SyncIfParallel};
 use crate::movers::{Mover, MoverError, MoverHandle, Movers};
-use crate::world::BlockSource;
+use crate::world::{BlockSource, World};
+
+impl Simulation<World> {
+    /// A simulation over `world` that takes the movers its file declared
+    /// ([`World::movers`]), in their order: how a level written with movers
+    /// starts. [`Simulation::new`] leaves them in the world, unmoved.
+    ///
+    /// ```
+    /// use voxwalk::controller::{Settings, Simulation};
+    /// use voxwalk::formats::text_format;
+    ///
+    /// let text = "voxwalk-world 1\nmover L stone speed 2 to 0 0 0 to 0 5 0\nlayer 0\n|LL|\nend\n";
+    /// let world = text_format::parse(text).unwrap();
+    /// let mut sim = Simulation::of_world(world, Settings::default()).unwrap();
+    /// assert!(sim.world().movers.is_empty());
+    /// for _ in 0..60 {
+    ///     sim.step(&[]).unwrap();
+    /// }
+    /// let (_, lift) = sim.movers().iter().next().unwrap();
+    /// assert_eq!(lift.position().y, 5.0);
+    /// ```
+    ///
+    /// # Errors
+    /// [`SimulationError::Settings`] for settings out of range,
+    /// [`SimulationError::WorldMover`] for a mover whose blocks are not the
+    /// world's.
+    pub fn of_world(mut world: World, settings: Settings) -> Result<Self, SimulationError> {
+        let movers = std::mem::take(&mut world.movers);
+        let mut simulation = Simulation::new(world, settings)?;
+        for (index, mover) in movers.into_iter().enumerate() {
+            simulation
+                .add_mover(mover)
+                .map_err(|source| SimulationError::WorldMover { index, source })?;
+        }
+        Ok(simulation)
+    }
+}
 
 impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     /// Adds a mover; it moves first in every tick from the next one on,

@@ -26,6 +26,9 @@
 //!   short rows are padded with air.
 //! - `block NAME …` defines a block type for the `legend` lines after it (see
 //!   below).
+//! - `mover C BLOCK …` gives the character `C` to the cells of a mover (see
+//!   below); drawn in rows, they are the mover's and the world there stays
+//!   air.
 //! - Default legend: `.` and space air, `#` stone, `D` dirt, `G` grass, `S` sand,
 //!   `W` wood, `L` leaves, `+` glass, `B` brick, `_` slab, `^` `top_slab`, `i` post,
 //!   `~` water.
@@ -53,7 +56,20 @@
 //! block ice colour #a0c8ff property slipperiness=0.98
 //! legend s stair
 //! ```
+//!
+//! A `mover` line starts a mover, or adds block types to one:
+//!
+//! ```text
+//! mover C BLOCK [at X Y Z] [speed S] [pause P] [to X Y Z]… [once | loop | ping-pong]
+//!               [velocity X Y Z] [through-blocks] [crush stop | report]
+//! mover C BLOCK joins D
+//! ```
+//!
+//! The origin is `at`, or the lowest corner of the cells drawn; each `to` is
+//! a waypoint, an offset from the origin, with the `speed` and `pause` given
+//! before it. The movers land in [`World::movers`].
 
+mod mover_line;
 mod parser;
 mod writer;
 
@@ -64,6 +80,7 @@ use thiserror::Error;
 use self::parser::Parser;
 pub use self::writer::{MAX_TEXT_CELLS, TextWriteError, to_text};
 use super::ReadBudget;
+use crate::movers::MoverError;
 use crate::world::{BlockError, BlockRegistry, World};
 
 /// The line that opens every text world.
@@ -103,7 +120,7 @@ pub enum TextProblem {
     },
     /// A line starts with a word that is no directive.
     #[error(
-        "unknown directive {word:?} (expected name, origin, spawn, block, legend, layer or end)"
+        "unknown directive {word:?} (expected name, origin, spawn, block, legend, mover, layer or end)"
     )]
     UnknownDirective {
         /// The word.
@@ -128,6 +145,17 @@ pub enum TextProblem {
     /// A `block` line's definition is refused by the registry.
     #[error("{0}")]
     Block(Box<BlockError>),
+    /// A `mover` line is malformed.
+    #[error("mover: {problem}")]
+    BadMover {
+        /// What is wrong.
+        problem: String,
+    },
+    /// A mover's cells or drive are refused (no cells drawn, a cell drawn
+    /// twice, too many or too wide, a velocity too fast); the error is at
+    /// its `mover` line, or at the cell past the most a mover holds.
+    #[error("{0}")]
+    Mover(MoverError),
     /// A legend names a block that does not exist.
     #[error("unknown block name {name:?}")]
     UnknownBlock {

@@ -5,10 +5,32 @@ use std::sync::Arc;
 
 use glam::{DVec3, IVec3};
 
+use super::mover_line::{MoverPart, MoverStart, parse_mover_line};
 use super::{MAGIC, MAX_CELL_COORDINATE, NO_END_WARNING, TextProblem, TextWorld, TextWorldError};
 use crate::formats::ReadBudget;
 use crate::formats::block_line::parse_block_line;
+use crate::movers::{MAX_MOVER_BLOCKS, Mover, MoverError};
 use crate::world::{BlockId, BlockRegistry, World};
+
+/// What a character of a row stands for.
+#[derive(Clone, Copy)]
+enum Glyph {
+    /// A block of the world.
+    Block(BlockId),
+    /// A block of the mover at this index of `Parser::movers`.
+    Mover { index: usize, block: BlockId },
+}
+
+/// A mover whose `mover` line has been read, gathering the cells drawn for
+/// it; it is made when the file ends.
+struct PendingMover {
+    /// Where its line is, for errors about it as a whole.
+    line: usize,
+    column: usize,
+    start: MoverStart,
+    /// Its cells, in world cells.
+    cells: Vec<(IVec3, BlockId)>,
+}
 
 pub(super) struct Parser {
     world: World,
@@ -19,7 +41,10 @@ pub(super) struct Parser {
     /// Whether the closing `end` was read.
     ended: bool,
     origin: IVec3,
-    legend: [Option<BlockId>; 128],
+    legend: [Option<Glyph>; 128],
+    movers: Vec<PendingMover>,
+    /// Cells drawn for movers, all movers together.
+    mover_cells: usize,
     layer: Option<i32>,
     row_in_layer: i32,
     any_layer: bool,
@@ -29,7 +54,7 @@ impl Parser {
     pub(super) fn new(registry: Arc<BlockRegistry>, budget: ReadBudget, text_bytes: u64) -> Self {
         let mut legend = [None; 128];
         for (c, block) in DEFAULT_LEGEND {
-            legend[*c as usize] = Some(*block);
+            legend[*c as usize] = Some(Glyph::Block(*block));
         }
         Self {
             world: World::with_registry(registry),
@@ -39,6 +64,8 @@ impl Parser {
             ended: false,
             origin: IVec3::ZERO,
             legend,
+            movers: Vec::new(),
+            mover_cells: 0,
             layer: None,
             row_in_layer: 0,
             any_layer: false,
@@ -118,6 +145,7 @@ impl Parser {
             "spawn" => self.world.spawn = Some(d.spawn()?),
             "legend" => self.legend(&d)?,
             "block" => self.block(&d, indent)?,
+            "mover" => self.mover(&d)?,
             "layer" => {
                 let n: i32 = rest.parse().map_err(|_| d.args("layer", "one integer"))?;
                 if n.abs() > MAX_CELL_COORDINATE {
@@ -158,7 +186,49 @@ impl Parser {
                 },
             )
         })?;
-        self.legend[c as usize] = Some(block);
+        self.legend[c as usize] = Some(Glyph::Block(block));
+        Ok(())
+    }
+
+    /// `mover C BLOCK …`: a character for a mover's cells in the rows after
+    /// it (see `mover_line`).
+    fn mover(&mut self, d: &Directive<'_>) -> Result<(), TextWorldError> {
+        let words = words_with_columns(d.raw, d.rest);
+        let bad = |(column, problem): (usize, String)| {
+            d.at(
+                if column == 0 { d.rest_column } else { column },
+                TextProblem::BadMover { problem },
+            )
+        };
+        let line = parse_mover_line(&words).map_err(bad)?;
+        let (name, name_column) = line.block;
+        let block = self.world.registry().id(name).ok_or_else(|| {
+            d.at(
+                name_column,
+                TextProblem::UnknownBlock {
+                    name: name.to_string(),
+                },
+            )
+        })?;
+        let index = match line.part {
+            MoverPart::Leads(start) => {
+                self.movers.push(PendingMover {
+                    line: d.line,
+                    column: d.rest_column,
+                    start,
+                    cells: Vec::new(),
+                });
+                self.movers.len() - 1
+            }
+            MoverPart::Joins(other, column) => {
+                let Some(Glyph::Mover { index, .. }) = self.legend[other as usize] else {
+                    let problem = format!("{other:?} draws no mover (give its `mover` line first)");
+                    return Err(bad((column, problem)));
+                };
+                index
+            }
+        };
+        self.legend[line.glyph as usize] = Some(Glyph::Mover { index, block });
         Ok(())
     }
 
@@ -204,8 +274,8 @@ impl Parser {
             if c == '|' {
                 return Err(at(column, TextProblem::BarInsideRow));
             }
-            let block = self.legend.get(c as usize).copied().flatten();
-            let block = block.ok_or(at(column, TextProblem::UnknownCharacter { character: c }))?;
+            let glyph = self.legend.get(c as usize).copied().flatten();
+            let glyph = glyph.ok_or(at(column, TextProblem::UnknownCharacter { character: c }))?;
             let x = self.origin.x + i as i32;
             if x.abs() > MAX_CELL_COORDINATE
                 || y.abs() > MAX_CELL_COORDINATE
@@ -213,7 +283,26 @@ impl Parser {
             {
                 return Err(at(column, TextProblem::OutOfRange));
             }
-            self.world.set_block(IVec3::new(x, y, z), block);
+            let cell = IVec3::new(x, y, z);
+            let block = match glyph {
+                Glyph::Block(block) => block,
+                Glyph::Mover { index, block } => {
+                    let cells = &mut self.movers[index].cells;
+                    if cells.len() == MAX_MOVER_BLOCKS {
+                        let problem = TextProblem::Mover(MoverError::TooManyBlocks {
+                            count: MAX_MOVER_BLOCKS + 1,
+                            limit: MAX_MOVER_BLOCKS,
+                        });
+                        return Err(at(column, problem));
+                    }
+                    cells.push((cell, block));
+                    self.mover_cells += 1;
+                    // The world's cell stays what it was: air, unless drawn.
+                    self.afford(0, line, column)?;
+                    continue;
+                }
+            };
+            self.world.set_block(cell, block);
             if self.world.chunk_count() > crate::formats::MAX_FILE_CHUNKS {
                 return Err(at(column, TextProblem::TooManyChunks));
             }
@@ -227,7 +316,8 @@ impl Parser {
     /// Whether the text and the world, grown by `more` bytes, stay within
     /// the budget.
     fn afford(&self, more: usize, line: usize, column: usize) -> Result<(), TextWorldError> {
-        let held = self.text_bytes + (self.world.storage_bytes() + more) as u64;
+        let movers = self.mover_cells * std::mem::size_of::<(IVec3, BlockId)>();
+        let held = self.text_bytes + (self.world.storage_bytes() + movers + more) as u64;
         self.budget
             .check(held, || format!("line {line}"))
             .map_err(|e| TextWorldError {
@@ -249,6 +339,10 @@ impl Parser {
             });
         }
         self.world.compact();
+        for pending in std::mem::take(&mut self.movers) {
+            let mover = made_mover(self.world.registry(), pending)?;
+            self.world.movers.push(mover);
+        }
         let warnings = if self.ended {
             Vec::new()
         } else {
@@ -259,6 +353,42 @@ impl Parser {
             warnings,
         })
     }
+}
+
+/// The mover a `mover` line and its drawn cells describe; an error points
+/// at its line.
+fn made_mover(registry: &BlockRegistry, pending: PendingMover) -> Result<Mover, TextWorldError> {
+    let PendingMover {
+        line,
+        column,
+        start,
+        cells,
+    } = pending;
+    let at = |problem| TextWorldError {
+        line,
+        column,
+        problem,
+    };
+    if cells.is_empty() {
+        return Err(at(TextProblem::Mover(MoverError::NoBlocks)));
+    }
+    let lowest = cells.iter().fold(IVec3::MAX, |m, (c, _)| m.min(*c));
+    let origin = start.at.unwrap_or_else(|| lowest.as_dvec3());
+    if origin.abs().max_element() > f64::from(MAX_CELL_COORDINATE) {
+        return Err(at(TextProblem::OutOfRange));
+    }
+    let base = origin.floor().as_ivec3();
+    let relative = cells.into_iter().map(|(cell, block)| (cell - base, block));
+    let mut mover = Mover::new(registry, relative, origin)
+        .map_err(|e| at(TextProblem::Mover(e)))?
+        .with_drive(start.drive);
+    mover.through_blocks = start.through_blocks;
+    mover.on_crush = start.on_crush;
+    // A velocity out of range is refused here, not on the first tick.
+    mover
+        .validate(registry)
+        .map_err(|e| at(TextProblem::Mover(e)))?;
+    Ok(mover)
 }
 
 /// A directive line being read: where it is, for errors.

@@ -1,14 +1,17 @@
 //! Writing a world as text: the smallest origin that holds it, a legend
-//! character for each type, a layer per y.
+//! character for each type and for each block type of each mover, a layer
+//! per y.
 
 use std::fmt::Write as _;
 
 use glam::IVec3;
+use rustc_hash::FxHashMap;
 use thiserror::Error;
 
 use super::parser::DEFAULT_LEGEND;
 use super::{MAGIC, MAX_CELL_COORDINATE, VERSION};
 use crate::formats::block_line::block_line;
+use crate::movers::{Drive, Mover, PathEnds};
 use crate::world::{BUILT_IN_TYPES, BlockId, BlockRegistry, World};
 
 /// Why a world cannot be written as text without losing something.
@@ -48,6 +51,23 @@ pub enum TextWriteError {
         /// The spawn.
         spawn: [f64; 3],
     },
+    /// A mover that has moved: a text world holds where movers start.
+    #[error(
+        "mover {mover} has moved since it was made; a text world holds movers where they start"
+    )]
+    MoverUnderway {
+        /// Its place among the world's movers.
+        mover: usize,
+    },
+    /// A mover's cell where the world has a block, or another mover's cell:
+    /// a character draws one of them only.
+    #[error("mover {mover}'s cell {cell:?} is drawn over a block or another mover")]
+    MoverOverlaps {
+        /// Its place among the world's movers.
+        mover: usize,
+        /// The world cell.
+        cell: [i32; 3],
+    },
     /// A cell holds an id its world's registry has no type for.
     #[error("a cell holds block id {id}, which the world's registry does not define")]
     UnknownBlockId {
@@ -75,8 +95,9 @@ pub const MAX_TEXT_CELLS: u64 = 1 << 26;
 /// ```
 ///
 /// # Errors
-/// [`TextWriteError`] when the name cannot be written on one line as it is, or
-/// the world spans more than [`MAX_TEXT_CELLS`].
+/// [`TextWriteError`] when the name cannot be written on one line as it is,
+/// the world (with its movers' cells) spans more than [`MAX_TEXT_CELLS`], or a
+/// mover has moved since it was made or lies over a block or another mover.
 pub fn to_text(world: &World) -> Result<String, TextWriteError> {
     let name = &world.name;
     if name.chars().any(char::is_control) || name.trim() != name {
@@ -94,7 +115,11 @@ pub fn to_text(world: &World) -> Result<String, TextWriteError> {
     if !name.is_empty() {
         let _ = writeln!(out, "name {name}");
     }
-    let Some((lo, hi)) = world.bounds() else {
+    let drawn = mover_cells(world)?;
+    let bounds = drawn.keys().fold(world.bounds(), |b, &cell| {
+        Some(b.map_or((cell, cell), |(lo, hi)| (lo.min(cell), hi.max(cell))))
+    });
+    let Some((lo, hi)) = bounds else {
         if let Some(s) = world.spawn {
             let _ = writeln!(out, "spawn {} {} {}", s.x, s.y, s.z);
         }
@@ -107,23 +132,39 @@ pub fn to_text(world: &World) -> Result<String, TextWriteError> {
         return Err(TextWriteError::TooLarge { cells, size });
     }
     let symbols = legend_for(world)?;
+    let mover_glyphs = mover_glyphs(world, &symbols)?;
     let _ = writeln!(out, "origin {} {} {}", lo.x, lo.y, lo.z);
     if let Some(s) = world.spawn {
         let _ = writeln!(out, "spawn {} {} {}", s.x, s.y, s.z);
     }
     let registry = world.registry();
-    for (id, symbol) in symbols.iter().enumerate().skip(BUILT_IN_TYPES) {
-        if let (Some(symbol), Some(block)) = (symbol, registry.get(BlockId(id as u16))) {
-            let _ = writeln!(out, "{}", block_line(block));
+    // Block lines come first: a legend or a mover line names their types.
+    for id in BUILT_IN_TYPES..registry.len() {
+        let Some(block) = registry.get(BlockId(id as u16)) else {
+            continue;
+        };
+        let symbol = symbols.get(id).copied().flatten();
+        if symbol.is_none() && mover_glyphs.iter().all(|g| g.block.index() != id) {
+            continue;
+        }
+        let _ = writeln!(out, "{}", block_line(block));
+        if let Some(symbol) = symbol {
             let _ = writeln!(out, "legend {symbol} {}", block.name);
         }
+    }
+    for glyph in &mover_glyphs {
+        let _ = writeln!(out, "{}", mover_line(world, &mover_glyphs, glyph));
     }
     for y in lo.y..=hi.y {
         let rows: Vec<String> = (lo.z..=hi.z)
             .map(|z| {
                 (lo.x..=hi.x)
                     .map(|x| {
-                        let id = world.block(IVec3::new(x, y, z));
+                        let cell = IVec3::new(x, y, z);
+                        if let Some(&(mover, block)) = drawn.get(&cell) {
+                            return glyph_of(&mover_glyphs, mover, block);
+                        }
+                        let id = world.block(cell);
                         symbols.get(id.index()).copied().flatten().unwrap_or('.')
                     })
                     .collect()
@@ -171,4 +212,136 @@ fn legend_for(world: &World) -> Result<Vec<Option<char>>, TextWriteError> {
         })?);
     }
     Ok(symbols)
+}
+
+/// A character drawing one block type of one mover.
+struct MoverGlyph {
+    mover: usize,
+    block: BlockId,
+    glyph: char,
+}
+
+/// The world cells of every mover, with the mover's index and the block,
+/// each checked to be where it starts and clear of blocks and other movers.
+fn mover_cells(world: &World) -> Result<FxHashMap<IVec3, (usize, BlockId)>, TextWriteError> {
+    let mut drawn = FxHashMap::default();
+    for (index, mover) in world.movers.iter().enumerate() {
+        if !is_at_its_start(mover) {
+            return Err(TextWriteError::MoverUnderway { mover: index });
+        }
+        let base = mover.home().floor().as_ivec3();
+        for b in mover.blocks() {
+            if world.registry().get(b.block).is_none() {
+                return Err(TextWriteError::UnknownBlockId { id: b.block.0 });
+            }
+            let cell = base + b.cell;
+            if world.block(cell) != BlockId::AIR || drawn.insert(cell, (index, b.block)).is_some() {
+                return Err(TextWriteError::MoverOverlaps {
+                    mover: index,
+                    cell: cell.to_array(),
+                });
+            }
+        }
+    }
+    Ok(drawn)
+}
+
+/// Whether a mover is as it was made: where a file's mover starts.
+fn is_at_its_start(mover: &Mover) -> bool {
+    mover.position() == mover.home()
+        && mover.previous() == mover.home()
+        && mover.clock() == 0.0
+        && mover.velocity() == glam::DVec3::ZERO
+}
+
+/// A character for each block type of each mover, from those the world's
+/// legend leaves free.
+fn mover_glyphs(
+    world: &World,
+    symbols: &[Option<char>],
+) -> Result<Vec<MoverGlyph>, TextWriteError> {
+    let taken = |c: char| symbols.contains(&Some(c)) || DEFAULT_LEGEND.iter().any(|(d, _)| *d == c);
+    let mut free = ('!'..='~').filter(|&c| c != '|' && !taken(c));
+    let available = free.clone().count();
+    let mut glyphs: Vec<MoverGlyph> = Vec::new();
+    let mut wanted = 0;
+    for (mover, m) in world.movers.iter().enumerate() {
+        let first = glyphs.len();
+        for b in m.blocks() {
+            if glyphs[first..].iter().all(|g| g.block != b.block) {
+                wanted += 1;
+                let glyph = free.next().ok_or(TextWriteError::TooManyBlockTypes {
+                    used: wanted,
+                    available,
+                })?;
+                glyphs.push(MoverGlyph {
+                    mover,
+                    block: b.block,
+                    glyph,
+                });
+            }
+        }
+    }
+    Ok(glyphs)
+}
+
+/// The character drawing `block` of mover `mover`.
+fn glyph_of(glyphs: &[MoverGlyph], mover: usize, block: BlockId) -> char {
+    glyphs
+        .iter()
+        .find(|g| g.mover == mover && g.block == block)
+        .map_or('.', |g| g.glyph)
+}
+
+/// The `mover` line of one glyph: the mover's start and drive on its first
+/// glyph's line, `joins` on the others'.
+fn mover_line(world: &World, glyphs: &[MoverGlyph], glyph: &MoverGlyph) -> String {
+    let name = world
+        .registry()
+        .get(glyph.block)
+        .map_or("", |b| b.name.as_str());
+    let mut line = format!("mover {} {name}", glyph.glyph);
+    let mover = &world.movers[glyph.mover];
+    // Glyphs are handed out in the order of the mover's blocks, so its
+    // first glyph leads and the others join it.
+    if let Some(leader) = glyphs.iter().find(|g| g.mover == glyph.mover)
+        && leader.glyph != glyph.glyph
+    {
+        let _ = write!(line, " joins {}", leader.glyph);
+        return line;
+    }
+    let at = mover.home();
+    let _ = write!(line, " at {} {} {}", at.x, at.y, at.z);
+    match &mover.drive {
+        Drive::Velocity(v) if *v == glam::DVec3::ZERO => {}
+        Drive::Velocity(v) => {
+            let _ = write!(line, " velocity {} {} {}", v.x, v.y, v.z);
+        }
+        Drive::Path(path) => {
+            let (mut speed, mut pause) = (None, 0.0);
+            for w in path.waypoints() {
+                if speed != Some(w.speed) {
+                    let _ = write!(line, " speed {}", w.speed);
+                    speed = Some(w.speed);
+                }
+                if pause != w.pause {
+                    let _ = write!(line, " pause {}", w.pause);
+                    pause = w.pause;
+                }
+                let _ = write!(line, " to {} {} {}", w.offset.x, w.offset.y, w.offset.z);
+            }
+            match path.ends() {
+                PathEnds::Once => {}
+                PathEnds::Loop => line.push_str(" loop"),
+                PathEnds::PingPong => line.push_str(" ping-pong"),
+            }
+        }
+    }
+    if mover.through_blocks {
+        line.push_str(" through-blocks");
+    }
+    if mover.on_crush == crate::movers::CrushRule::Report {
+        line.push_str(" crush report");
+    }
+    line
 }

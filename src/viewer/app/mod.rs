@@ -97,6 +97,9 @@ pub enum AppError {
     /// The player cannot be placed.
     #[error("the player: {0}")]
     Body(#[from] BodyError),
+    /// The world's movers do not fit it.
+    #[error("the world: {0}")]
+    World(SimulationError),
 }
 
 impl App {
@@ -116,7 +119,7 @@ impl App {
         }
         let title =
             crate::printable::terminal_safe(&world.name, crate::printable::LineBreaks::Escape);
-        let mut sim = Simulation::new(world, Settings::default())?;
+        let mut sim = Simulation::of_world(world, Settings::default()).map_err(AppError::World)?;
         let player = Body::new(spawn, Body::DEFAULT_SIZE)?;
         sim.add_body(player);
         let wanderers = if demo {

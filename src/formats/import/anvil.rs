@@ -274,6 +274,34 @@ fn place_chunk(
     key: (i32, i32),
     warnings: &mut Warnings,
 ) -> Result<(), ImportError> {
+    let column = decode_column(nbt)?;
+    place_column(world, &column, key, warnings);
+    Ok(())
+}
+
+/// A chunk column read out of its NBT, its block states not yet mapped to
+/// a registry: the part of a load that needs no world, so that many columns
+/// can be decoded at once and placed in a fixed order.
+#[derive(Debug)]
+pub(crate) struct DecodedColumn {
+    data_version: Option<i32>,
+    sections: Vec<DecodedSection>,
+}
+
+/// One 16³ section of a [`DecodedColumn`] that holds more than air.
+#[derive(Debug)]
+struct DecodedSection {
+    /// Its section y (block y / 16).
+    y: i32,
+    /// Each state as `name|properties`.
+    palette: Vec<String>,
+    /// Index into `palette` of each cell, `x·256 + z·16 + y`, or `u16::MAX`
+    /// for a cell the chunk leaves out.
+    cells: Vec<u16>,
+}
+
+/// Reads one chunk column's NBT, checking it as [`place_chunk`] does.
+pub(crate) fn decode_column(nbt: &[u8]) -> Result<DecodedColumn, ImportError> {
     nbt_guard::check(nbt)?;
     let chunk = JavaChunk::from_bytes(nbt).map_err(|e| format!("not a chunk this reads: {e}"))?;
     // `fastanvil` indexes block states without checking their length: check first.
@@ -289,7 +317,6 @@ fn place_chunk(
     };
     let checked = check_sections(nbt, layout)?;
     let air_sections = checked.air_sections;
-    let mut vanilla = VanillaBlocks::new(checked.data_version);
     let range = chunk.y_range();
     let (low, high) = (range.start.div_euclid(16), (range.end - 1).div_euclid(16));
     if low < -256 || high > 256 {
@@ -297,13 +324,15 @@ fn place_chunk(
             "a height range {range:?} beyond any game's"
         )));
     }
-    // Blocks are mapped once per palette entry: entries live as long as the chunk.
-    let mut mapped: HashMap<*const fastanvil::Block, Mapped> = HashMap::new();
+    let mut sections = Vec::new();
     for sy in low..=high {
         if air_sections.iter().any(|&y| isize::from(y) == sy) {
             continue;
         }
-        let mut section = Chunk::Uniform(BlockId::AIR);
+        // Palette entries live as long as the chunk: indexed once each.
+        let mut index: HashMap<*const fastanvil::Block, u16> = HashMap::new();
+        let mut palette = Vec::new();
+        let mut cells = vec![u16::MAX; 4096];
         for x in 0..16usize {
             for z in 0..16usize {
                 for y in 0..16usize {
@@ -311,27 +340,63 @@ fn place_chunk(
                     let Some(state) = chunk.block(x, world_y, z) else {
                         continue;
                     };
-                    let Mapped { block, known } =
-                        *mapped.entry(std::ptr::from_ref(state)).or_insert_with(|| {
-                            let (name, props) = state
-                                .encoded_description()
-                                .split_once('|')
-                                .unwrap_or((state.name(), ""));
-                            vanilla.block(world, name, props)
-                        });
-                    if !known {
-                        warnings.unknown_state(state.name());
-                    }
-                    if block != BlockId::AIR {
-                        section.set(IVec3::new(x as i32, y as i32, z as i32), block);
-                    }
+                    let at = *index.entry(std::ptr::from_ref(state)).or_insert_with(|| {
+                        palette.push(state.encoded_description().to_owned());
+                        (palette.len() - 1) as u16
+                    });
+                    cells[x * 256 + z * 16 + y] = at;
                 }
+            }
+        }
+        if !palette.is_empty() {
+            sections.push(DecodedSection {
+                y: sy as i32,
+                palette,
+                cells,
+            });
+        }
+    }
+    Ok(DecodedColumn {
+        data_version: checked.data_version,
+        sections,
+    })
+}
+
+/// Places a decoded column at column `key` of `world`, mapping its states
+/// to the world's registry (registering the shapes it has not seen).
+pub(crate) fn place_column(
+    world: &mut World,
+    column: &DecodedColumn,
+    key: (i32, i32),
+    warnings: &mut Warnings,
+) {
+    let mut vanilla = VanillaBlocks::new(column.data_version);
+    for decoded in &column.sections {
+        let mapped: Vec<Mapped> = decoded
+            .palette
+            .iter()
+            .map(|state| {
+                let (name, props) = state.split_once('|').unwrap_or((state, ""));
+                vanilla.block(world, name, props)
+            })
+            .collect();
+        let mut section = Chunk::Uniform(BlockId::AIR);
+        for (i, &at) in decoded.cells.iter().enumerate() {
+            let Some(&Mapped { block, known }) = mapped.get(usize::from(at)) else {
+                continue;
+            };
+            if !known {
+                let state = &decoded.palette[usize::from(at)];
+                warnings.unknown_state(state.split_once('|').map_or(state.as_str(), |(n, _)| n));
+            }
+            if block != BlockId::AIR {
+                let (x, z, y) = (i / 256, (i / 16) % 16, i % 16);
+                section.set(IVec3::new(x as i32, y as i32, z as i32), block);
             }
         }
         section.compact();
         if section != Chunk::Uniform(BlockId::AIR) {
-            world.put_chunk(IVec3::new(key.0, sy as i32, key.1), section);
+            world.put_chunk(IVec3::new(key.0, decoded.y, key.1), section);
         }
     }
-    Ok(())
 }

@@ -5,10 +5,10 @@
 //! make it allocate or inflate, and reports what it could not carry over
 //! (unknown block states become full blocks and are counted) as warnings.
 
-mod anvil;
+pub(crate) mod anvil;
 mod block_states;
 mod materials;
-mod nbt_guard;
+pub(crate) mod nbt_guard;
 mod schem;
 mod section_check;
 mod vanilla_blocks;

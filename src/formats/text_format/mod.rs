@@ -69,6 +69,7 @@
 //! a waypoint, an offset from the origin, with the `speed` and `pause` given
 //! before it. The movers land in [`World::movers`].
 
+mod line_words;
 mod mover_line;
 mod parser;
 mod writer;

@@ -100,16 +100,7 @@ pub const MAX_TEXT_CELLS: u64 = 1 << 26;
 /// mover has moved since it was made or lies over a block or another mover.
 pub fn to_text(world: &World) -> Result<String, TextWriteError> {
     let name = &world.name;
-    if name.chars().any(char::is_control) || name.trim() != name {
-        return Err(TextWriteError::UnwritableName { name: name.clone() });
-    }
-    if let Some(spawn) = world.spawn
-        && !(spawn.is_finite() && spawn.abs().max_element() <= f64::from(MAX_CELL_COORDINATE))
-    {
-        return Err(TextWriteError::SpawnOutOfRange {
-            spawn: spawn.to_array(),
-        });
-    }
+    check_name_and_spawn(world)?;
     let mut out = format!("{MAGIC} {VERSION}\n");
     // Writing to a String cannot fail; the results are ignored on purpose.
     if !name.is_empty() {
@@ -180,6 +171,23 @@ pub fn to_text(world: &World) -> Result<String, TextWriteError> {
     }
     out.push_str("end\n");
     Ok(out)
+}
+
+/// Refuses a name that would not survive a line of its own, and a spawn
+/// the reader would refuse.
+fn check_name_and_spawn(world: &World) -> Result<(), TextWriteError> {
+    let name = &world.name;
+    if name.chars().any(char::is_control) || name.trim() != name {
+        return Err(TextWriteError::UnwritableName { name: name.clone() });
+    }
+    if let Some(spawn) = world.spawn
+        && !(spawn.is_finite() && spawn.abs().max_element() <= f64::from(MAX_CELL_COORDINATE))
+    {
+        return Err(TextWriteError::SpawnOutOfRange {
+            spawn: spawn.to_array(),
+        });
+    }
+    Ok(())
 }
 
 /// The character of each id the world's cells use, indexed by id: the default

@@ -181,6 +181,7 @@ pub mod printable;
 pub mod resolver;
 #[cfg(feature = "scenario")]
 pub mod scenario;
+pub mod streaming;
 #[cfg(feature = "viewer")]
 #[doc(hidden)]
 pub mod viewer;

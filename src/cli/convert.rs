@@ -13,7 +13,9 @@ use voxwalk::printable::{LineBreaks, terminal_safe};
 pub struct ConvertArgs {
     /// The world to read: any readable format, or `gen:PRESET:SEED`.
     pub input: String,
-    /// The file to write: `.vxb` (binary) or `.vxw` (text).
+    /// The file to write: `.vxb` (binary) or `.vxw` (text); or a folder
+    /// (a path ending in `/`, or without an extension) to write a Minecraft
+    /// save in.
     pub output: PathBuf,
 }
 
@@ -23,13 +25,25 @@ pub(super) fn run(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let world = super::open_world(&args.input, budget)?.world;
-    voxwalk::formats::save(&world, &args.output)?;
+    let to_folder = args.output.to_string_lossy().ends_with('/')
+        || args.output.extension().is_none()
+        || args.output.is_dir();
+    let written = if to_folder {
+        let save = voxwalk::formats::save_folder::export_world(&world, &args.output)
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+        format!(
+            "a Minecraft save of {} regions, {} chunk columns",
+            save.regions, save.columns
+        )
+    } else {
+        voxwalk::formats::save(&world, &args.output)?;
+        format!("{} chunks", world.chunk_count())
+    };
     writeln!(
         out,
-        "{} -> {}: {} chunks",
+        "{} -> {}: {written}",
         terminal_safe(&args.input, LineBreaks::Escape),
         terminal_safe(&args.output.display().to_string(), LineBreaks::Escape),
-        world.chunk_count()
     )
     .map_err(|source| CliError::Io {
         place: "stdout".into(),

@@ -12,6 +12,7 @@ mod info;
 mod numbers;
 mod play;
 mod run;
+mod streamed;
 mod sweep;
 
 use clap::{Parser, Subcommand};

@@ -8,7 +8,9 @@ use glam::DVec3;
 use serde::Serialize;
 
 use super::{CliError, parse_vector};
-use voxwalk::controller::{Body, Event, InputScript, Settings, Simulation};
+use voxwalk::controller::{Body, Event, InputScript, Settings, Simulation, SyncIfParallel};
+use voxwalk::streaming::{ChunkSource, StreamingWorld};
+use voxwalk::world::BlockSource;
 
 /// Arguments of `voxwalk run`.
 #[derive(Debug, Args)]
@@ -30,6 +32,31 @@ pub struct RunArgs {
     /// Override a controller setting, e.g. `--set step_height=1.0` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE", allow_hyphen_values = true)]
     pub set: Vec<String>,
+    #[command(flatten)]
+    pub stream: StreamArgs,
+}
+
+/// How a world folder, or a generated world given `--stream`, streams
+/// around the body.
+#[derive(Debug, Args)]
+pub struct StreamArgs {
+    /// Stream a generated world (`gen:…`) around the body rather than make
+    /// a fixed piece of it: an endless world. World folders always stream.
+    #[arg(long)]
+    pub stream: bool,
+    /// A save folder's dimension: overworld, nether or end.
+    #[arg(long, value_name = "NAME", default_value = "overworld")]
+    pub dimension: String,
+    /// Chunks kept around the body.
+    #[arg(long, value_name = "CHUNKS", default_value_t = 8)]
+    pub view_distance: i32,
+    /// The most mebibytes of block storage a streamed world holds.
+    #[arg(long, value_name = "MIB", default_value_t = 256)]
+    pub budget_mib: usize,
+    /// Print the streaming figures (columns loaded, waits, peak memory) to
+    /// stderr at the end.
+    #[arg(long)]
+    pub stats: bool,
 }
 
 /// One tick as printed.
@@ -50,14 +77,16 @@ pub(super) fn run(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let usage = CliError::Usage;
-    let mut settings = Settings::default();
-    for item in &args.set {
-        let (key, value) = item
-            .split_once('=')
-            .ok_or_else(|| usage(format!("--set {item}: expected KEY=VALUE")))?;
-        settings
-            .set(key.trim(), value.trim())
-            .map_err(|e| usage(format!("--set {item}: {e}")))?;
+    let script = read_script(args)?;
+    if let Some(opened) = super::streamed::open(&args.world, &args.stream)? {
+        return match opened {
+            super::streamed::Opened::Folder(world, spawn) => {
+                run_streamed(args, world, spawn, &script, out)
+            }
+            super::streamed::Opened::Generated(world, spawn) => {
+                run_streamed(args, world, spawn, &script, out)
+            }
+        };
     }
     let world = super::open_world(&args.world, budget)?.world;
     let spawn = args
@@ -69,12 +98,79 @@ pub(super) fn run(
                 args.world
             ))
         })?;
+    let sim = Simulation::of_world(world, settings(args)?).map_err(|e| usage(e.to_string()))?;
+    drive(args, sim, spawn, &script, out, |_| Ok(())).map(|_| ())
+}
+
+/// The settings `--set` gives.
+fn settings(args: &RunArgs) -> Result<Settings, CliError> {
+    let mut settings = Settings::default();
+    for item in &args.set {
+        let (key, value) = item
+            .split_once('=')
+            .ok_or_else(|| CliError::Usage(format!("--set {item}: expected KEY=VALUE")))?;
+        settings
+            .set(key.trim(), value.trim())
+            .map_err(|e| CliError::Usage(format!("--set {item}: {e}")))?;
+    }
+    Ok(settings)
+}
+
+fn read_script(args: &RunArgs) -> Result<InputScript, CliError> {
     let text = std::fs::read_to_string(&args.inputs).map_err(|source| CliError::Io {
         place: args.inputs.display().to_string(),
         source,
     })?;
-    let script = InputScript::parse(&text, &args.inputs.display().to_string())
-        .map_err(|e| usage(e.to_string()))?;
+    InputScript::parse(&text, &args.inputs.display().to_string())
+        .map_err(|e| CliError::Usage(e.to_string()))
+}
+
+/// A streamed world's run: chunks around the body loaded before each tick.
+fn run_streamed<S: ChunkSource>(
+    args: &RunArgs,
+    mut world: StreamingWorld<S>,
+    spawn: DVec3,
+    script: &InputScript,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let spawn = args.spawn.unwrap_or(spawn);
+    // Loaded before the body is placed, so that it is placed on what is
+    // there, as in the world loaded whole.
+    let size = args.size.unwrap_or(Body::DEFAULT_SIZE);
+    let start = Body::new(spawn, size).map_err(|e| CliError::Usage(format!("body: {e}")))?;
+    world
+        .prepare(&[(start.aabb, DVec3::ZERO)])
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let sim =
+        Simulation::new(world, settings(args)?).map_err(|e| CliError::Usage(e.to_string()))?;
+    let sim = drive(args, sim, spawn, script, out, |sim| {
+        sim.stream()
+            .map(|_| ())
+            .map_err(|e| CliError::Usage(e.to_string()))
+    })?;
+    for warning in sim.world().warnings() {
+        eprintln!(
+            "voxwalk: warning: {}",
+            voxwalk::printable::terminal_safe(&warning, voxwalk::printable::LineBreaks::Keep)
+        );
+    }
+    if args.stream.stats {
+        eprintln!("{}", super::streamed::describe_stats(sim.world()));
+    }
+    Ok(())
+}
+
+/// Runs the body from `spawn` through the script, `before_tick` readying
+/// the world for each tick; the simulation at the end.
+fn drive<W: BlockSource + SyncIfParallel>(
+    args: &RunArgs,
+    mut sim: Simulation<W>,
+    spawn: DVec3,
+    script: &InputScript,
+    out: &mut dyn Write,
+    mut before_tick: impl FnMut(&mut Simulation<W>) -> Result<(), CliError>,
+) -> Result<Simulation<W>, CliError> {
+    let usage = CliError::Usage;
     let body = Body::new(spawn, args.size.unwrap_or(Body::DEFAULT_SIZE))
         .map_err(|e| usage(format!("body: {e}")))?;
     let ticks = args.ticks.unwrap_or(script.len());
@@ -84,13 +180,13 @@ pub(super) fn run(
             voxwalk::controller::MAX_SCRIPT_TICKS
         )));
     }
-    let mut sim = Simulation::of_world(world, settings).map_err(|e| usage(e.to_string()))?;
     let walker = sim.add_body(body);
     let io = |source| CliError::Io {
         place: "stdout".into(),
         source,
     };
     for tick in 0..ticks {
+        before_tick(&mut sim)?;
         let report = sim
             .step(&[(walker, script.input_at(tick))])
             .map_err(|e| usage(e.to_string()))?;
@@ -106,5 +202,5 @@ pub(super) fn run(
         serde_json::to_writer(&mut *out, &line).map_err(|e| io(e.into()))?;
         writeln!(out).map_err(io)?;
     }
-    Ok(())
+    Ok(sim)
 }

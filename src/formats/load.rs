@@ -360,6 +360,35 @@ fn generated(spec: &str, _rest: &str) -> Result<Loaded, LoadError> {
 
 #[cfg(feature = "generate")]
 fn generated(spec: &str, rest: &str) -> Result<Loaded, LoadError> {
+    let generator = generator_of(spec, rest)?;
+    let (preset, seed) = (generator.preset(), generator.seed());
+    Ok(Loaded {
+        world: generator.region(GENERATED_LO, GENERATED_HI),
+        format: format!("generated ({preset}, seed {seed})"),
+        warnings: Vec::new(),
+    })
+}
+
+/// The generator a `gen:PRESET:SEED` name means; `None` for another name.
+///
+/// ```
+/// use voxwalk::formats::generator_named;
+/// assert_eq!(generator_named("gen:hills:7").unwrap().unwrap().seed(), 7);
+/// assert!(generator_named("worlds/seams.vxw").unwrap().is_none());
+/// assert!(generator_named("gen:volcano:1").is_err());
+/// ```
+///
+/// # Errors
+/// [`LoadError::Generated`] for a `gen:` name that does not parse.
+#[cfg(feature = "generate")]
+pub fn generator_named(spec: &str) -> Result<Option<Generator>, LoadError> {
+    spec.strip_prefix("gen:")
+        .map(|rest| generator_of(spec, rest))
+        .transpose()
+}
+
+#[cfg(feature = "generate")]
+fn generator_of(spec: &str, rest: &str) -> Result<Generator, LoadError> {
     let bad = |problem: String| LoadError::Generated {
         spec: spec.to_owned(),
         problem,
@@ -373,11 +402,7 @@ fn generated(spec: &str, rest: &str) -> Result<Loaded, LoadError> {
             "seed `{seed}` is not a whole number from 0 to 2^64 - 1"
         ))
     })?;
-    Ok(Loaded {
-        world: Generator::new(preset, seed).region(GENERATED_LO, GENERATED_HI),
-        format: format!("generated ({preset}, seed {seed})"),
-        warnings: Vec::new(),
-    })
+    Ok(Generator::new(preset, seed))
 }
 
 /// The chunks a `gen:` world covers.

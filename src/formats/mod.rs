@@ -18,6 +18,8 @@ pub mod import;
 mod load;
 mod read_budget;
 mod regular_file;
+#[cfg(feature = "import")]
+pub mod save_folder;
 pub mod text_format;
 
 pub use atomic_write::write_atomically;
@@ -29,6 +31,6 @@ pub use load::{
     decode_any, decode_named, load, load_detailed, open, open_detailed, save,
 };
 #[cfg(feature = "generate")]
-pub use load::{GENERATED_HI, GENERATED_LO};
+pub use load::{GENERATED_HI, GENERATED_LO, generator_named};
 pub use read_budget::{OverBudget, ReadBudget};
 pub use regular_file::{read_regular_file, read_regular_text};

@@ -32,5 +32,5 @@ pub use coords::{
 };
 pub use mixed_cells::MixedCells;
 pub use voxel_world::World;
-#[cfg(feature = "binary")]
+#[cfg(any(feature = "binary", feature = "import", feature = "generate"))]
 pub(crate) use voxel_world::stored_chunk_bytes;

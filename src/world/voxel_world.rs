@@ -213,6 +213,15 @@ impl World {
         }
     }
 
+    /// Takes the chunk at `key` out of the world (its cells read as air
+    /// again): how a world streamed around its bodies drops what is far.
+    pub fn remove_chunk(&mut self, key: IVec3) -> Option<Chunk> {
+        let old = self.chunks.remove(&key)?;
+        self.chunk_bytes -= chunk_cost(&old);
+        self.behaviour_chunks.remove(&key);
+        Some(old)
+    }
+
     /// Whether a chunk is stored at `key` (missing chunks read as air).
     #[must_use]
     pub fn has_chunk(&self, key: IVec3) -> bool {

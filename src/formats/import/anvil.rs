@@ -183,7 +183,7 @@ fn claim_sectors(
 }
 
 /// The inflated NBT of the chunk stored at sector `offset`.
-fn chunk_nbt(bytes: &[u8], offset: usize) -> Result<Vec<u8>, ImportError> {
+pub(crate) fn chunk_nbt(bytes: &[u8], offset: usize) -> Result<Vec<u8>, ImportError> {
     let start = offset
         .checked_mul(SECTOR)
         .filter(|s| s + 5 <= bytes.len())
@@ -283,7 +283,7 @@ fn place_chunk(
 /// a registry: the part of a load that needs no world, so that many columns
 /// can be decoded at once and placed in a fixed order.
 #[derive(Debug)]
-pub(crate) struct DecodedColumn {
+pub struct DecodedColumn {
     data_version: Option<i32>,
     sections: Vec<DecodedSection>,
 }
@@ -298,6 +298,13 @@ struct DecodedSection {
     /// Index into `palette` of each cell, `x·256 + z·16 + y`, or `u16::MAX`
     /// for a cell the chunk leaves out.
     cells: Vec<u16>,
+}
+
+impl DecodedColumn {
+    /// How many states each of its sections holds, bottom up.
+    pub(crate) fn section_palettes(&self) -> impl Iterator<Item = usize> + '_ {
+        self.sections.iter().map(|s| s.palette.len())
+    }
 }
 
 /// Reads one chunk column's NBT, checking it as [`place_chunk`] does.

@@ -177,3 +177,48 @@ pub fn split_state(state: &str) -> (&str, &str) {
         None => (state, ""),
     }
 }
+
+/// The vanilla state a built-in block is written as when a world is exported
+/// to Minecraft: its name and properties. Read back by the importer, each is
+/// the same built-in again (`save_folder`'s round-trip test holds it).
+#[must_use]
+pub fn vanilla_state_of_built_in(
+    block: BlockId,
+) -> Option<(&'static str, &'static [(&'static str, &'static str)])> {
+    const NO_FENCE_SIDES: &[(&str, &str)] = &[
+        ("east", "false"),
+        ("north", "false"),
+        ("south", "false"),
+        ("waterlogged", "false"),
+        ("west", "false"),
+    ];
+    Some(match block {
+        BlockId::AIR => ("minecraft:air", &[]),
+        BlockId::STONE => ("minecraft:stone", &[]),
+        BlockId::DIRT => ("minecraft:dirt", &[]),
+        BlockId::GRASS => ("minecraft:grass_block", &[("snowy", "false")]),
+        BlockId::SAND => ("minecraft:sand", &[]),
+        BlockId::WOOD => ("minecraft:oak_planks", &[]),
+        BlockId::LEAVES => (
+            "minecraft:oak_leaves",
+            &[
+                ("distance", "7"),
+                ("persistent", "true"),
+                ("waterlogged", "false"),
+            ],
+        ),
+        BlockId::GLASS => ("minecraft:glass", &[]),
+        BlockId::BRICK => ("minecraft:bricks", &[]),
+        BlockId::SLAB => (
+            "minecraft:stone_slab",
+            &[("type", "bottom"), ("waterlogged", "false")],
+        ),
+        BlockId::TOP_SLAB => (
+            "minecraft:stone_slab",
+            &[("type", "top"), ("waterlogged", "false")],
+        ),
+        BlockId::POST => ("minecraft:oak_fence", NO_FENCE_SIDES),
+        BlockId::WATER => ("minecraft:water", &[("level", "0")]),
+        _ => return None,
+    })
+}

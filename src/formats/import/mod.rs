@@ -23,8 +23,8 @@ use std::io::Read;
 use flate2::read::GzDecoder;
 use thiserror::Error;
 
-pub use anvil::{MAX_CHUNK_BYTES, MAX_REGION_INFLATED_BYTES, region_of_name};
-pub use block_states::{Mapped, map_block_state, split_state};
+pub use anvil::{DecodedColumn, MAX_CHUNK_BYTES, MAX_REGION_INFLATED_BYTES, region_of_name};
+pub use block_states::{Mapped, map_block_state, split_state, vanilla_state_of_built_in};
 pub use materials::material_colour;
 pub use nbt_guard::{MAX_DEPTH as MAX_NBT_DEPTH, MAX_ELEMENTS as MAX_NBT_ELEMENTS};
 pub use schem::MAX_CELLS as MAX_SCHEMATIC_CELLS;
@@ -141,7 +141,7 @@ impl Warnings {
         }
     }
 
-    fn note(&mut self, note: String) {
+    pub(crate) fn note(&mut self, note: String) {
         if self.notes.len() < MAX_NOTES {
             // One line each, whatever the file's bytes said.
             let one_line = crate::printable::terminal_safe(&note, LineBreaks::Escape);

@@ -1,0 +1,83 @@
+//! The chunk sources voxwalk has: a Minecraft save's dimension, and a
+//! terrain generator (so an endless generated world is walkable).
+
+#[cfg(feature = "import")]
+mod save {
+    use glam::IVec2;
+
+    use super::super::ChunkSource;
+    use crate::formats::import::DecodedColumn;
+    use crate::formats::import::anvil::place_column;
+    use crate::formats::save_folder::SaveFolder;
+    use crate::world::{MixedCells, World, stored_chunk_bytes};
+
+    impl ChunkSource for SaveFolder {
+        type Column = DecodedColumn;
+
+        fn read(&self, column: IVec2) -> Result<Option<DecodedColumn>, String> {
+            self.read_column(column).map_err(|e| e.to_string())
+        }
+
+        fn most_bytes(&self, read: &DecodedColumn) -> usize {
+            // A section's cells take a byte each up to 256 types, two beyond;
+            // each new state may register a type.
+            read.section_palettes()
+                .map(|palette| {
+                    stored_chunk_bytes(MixedCells::storage_bytes_for(palette)) + palette * 256
+                })
+                .sum()
+        }
+
+        fn place(&mut self, world: &mut World, column: IVec2, read: DecodedColumn) {
+            place_column(world, &read, (column.x, column.y), &mut self.warnings);
+        }
+
+        fn lowest_block(&self) -> Option<i32> {
+            // The 1.18+ overworld's floor; older worlds and other dimensions
+            // start higher.
+            Some(-64)
+        }
+
+        fn warnings(&self) -> Vec<String> {
+            self.warnings.lines()
+        }
+    }
+}
+
+#[cfg(feature = "generate")]
+mod generated {
+    use glam::{IVec2, IVec3};
+
+    use super::super::ChunkSource;
+    use crate::formats::{GENERATED_HI, GENERATED_LO};
+    use crate::generate::Generator;
+    use crate::world::{BlockId, CHUNK_EDGE, Chunk, World, stored_chunk_bytes};
+
+    impl ChunkSource for Generator {
+        type Column = Vec<(i32, Chunk)>;
+
+        fn read(&self, column: IVec2) -> Result<Option<Vec<(i32, Chunk)>>, String> {
+            let chunks: Vec<(i32, Chunk)> = (GENERATED_LO.y..=GENERATED_HI.y)
+                .map(|y| (y, self.chunk(IVec3::new(column.x, y, column.y))))
+                .filter(|(_, c)| c.uniform_block() != Some(BlockId::AIR))
+                .collect();
+            Ok((!chunks.is_empty()).then_some(chunks))
+        }
+
+        fn most_bytes(&self, read: &Vec<(i32, Chunk)>) -> usize {
+            read.iter()
+                .map(|(_, c)| stored_chunk_bytes(c.storage_bytes()))
+                .sum()
+        }
+
+        fn place(&mut self, world: &mut World, column: IVec2, read: Vec<(i32, Chunk)>) {
+            for (y, chunk) in read {
+                world.put_chunk(IVec3::new(column.x, y, column.y), chunk);
+            }
+        }
+
+        fn lowest_block(&self) -> Option<i32> {
+            Some(GENERATED_LO.y * CHUNK_EDGE)
+        }
+    }
+}

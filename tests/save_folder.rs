@@ -1,0 +1,396 @@
+//! Minecraft save folders: written by the exporter and read back cell for
+//! cell, streamed around a body in bounded memory with the trajectory of
+//! the world loaded whole, and hostile folders named, never hung on.
+
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use voxwalk::controller::{Body, InputScript, Settings, Simulation};
+use voxwalk::formats::save_folder::{Dimension, LevelDat, SaveFolder, SaveWriter, export_world};
+use voxwalk::formats::{GENERATED_HI, GENERATED_LO, ReadBudget, load_detailed};
+use voxwalk::generate::{Generator, Preset};
+use voxwalk::glam::{DVec3, IVec2, IVec3};
+use voxwalk::streaming::{ChunkSource, StreamSettings, StreamingWorld};
+use voxwalk::world::{BlockId, BlockSource, World};
+
+use temp_dir::Dir;
+
+/// Every column of a save's dimension placed in one world.
+fn read_whole(folder: &Path, columns: impl IntoIterator<Item = IVec2>) -> World {
+    let mut save = SaveFolder::open(folder, Dimension::Overworld).unwrap();
+    let mut world = World::new();
+    for column in columns {
+        if let Some(read) = save.read(column).unwrap() {
+            save.place(&mut world, column, read);
+        }
+    }
+    world.compact();
+    world
+}
+
+fn columns_of(world: &World) -> Vec<IVec2> {
+    let mut columns: Vec<IVec2> = world.chunks().map(|(k, _)| IVec2::new(k.x, k.z)).collect();
+    columns.sort_unstable_by_key(|c| (c.x, c.y));
+    columns.dedup();
+    columns
+}
+
+#[test]
+fn every_built_in_block_survives_a_save_and_a_read() {
+    let mut world = World::new();
+    for (i, id) in (0..13u16).map(BlockId).enumerate() {
+        // Side by side, a block apart, and each in a chunk of its own too.
+        world.set_block(IVec3::new(2 * i as i32, 5, 3), id);
+        world.fill(
+            IVec3::new(16 * i as i32, 32, 0),
+            IVec3::new(16 * i as i32 + 15, 47, 15),
+            id,
+        );
+    }
+    world.set_block(IVec3::new(-20, -64, -20), BlockId::STONE);
+    world.set_block(IVec3::new(-20, 319, -20), BlockId::GLASS);
+    world.compact();
+    let dir = Dir::new("built_ins");
+    let save = export_world(&world, &dir.path().join("save")).unwrap();
+    assert!(save.regions >= 2, "{save:?}");
+    let back = read_whole(&dir.path().join("save"), columns_of(&world));
+    assert_eq!(back.count_blocks(), world.count_blocks());
+    for (key, chunk) in world.chunks() {
+        assert_eq!(back.chunk(key), Some(chunk), "chunk {key}");
+    }
+}
+
+#[test]
+fn a_generated_world_written_as_a_save_reads_back_cell_for_cell() {
+    let world = Generator::new(Preset::Hills, 5).region(GENERATED_LO, GENERATED_HI);
+    let dir = Dir::new("generated_round_trip");
+    let folder = dir.path().join("hills");
+    let save = export_world(&world, &folder).unwrap();
+    assert_eq!(save.regions, 4, "the piece straddles four regions");
+    let opened = SaveFolder::open(&folder, Dimension::Overworld).unwrap();
+    assert!(opened.warnings.is_empty(), "{:?}", opened.warnings);
+    assert_eq!(opened.spawn().floor(), world.spawn.unwrap().floor());
+    let back = read_whole(&folder, columns_of(&world));
+    let mut compared = 0;
+    for (key, chunk) in world.chunks() {
+        assert_eq!(back.chunk(key), Some(chunk), "chunk {key}");
+        compared += 1;
+    }
+    assert_eq!(compared, back.chunk_count());
+}
+
+#[test]
+fn a_save_is_never_written_over_another() {
+    let dir = Dir::new("no_overwrite");
+    let mut world = World::new();
+    world.set_block(IVec3::ZERO, BlockId::STONE);
+    export_world(&world, dir.path()).unwrap();
+    let again = export_world(&world, dir.path()).unwrap_err();
+    assert!(
+        again.to_string().contains("already holds a save"),
+        "{again}"
+    );
+}
+
+#[test]
+fn blocks_beyond_what_a_save_holds_are_refused() {
+    let dir = Dir::new("refused");
+    let mut high = World::new();
+    high.set_block(IVec3::new(0, 320, 0), BlockId::STONE);
+    let error = export_world(&high, &dir.path().join("high")).unwrap_err();
+    assert!(error.to_string().contains("heights"), "{error}");
+    let mut own = World::new();
+    let ore = own
+        .register_block(voxwalk::world::BlockType::cube("ore"))
+        .unwrap();
+    own.set_block(IVec3::ZERO, ore);
+    let error = export_world(&own, &dir.path().join("own")).unwrap_err();
+    assert!(error.to_string().contains("\"ore\""), "{error}");
+}
+
+/// A folder of everything hostile the issue lists, beside one good region.
+#[test]
+fn hostile_folders_are_named_warnings_never_hangs() {
+    let dir = Dir::new("hostile");
+    let folder = dir.path().join("save");
+    let mut world = World::new();
+    world.fill(IVec3::new(0, 0, 0), IVec3::new(15, 3, 15), BlockId::STONE);
+    export_world(&world, &folder).unwrap();
+    let regions = folder.join("region");
+    std::fs::create_dir(regions.join("r.5.5.mca")).unwrap();
+    std::os::unix::fs::symlink(regions.join("r.6.6.mca"), regions.join("r.6.6.mca")).unwrap();
+    std::fs::write(regions.join("r.a.b.mca"), vec![0u8; 8192]).unwrap();
+    std::fs::write(regions.join("r.7.7.mca"), vec![1u8; 100]).unwrap();
+    // A file of the right size whose every header entry points past its end.
+    std::fs::write(regions.join("r.-1.0.mca"), vec![0xffu8; 8192]).unwrap();
+    for i in 0..10_000 {
+        std::fs::write(
+            regions.join(format!("r.{}.{}.mca", 100 + i / 100, i % 100)),
+            [],
+        )
+        .unwrap();
+    }
+    let level = std::fs::read(folder.join("level.dat")).unwrap();
+    std::fs::write(folder.join("level.dat"), &level[..level.len() / 2]).unwrap();
+
+    let started = Instant::now();
+    let save = SaveFolder::open(&folder, Dimension::Overworld).unwrap();
+    let opened_in = started.elapsed();
+    let said = save.warnings.lines().join("\n");
+    for expected in [
+        "level.dat skipped",
+        "r.5.5.mca skipped: not a regular file",
+        "r.6.6.mca skipped",
+        "r.a.b.mca skipped: not named r.X.Z.mca",
+        "r.7.7.mca skipped: 100 bytes",
+        "10000 empty region files skipped",
+    ] {
+        assert!(said.contains(expected), "{expected:?} in:\n{said}");
+    }
+    assert!(opened_in.as_secs() < 10, "{opened_in:?}");
+    // The good region reads; the broken one is a named error per column.
+    assert!(save.read(IVec2::ZERO).unwrap().is_some());
+    let broken = save.read(IVec2::new(-1, 0)).unwrap_err();
+    assert!(broken.contains("r.-1.0.mca"), "{broken}");
+    // Streamed, the broken columns read as air and say so; the rest loads.
+    let mut streamed = StreamingWorld::new(save, StreamSettings::default());
+    let body = Body::new(DVec3::new(1.0, 4.0, 1.0), Body::DEFAULT_SIZE).unwrap();
+    streamed.prepare(&[(body.aabb, DVec3::ZERO)]).unwrap();
+    assert_eq!(streamed.block(IVec3::new(3, 2, 3)), BlockId::STONE);
+    let warnings = streamed.warnings().join("\n");
+    assert!(
+        warnings.contains("chunk column (-1, 0) skipped"),
+        "{warnings}"
+    );
+}
+
+#[test]
+fn a_folder_that_is_no_save_is_an_error() {
+    let dir = Dir::new("no_save");
+    let error = SaveFolder::open(dir.path(), Dimension::Overworld).unwrap_err();
+    assert!(
+        error.to_string().contains("not a Minecraft save folder"),
+        "{error}"
+    );
+    let nether = SaveFolder::open(dir.path(), Dimension::Nether);
+    assert!(nether.is_err());
+}
+
+fn realdata(name: &str) -> PathBuf {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/realdata")
+        .join(name);
+    assert!(
+        path.exists(),
+        "{} is not there: this test needs ../shared/realdata beside the project",
+        path.display()
+    );
+    path
+}
+
+/// The regions of the walk: 6 × 3 of generated hills, far from the real
+/// regions' coordinates.
+const GENERATED_REGIONS: (std::ops::Range<i32>, std::ops::Range<i32>) = (4..10, 0..3);
+
+/// The real regions, under the names the game would give them.
+const REAL_REGIONS: &[(&str, &str)] = &[
+    ("querz-1.15-r.0.0.mca", "r.0.0.mca"),
+    ("querz-1.18-r.-1.-1.mca", "r.-1.-1.mca"),
+    ("querz-1.13-r.2.2-short-lengths.mca", "r.2.2.mca"),
+    ("fastanvil-1.19.4-r.mca", "r.1.1.mca"),
+];
+
+/// Builds the test save: generated hills written a region at a time (never
+/// the whole world in memory), and the real region files beside them.
+fn build_big_save(folder: &Path) {
+    let generator = Generator::new(Preset::Hills, 11);
+    let level = LevelDat {
+        name: "walk".into(),
+        spawn: Some(IVec3::new(2060, 90, 300)),
+        ..LevelDat::default()
+    };
+    let mut writer = SaveWriter::create(folder, &level).unwrap();
+    for rx in GENERATED_REGIONS.0 {
+        for rz in GENERATED_REGIONS.1.clone() {
+            let lo = IVec3::new(rx * 32, GENERATED_LO.y, rz * 32);
+            let hi = IVec3::new(rx * 32 + 31, GENERATED_HI.y, rz * 32 + 31);
+            writer
+                .write_region((rx, rz), &generator.region(lo, hi))
+                .unwrap();
+        }
+    }
+    assert_eq!(writer.regions, 18);
+    for (file, name) in REAL_REGIONS {
+        std::fs::copy(realdata(file), folder.join("region").join(name)).unwrap();
+    }
+}
+
+/// Fly up over the hills, east for 3,000 blocks, then down and back west on
+/// foot, all within the generated regions (x 2,048 to 5,119).
+const WALK: &str = "60 fly+up\n5550 fly+east+sprint\n80 fly+down\n60 fly\n300 west+sprint+jump\n";
+
+/// The walk's positions, tick by tick, in a simulation over `world`, which
+/// `before` readies for each tick.
+fn walk<W: BlockSource + Sync>(
+    world: W,
+    start: DVec3,
+    mut before: impl FnMut(&mut Simulation<W>),
+) -> Vec<(DVec3, DVec3, bool)> {
+    let script = InputScript::parse(WALK, "walk").unwrap();
+    let mut sim = Simulation::new(world, Settings::default()).unwrap();
+    let body = sim.add_body(Body::new(start, Body::DEFAULT_SIZE).unwrap());
+    let mut out = Vec::new();
+    for tick in 0..script.len() {
+        before(&mut sim);
+        sim.step(&[(body, script.input_at(tick))]).unwrap();
+        let b = sim.body(body).unwrap();
+        out.push((b.feet(), b.velocity, b.grounded));
+    }
+    out
+}
+
+#[test]
+#[ignore = "needs ../shared/realdata; CI runs it"]
+#[allow(clippy::too_many_lines)] // one campaign, told in order
+fn a_body_walks_3000_blocks_across_a_streamed_save_as_across_the_world_loaded_whole() {
+    let dir = Dir::new("big_save");
+    let folder = dir.path().join("save");
+    let started = Instant::now();
+    build_big_save(&folder);
+    eprintln!(
+        "save of 18 generated + 4 real regions written in {:?}",
+        started.elapsed()
+    );
+
+    // The real regions read through the folder as the single-file importer reads them.
+    for (file, name) in REAL_REGIONS {
+        let (rx, rz) = voxwalk::formats::import::region_of_name(name).unwrap();
+        let imported =
+            load_detailed(&realdata(file), ReadBudget::default(), &mut |_, _| {}).unwrap();
+        let columns =
+            (0..32).flat_map(|x| (0..32).map(move |z| IVec2::new(rx * 32 + x, rz * 32 + z)));
+        let through_folder = read_whole(&folder, columns);
+        // The single-file reader places an unnamed region at 0, 0.
+        let moved = if file.contains("fastanvil") {
+            (1, 1)
+        } else {
+            (0, 0)
+        };
+        assert_eq!(
+            through_folder.count_blocks_by_name(),
+            imported.world.count_blocks_by_name(),
+            "{file} as {name} (moved by {moved:?} regions)"
+        );
+    }
+
+    // The world loaded whole: every region the walk crosses, read in full.
+    let start = DVec3::new(2060.5, 90.0, 300.5);
+    let crossed = (4..10).flat_map(|x| {
+        (0..32).flat_map(move |cx| (0..32).map(move |cz| IVec2::new(x * 32 + cx, cz)))
+    });
+    let started = Instant::now();
+    let whole = read_whole(&folder, crossed);
+    eprintln!(
+        "whole: {} chunks, {} bytes of block storage, read in {:?}",
+        whole.chunk_count(),
+        whole.storage_bytes(),
+        started.elapsed()
+    );
+    let expected = walk(whole, start, |_| {});
+
+    // A budget that the view distance never reaches, and one it binds.
+    for (budget, view_distance) in [(24 << 20, 8), (1 << 20, 16)] {
+        let settings = StreamSettings {
+            budget_bytes: budget,
+            view_distance,
+            ..StreamSettings::default()
+        };
+        let save = SaveFolder::open(&folder, Dimension::Overworld).unwrap();
+        let mut streamed = StreamingWorld::new(save, settings);
+        let body = Body::new(start, Body::DEFAULT_SIZE).unwrap();
+        streamed.prepare(&[(body.aabb, DVec3::ZERO)]).unwrap();
+        let mut peak = 0;
+        let mut left_out = 0;
+        let got = walk(streamed, start, |sim| {
+            left_out += sim.stream().unwrap().left_out;
+            peak = peak.max(sim.world().loaded().storage_bytes());
+        });
+        eprintln!(
+            "budget {budget}, view {view_distance}: peak {peak} bytes, {left_out} columns left out"
+        );
+        assert!(peak <= budget, "{peak} bytes held, budget {budget}");
+        assert_eq!(
+            left_out > 0,
+            budget < 2 << 20,
+            "the small budget binds, the large does not"
+        );
+        let travelled: f64 = got
+            .windows(2)
+            .map(|w| (w[1].0 - w[0].0).with_y(0.0).length())
+            .sum();
+        assert!(travelled > 3000.0, "the body went {travelled} blocks");
+        // Sprint-jumping lands every dozen ticks or so.
+        let on_foot = got.iter().rev().take(200).filter(|s| s.2).count();
+        assert!(
+            on_foot >= 10,
+            "the walk ends on foot: {on_foot} of 200 ticks grounded"
+        );
+        for (tick, (a, b)) in expected.iter().zip(&got).enumerate() {
+            assert!(
+                a.0.to_array().map(f64::to_bits) == b.0.to_array().map(f64::to_bits)
+                    && a.1.to_array().map(f64::to_bits) == b.1.to_array().map(f64::to_bits)
+                    && a.2 == b.2,
+                "tick {tick}: whole {a:?}, streamed {b:?}"
+            );
+        }
+    }
+
+    // The same walk by the command, in a process of its own: its resident
+    // memory, the program's included, stays under what this test allows.
+    let inputs = dir.path().join("walk.txt");
+    std::fs::write(&inputs, WALK).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_voxwalk"))
+        .args([
+            "run",
+            folder.to_str().unwrap(),
+            "--inputs",
+            inputs.to_str().unwrap(),
+        ])
+        .args([
+            "--spawn",
+            "2060.5,90,300.5",
+            "--budget-mib",
+            "24",
+            "--stats",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    eprintln!("{stderr}");
+    let resident_kib: u64 = stderr
+        .split("peak resident ")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .expect("the run reports its peak resident memory");
+    assert!(resident_kib < 64 << 10, "{resident_kib} KiB resident");
+    let last = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .last()
+        .unwrap()
+        .to_owned();
+    let x = expected.last().unwrap().0.x;
+    assert!(
+        last.contains(&format!("[{x},")),
+        "the command ends where the library did: {last}"
+    );
+}

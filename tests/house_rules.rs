@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 /// The library's top-level modules, lowest first: a module may import only
 /// those before it (so no two import each other, through any chain).
-const LAYERS: [&str; 10] = [
+const LAYERS: [&str; 11] = [
     "printable",
     "geometry",
     "block",
@@ -17,6 +17,7 @@ const LAYERS: [&str; 10] = [
     "formats",
     "resolver",
     "controller",
+    "streaming",
     "scenario",
     "viewer",
 ];

@@ -234,3 +234,59 @@ fn q_stops_a_long_scenario_while_it_is_judged() {
     assert!(running.contains("running long: tick"), "{running}");
     assert!(after.contains("voxwalk-exited-0"), "{after}");
 }
+
+/// `voxwalk play` on a Minecraft save folder: the map mode drawn (the
+/// surface shaded by height in many shades), the status line's streaming
+/// figures, `m` back to the slice at the feet.
+#[test]
+#[ignore = "needs tmux"]
+fn a_save_folder_plays_as_a_map_with_its_loading_figures() {
+    let session = format!("voxwalk-test-save-{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_voxwalk");
+    let folder = std::env::temp_dir().join(format!("voxwalk-tmux-save-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    let exported = Command::new(bin)
+        .args(["convert", "gen:hills:3", &format!("{}/", folder.display())])
+        .output()
+        .unwrap();
+    assert!(exported.status.success(), "{exported:?}");
+    start_shell(&session, 160, 45);
+    let cleanup = || {
+        tmux(&["kill-session", "-t", &session]);
+        let _ = std::fs::remove_dir_all(&folder);
+    };
+    let command = format!("{bin} play {} --view-distance 4", folder.display());
+    tmux(&["send-keys", "-t", &session, &command, "Enter"]);
+    let first = wait_for(&session, "loaded", Duration::from_secs(10));
+    // With colours: the map's cells are backgrounds of the surface's colour,
+    // lit by height.
+    let coloured = tmux(&["capture-pane", "-e", "-p", "-t", &session]);
+    tmux(&["send-keys", "-t", &session, "m"]);
+    // The slice at the feet marks ground below with dots; the map does not.
+    let slice = wait_for(&session, "····", Duration::from_secs(5));
+    tmux(&["send-keys", "-t", &session, "q"]);
+    sleep(Duration::from_millis(300));
+    cleanup();
+
+    let status = first
+        .lines()
+        .find(|l| l.contains("loaded"))
+        .unwrap_or_else(|| panic!("no streaming figures:\n{first}"));
+    assert!(
+        status.contains("chunks ") && status.contains("MiB"),
+        "{status}"
+    );
+    let shades: std::collections::BTreeSet<&str> = coloured
+        .split("\u{1b}[")
+        // A background in true colour (48;2;…) or the 256-colour palette (48;5;…).
+        .filter(|part| part.starts_with("48;"))
+        .map(|part| part.split('m').next().unwrap_or(""))
+        .collect();
+    assert!(
+        shades.len() >= 6,
+        "{} shades in the map:\n{coloured}",
+        shades.len()
+    );
+    assert!(!first.contains("····"), "{first}");
+    assert!(slice.contains("····"), "{slice}");
+}

@@ -17,8 +17,12 @@ fn safe(text: &str) -> String {
 /// Arguments of `voxwalk info`.
 #[derive(Debug, Args)]
 pub struct InfoArgs {
-    /// A world file of any readable format, or `gen:PRESET:SEED`.
+    /// A world file of any readable format, `gen:PRESET:SEED`, or a
+    /// Minecraft save folder.
     pub world: String,
+    /// A save folder's dimension: overworld, nether or end.
+    #[arg(long, value_name = "NAME", default_value = "overworld")]
+    pub dimension: String,
 }
 
 pub(super) fn run(
@@ -26,6 +30,9 @@ pub(super) fn run(
     budget: voxwalk::formats::ReadBudget,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
+    if std::path::Path::new(&args.world).is_dir() {
+        return folder_info(args, out);
+    }
     let bytes = if args.world.starts_with("gen:") {
         None
     } else {
@@ -128,4 +135,63 @@ fn describe_behaviour(b: &voxwalk::world::Behaviour) -> String {
     } else {
         format!("  ({})", parts.join(", "))
     }
+}
+
+/// What a save folder holds, from its `level.dat` and its region files
+/// (none of them read whole).
+fn folder_info(args: &InfoArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    use voxwalk::formats::save_folder::{Dimension, SaveFolder};
+    let dimension = Dimension::from_name(&args.dimension).ok_or_else(|| {
+        CliError::Usage(format!(
+            "--dimension {}: expected overworld, nether or end",
+            args.dimension
+        ))
+    })?;
+    let folder = SaveFolder::open(std::path::Path::new(&args.world), dimension)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut text = String::new();
+    let _ = writeln!(text, "world    {}", safe(&args.world));
+    let _ = writeln!(text, "name     {}", safe(&folder.name()));
+    let _ = writeln!(text, "format   Minecraft save folder ({dimension:?})");
+    if let Some(level) = &folder.level {
+        if let Some(v) = level.data_version {
+            let _ = writeln!(text, "version  data version {v}");
+        }
+        if let Some(s) = level.spawn {
+            let _ = writeln!(text, "spawn    {} {} {}", s.x, s.y, s.z);
+        }
+        if let Some(p) = level.player {
+            let _ = writeln!(text, "player   {} {} {}", p.x, p.y, p.z);
+        }
+    }
+    let regions: Vec<(i32, i32)> = folder.regions().collect();
+    match (
+        regions.iter().map(|r| r.0).min(),
+        regions.iter().map(|r| r.0).max(),
+    ) {
+        (Some(x0), Some(x1)) => {
+            let z0 = regions.iter().map(|r| r.1).min().unwrap_or(0);
+            let z1 = regions.iter().map(|r| r.1).max().unwrap_or(0);
+            let _ = writeln!(
+                text,
+                "regions  {} (r.{x0}.{z0} .. r.{x1}.{z1}: blocks x {} .. {}, z {} .. {})",
+                regions.len(),
+                x0 * 512,
+                x1 * 512 + 511,
+                z0 * 512,
+                z1 * 512 + 511
+            );
+        }
+        _ => {
+            let _ = writeln!(text, "regions  none");
+        }
+    }
+    for warning in folder.warnings.lines() {
+        let _ = writeln!(text, "warning  {}", safe(&warning));
+    }
+    out.write_all(text.as_bytes())
+        .map_err(|source| CliError::Io {
+            place: "stdout".into(),
+            source,
+        })
 }

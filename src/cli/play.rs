@@ -38,6 +38,8 @@ pub struct PlayArgs {
     /// A scenario (`.toml`) only: open it after this tick, paused.
     #[arg(long, value_name = "TICK")]
     pub tick: Option<u64>,
+    #[command(flatten)]
+    pub stream: super::run::StreamArgs,
 }
 
 pub(super) fn run(
@@ -59,6 +61,16 @@ pub(super) fn run(
             "--tick is for scenarios (play SCENARIO.toml --tick N)".into(),
         ));
     }
+    if let Some(folder) = args
+        .world
+        .as_deref()
+        .filter(|w| std::path::Path::new(w).is_dir())
+    {
+        let (streamer, spawn) = super::streamed::open_streamer(folder, &args.stream)?;
+        let app =
+            App::streaming(streamer, spawn, args.demo || args.headless).map_err(|e| usage(&e))?;
+        return play_app(app, args, out);
+    }
     let (world, generator) = open(args, budget)?;
     let spawn = match (&generator, world.start_position()) {
         (_, Some(s)) => s,
@@ -70,6 +82,15 @@ pub(super) fn run(
         }
     };
     let interactive = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
+    let demo = args.demo || args.headless || !interactive;
+    let app = App::new(world, generator, spawn, demo).map_err(|e| usage(&e))?;
+    play_app(app, args, out)
+}
+
+/// Runs a viewer in the terminal, or its headless demo where there is none.
+fn play_app(mut app: App, args: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let usage = |e: &dyn std::fmt::Display| CliError::Usage(e.to_string());
+    let interactive = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
     if args.headless || !interactive {
         if !args.headless {
             writeln!(
@@ -79,7 +100,6 @@ pub(super) fn run(
             )
             .map_err(|source| CliError::Io { place: "stdout".into(), source })?;
         }
-        let mut app = App::new(world, generator, spawn, true).map_err(|e| usage(&e))?;
         let summary = run_headless(&mut app, args.ticks.unwrap_or(DEFAULT_DEMO_TICKS))
             .map_err(|e| usage(&e))?;
         let json = serde_json::to_string(&summary).map_err(|e| usage(&e))?;
@@ -88,7 +108,6 @@ pub(super) fn run(
             source,
         });
     }
-    let app = App::new(world, generator, spawn, args.demo).map_err(|e| usage(&e))?;
     run_terminal(app).map_err(|source| CliError::Io {
         place: "terminal".into(),
         source,

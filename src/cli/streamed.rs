@@ -7,7 +7,7 @@ use glam::DVec3;
 use voxwalk::formats::save_folder::{Dimension, SaveFolder};
 use voxwalk::generate::Generator;
 use voxwalk::printable::{LineBreaks, terminal_safe};
-use voxwalk::streaming::{ChunkSource, StreamSettings, StreamingWorld};
+use voxwalk::streaming::{ChunkSource, StreamSettings, Streamer, StreamingWorld};
 
 use super::CliError;
 use super::run::StreamArgs;
@@ -26,26 +26,9 @@ pub(super) enum Opened {
 /// # Errors
 /// [`CliError`] for a folder that is no save, a bad dimension or `gen:` name.
 pub(super) fn open(spec: &str, args: &StreamArgs) -> Result<Option<Opened>, CliError> {
-    let settings = StreamSettings {
-        view_distance: args.view_distance.clamp(1, 64),
-        budget_bytes: args.budget_mib.saturating_mul(1 << 20),
-        ..StreamSettings::default()
-    };
+    let settings = settings(args);
     if Path::new(spec).is_dir() {
-        let dimension = Dimension::from_name(&args.dimension).ok_or_else(|| {
-            CliError::Usage(format!(
-                "--dimension {}: expected overworld, nether or end",
-                args.dimension
-            ))
-        })?;
-        let folder = SaveFolder::open(Path::new(spec), dimension)
-            .map_err(|e| CliError::Usage(e.to_string()))?;
-        for warning in folder.warnings.lines() {
-            eprintln!(
-                "voxwalk: warning: {}",
-                terminal_safe(&format!("{spec}: {warning}"), LineBreaks::Keep)
-            );
-        }
+        let folder = open_folder(spec, args)?;
         let spawn = folder.spawn();
         return Ok(Some(Opened::Folder(
             StreamingWorld::new(folder, settings),
@@ -67,6 +50,47 @@ pub(super) fn open(spec: &str, args: &StreamArgs) -> Result<Option<Opened>, CliE
         )));
     }
     Ok(None)
+}
+
+/// A save folder's streamer for the viewer, and where the body starts.
+///
+/// # Errors
+/// As [`open`].
+pub(super) fn open_streamer(
+    spec: &str,
+    args: &StreamArgs,
+) -> Result<(Streamer<SaveFolder>, DVec3), CliError> {
+    let folder = open_folder(spec, args)?;
+    let spawn = folder.spawn();
+    Ok((Streamer::new(folder, settings(args)), spawn))
+}
+
+fn settings(args: &StreamArgs) -> StreamSettings {
+    StreamSettings {
+        view_distance: args.view_distance.clamp(1, 64),
+        budget_bytes: args.budget_mib.saturating_mul(1 << 20),
+        ..StreamSettings::default()
+    }
+}
+
+/// Opens the dimension `--dimension` names of the save at `spec`, its
+/// warnings printed.
+fn open_folder(spec: &str, args: &StreamArgs) -> Result<SaveFolder, CliError> {
+    let dimension = Dimension::from_name(&args.dimension).ok_or_else(|| {
+        CliError::Usage(format!(
+            "--dimension {}: expected overworld, nether or end",
+            args.dimension
+        ))
+    })?;
+    let folder =
+        SaveFolder::open(Path::new(spec), dimension).map_err(|e| CliError::Usage(e.to_string()))?;
+    for warning in folder.warnings.lines() {
+        eprintln!(
+            "voxwalk: warning: {}",
+            terminal_safe(&format!("{spec}: {warning}"), LineBreaks::Keep)
+        );
+    }
+    Ok(folder)
 }
 
 /// One line of a streamed world's figures, with the process's peak resident

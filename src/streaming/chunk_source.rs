@@ -11,13 +11,15 @@ use crate::world::World;
 pub trait ChunkSource: Sync {
     /// A column read and not yet placed.
     type Column: Send;
+    /// Why a column could not be read.
+    type Error: std::error::Error + Send;
 
     /// Reads column `column` (chunk x, chunk z); `None` when the source has
     /// nothing there (air).
     ///
     /// # Errors
     /// What is wrong with the column, for a warning; the column reads as air.
-    fn read(&self, column: IVec2) -> Result<Option<Self::Column>, String>;
+    fn read(&self, column: IVec2) -> Result<Option<Self::Column>, Self::Error>;
 
     /// The most [`World::storage_bytes`] placing `read` can add: checked
     /// against the budget before it is placed.

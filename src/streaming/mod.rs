@@ -10,7 +10,9 @@
 mod chunk_source;
 mod simulation_stream;
 mod sources;
+mod streamer;
 mod streaming_world;
 
 pub use chunk_source::ChunkSource;
+pub use streamer::Streamer;
 pub use streaming_world::{Prepared, StreamError, StreamSettings, StreamStats, StreamingWorld};

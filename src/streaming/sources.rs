@@ -6,16 +6,17 @@ mod save {
     use glam::IVec2;
 
     use super::super::ChunkSource;
-    use crate::formats::import::DecodedColumn;
     use crate::formats::import::anvil::place_column;
+    use crate::formats::import::{DecodedColumn, ImportError};
     use crate::formats::save_folder::SaveFolder;
     use crate::world::{MixedCells, World, stored_chunk_bytes};
 
     impl ChunkSource for SaveFolder {
         type Column = DecodedColumn;
+        type Error = ImportError;
 
-        fn read(&self, column: IVec2) -> Result<Option<DecodedColumn>, String> {
-            self.read_column(column).map_err(|e| e.to_string())
+        fn read(&self, column: IVec2) -> Result<Option<DecodedColumn>, ImportError> {
+            self.read_column(column)
         }
 
         fn most_bytes(&self, read: &DecodedColumn) -> usize {
@@ -55,8 +56,9 @@ mod generated {
 
     impl ChunkSource for Generator {
         type Column = Vec<(i32, Chunk)>;
+        type Error = std::convert::Infallible;
 
-        fn read(&self, column: IVec2) -> Result<Option<Vec<(i32, Chunk)>>, String> {
+        fn read(&self, column: IVec2) -> Result<Option<Vec<(i32, Chunk)>>, Self::Error> {
             let chunks: Vec<(i32, Chunk)> = (GENERATED_LO.y..=GENERATED_HI.y)
                 .map(|y| (y, self.chunk(IVec3::new(column.x, y, column.y))))
                 .filter(|(_, c)| c.uniform_block() != Some(BlockId::AIR))

@@ -37,6 +37,8 @@ pub enum Action {
     ToggleFly,
     /// Top-down, side, split, and round again.
     CycleView,
+    /// The top-down view shows the surface as a map, or the slice at the feet.
+    ToggleMap,
     /// The side slice runs along x or along z.
     FlipAxis,
     /// Fewer blocks per cell.
@@ -76,7 +78,7 @@ pub enum Action {
 }
 
 /// Every key and what it does, for the help overlay (and its test).
-pub const KEY_HELP: [(&str, &str); 19] = [
+pub const KEY_HELP: [(&str, &str); 20] = [
     ("W A S D / arrows", "walk (relative to the view)"),
     ("space", "jump; rise while flying"),
     ("c", "sneak (stops at ledges); sink while flying"),
@@ -84,6 +86,7 @@ pub const KEY_HELP: [(&str, &str); 19] = [
     ("f", "fly on/off"),
     ("v", "view: top-down, side, split"),
     ("x", "side slice along x or z"),
+    ("m", "top-down: a map of the surface, or the slice"),
     ("+ / -", "zoom in / out"),
     ("b", "throw a ball"),
     ("n", "add a wandering body"),
@@ -143,6 +146,7 @@ pub fn action_for(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('r' | 'R') => Some(Action::ToggleSprint),
         KeyCode::Char('f' | 'F') => Some(Action::ToggleFly),
         KeyCode::Char('v' | 'V') => Some(Action::CycleView),
+        KeyCode::Char('m' | 'M') => Some(Action::ToggleMap),
         KeyCode::Char('x' | 'X') => Some(Action::FlipAxis),
         KeyCode::Char('+' | '=') => Some(Action::ZoomIn),
         KeyCode::Char('-' | '_') => Some(Action::ZoomOut),

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use glam::{DVec2, DVec3, IVec3};
+use glam::{DVec2, DVec3};
 
 mod reading;
 mod toys;
@@ -11,6 +11,7 @@ mod toys;
 use super::action::{Action, Hold, ScreenDir};
 use super::camera::Camera;
 use super::camera::{SliceAxis, ViewMode};
+use super::feed::Feed;
 use super::held_keys::HeldKeys;
 use super::playback::Playback;
 use super::theme::Palette;
@@ -34,9 +35,6 @@ pub struct Stats {
     pub frame_ms: f64,
 }
 
-/// Chunks generated around each body before a tick, when the world is generated.
-const STREAM_RADIUS: IVec3 = IVec3::new(3, 2, 3);
-
 /// Everything the viewer knows. Its parts are private: actions, ticks and
 /// the frame clock change them ([`App::apply`], [`App::tick`],
 /// [`App::begin_frame`]), drawing reads them through the methods below.
@@ -45,8 +43,10 @@ const STREAM_RADIUS: IVec3 = IVec3::new(3, 2, 3);
 pub struct App {
     /// The world and everything in it; body 0 is the player.
     sim: Simulation,
-    /// Makes chunks as bodies walk, for generated worlds.
-    generator: Option<Generator>,
+    /// Grows the world as bodies walk: generated chunks, a save's columns.
+    feed: Feed,
+    /// The top-down view draws the surface, shaded by height.
+    map: bool,
     camera: Camera,
     /// Physics stopped.
     paused: bool,
@@ -109,14 +109,36 @@ impl App {
     /// # Errors
     /// [`AppError`] when the spawn is not a place a body can be.
     pub fn new(
-        mut world: World,
+        world: World,
         generator: Option<Generator>,
         spawn: DVec3,
         demo: bool,
     ) -> Result<App, AppError> {
-        if let Some(g) = &generator {
-            g.fill_around(&mut world, spawn, STREAM_RADIUS);
-        }
+        let feed = generator.map_or(Feed::Fixed, Feed::Generated);
+        App::fed(world, feed, spawn, demo)
+    }
+
+    /// A viewer walking a Minecraft save, its columns streamed around the
+    /// bodies by `streamer`; the map mode is on.
+    ///
+    /// # Errors
+    /// As [`App::new`].
+    #[cfg(feature = "import")]
+    pub fn streaming(
+        streamer: crate::streaming::Streamer<crate::formats::save_folder::SaveFolder>,
+        spawn: DVec3,
+        demo: bool,
+    ) -> Result<App, AppError> {
+        let mut world = World::new();
+        world.name = streamer.source().name();
+        let mut app = App::fed(world, Feed::Folder(Box::new(streamer)), spawn, demo)?;
+        app.map = true;
+        Ok(app)
+    }
+
+    /// A viewer over `world`, grown by `feed`.
+    fn fed(mut world: World, mut feed: Feed, spawn: DVec3, demo: bool) -> Result<App, AppError> {
+        feed.ready_around(&mut world, spawn);
         let title =
             crate::printable::terminal_safe(&world.name, crate::printable::LineBreaks::Escape);
         let mut sim = Simulation::of_world(world, Settings::default()).map_err(AppError::World)?;
@@ -129,7 +151,8 @@ impl App {
         };
         Ok(App {
             sim,
-            generator,
+            feed,
+            map: false,
             camera: Camera::default(),
             paused: false,
             help: false,
@@ -303,6 +326,10 @@ impl App {
                 self.message = format!("fly {}", on_off(self.flying));
             }
             Action::CycleView => self.camera.cycle_view(),
+            Action::ToggleMap => {
+                self.map = !self.map;
+                self.message = format!("map {}", on_off(self.map));
+            }
             Action::FlipAxis => self.camera.flip_axis(),
             Action::ZoomIn => self.camera.zoom_in(),
             Action::ZoomOut => self.camera.zoom_out(),
@@ -408,11 +435,11 @@ impl App {
             }
             return Ok(());
         }
-        if let Some(g) = &self.generator {
-            let centres: Vec<DVec3> = self.sim.bodies().iter().map(Body::feet).collect();
-            for c in centres {
-                g.fill_around(self.sim.world_mut(), c, STREAM_RADIUS);
-            }
+        if let Err(problem) = self.feed.ready(&mut self.sim) {
+            // The tick would read columns that are not there: it waits.
+            self.message = problem.to_string();
+            self.paused = true;
+            return Ok(());
         }
         let mut inputs = vec![Input::IDLE; self.sim.bodies().len()];
         inputs[0] = self.player_input(now);

@@ -78,6 +78,19 @@ impl App {
         self.stats
     }
 
+    /// Whether the top-down view draws the surface as a map.
+    #[must_use]
+    pub fn map(&self) -> bool {
+        self.map
+    }
+
+    /// Streaming figures for the status bar (columns held, memory, loading),
+    /// when the world streams.
+    #[must_use]
+    pub fn stream_status(&self) -> Option<String> {
+        self.feed.status()
+    }
+
     /// What the last action did, for the status bar.
     #[must_use]
     pub fn message(&self) -> &str {

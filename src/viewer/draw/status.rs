@@ -112,8 +112,11 @@ fn states(app: &App) -> Vec<&'static str> {
 /// The second status line live: the loop's figures, the world, the counts
 /// and the last action's message.
 fn live_line(app: &App) -> String {
+    let streaming = app
+        .stream_status()
+        .map_or_else(String::new, |s| format!(" │ {s}"));
     format!(
-        "{:.0} ticks/s · {:.0} µs/tick · {:.1} ms/frame │ {} │ {} bodies, {} balls │ ? help  q quit{}",
+        "{:.0} ticks/s · {:.0} µs/tick · {:.1} ms/frame │ {}{streaming} │ {} bodies, {} balls │ ? help  q quit{}",
         app.stats().ticks_per_second,
         app.stats().physics_us,
         app.stats().frame_ms,

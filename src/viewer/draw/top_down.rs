@@ -59,6 +59,46 @@ fn column(world: &World, x: i32, feet_y: i32, z: i32) -> (Cow<'static, str>, Blo
     ("  ".into(), BlockId::AIR, 0.0)
 }
 
+/// The highest sections looked at for the surface: a 1.18+ world's top.
+const MAP_TOP_CHUNK: i32 = 19;
+/// The lowest.
+const MAP_BOTTOM_CHUNK: i32 = -4;
+
+/// What one block slot shows on the map: the column's highest block that is
+/// not air (water included), lit by its height against the feet's (higher is
+/// brighter), with its own glyphs for passable blocks.
+fn surface(world: &World, x: i32, feet_y: i32, z: i32) -> (Cow<'static, str>, BlockId, f64) {
+    let registry = world.registry();
+    for cy in (MAP_BOTTOM_CHUNK..=MAP_TOP_CHUNK).rev() {
+        let key = crate::world::chunk_of(IVec3::new(x, cy * 16, z));
+        let Some(chunk) = world.chunk(key) else {
+            continue;
+        };
+        if chunk.uniform_block() == Some(BlockId::AIR) {
+            continue;
+        }
+        let local = crate::world::local_of(IVec3::new(x, 0, z));
+        for ly in (0..16).rev() {
+            let b = chunk.block(IVec3::new(local.x, ly, local.z));
+            if b == BlockId::AIR {
+                continue;
+            }
+            let y = cy * 16 + ly;
+            let light = (0.7 + 0.02 * f64::from(y - feet_y)).clamp(0.25, 1.0);
+            let glyph = if registry.is_solid(b) {
+                "  ".into()
+            } else {
+                registry
+                    .get(b)
+                    .map_or(BlockGlyphs::Full, BlockGlyphs::of)
+                    .top_down()
+            };
+            return (glyph, b, light);
+        }
+    }
+    ("  ".into(), BlockId::AIR, 0.0)
+}
+
 impl Widget for TopDown<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.app;
@@ -77,7 +117,11 @@ impl Widget for TopDown<'_> {
             for slot in 0..area.width / 2 {
                 let x = left + f64::from(slot) * zoom + (zoom / 2.0).floor();
                 let z = top + f64::from(row) * zoom + (zoom / 2.0).floor();
-                let (glyph, block, light) = column(world, x as i32, feet_y, z as i32);
+                let (glyph, block, light) = if app.map() {
+                    surface(world, x as i32, feet_y, z as i32)
+                } else {
+                    column(world, x as i32, feet_y, z as i32)
+                };
                 let mut style = Style::new();
                 if block != BlockId::AIR
                     && let Some(c) = palette.colour(block_rgb(world.registry(), block), light)

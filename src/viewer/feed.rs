@@ -1,0 +1,94 @@
+//! What grows the viewer's world as bodies walk: nothing (a world read
+//! whole), a generator (chunks made around each body), or a streamer (a
+//! Minecraft save's columns loaded around each body and dropped when far).
+
+use glam::{DVec3, IVec3};
+
+use crate::controller::{Body, Simulation};
+#[cfg(feature = "import")]
+use crate::formats::save_folder::SaveFolder;
+use crate::generate::Generator;
+use crate::streaming::StreamError;
+#[cfg(feature = "import")]
+use crate::streaming::Streamer;
+
+/// Chunks generated around each body before a tick, when the world is generated.
+const GENERATE_RADIUS: IVec3 = IVec3::new(3, 2, 3);
+
+/// How the viewer's world grows.
+#[derive(Debug)]
+pub enum Feed {
+    /// A world read whole.
+    Fixed,
+    /// A generated world, made around each body as it walks.
+    Generated(Generator),
+    /// A Minecraft save streamed around the bodies.
+    #[cfg(feature = "import")]
+    Folder(Box<Streamer<SaveFolder>>),
+}
+
+impl Feed {
+    /// Readies the world for the next tick around every body.
+    ///
+    /// # Errors
+    /// [`StreamError`] when the bodies need more than the budget.
+    pub fn ready(&mut self, sim: &mut Simulation) -> Result<(), StreamError> {
+        match self {
+            Feed::Fixed => Ok(()),
+            Feed::Generated(g) => {
+                let centres: Vec<DVec3> = sim.bodies().iter().map(Body::feet).collect();
+                for c in centres {
+                    g.fill_around(sim.world_mut(), c, GENERATE_RADIUS);
+                }
+                Ok(())
+            }
+            #[cfg(feature = "import")]
+            Feed::Folder(streamer) => {
+                let bodies: Vec<_> = sim.bodies().iter().map(|b| (b.aabb, b.momentum)).collect();
+                if !streamer.needs_preparing(&bodies) {
+                    return Ok(());
+                }
+                streamer.prepare(sim.world_mut(), &bodies).map(|_| ())
+            }
+        }
+    }
+
+    /// Readies a world around one place, before any body is in it.
+    pub(super) fn ready_around(&mut self, world: &mut crate::world::World, feet: DVec3) {
+        match self {
+            Feed::Fixed => {}
+            Feed::Generated(g) => {
+                g.fill_around(world, feet, GENERATE_RADIUS);
+            }
+            #[cfg(feature = "import")]
+            Feed::Folder(streamer) => {
+                let probe = crate::geometry::Aabb::new(feet, feet + DVec3::ONE);
+                // A start that does not fit the budget shows as air; the
+                // first tick says why.
+                let _ = streamer.prepare(world, &[(probe, DVec3::ZERO)]);
+            }
+        }
+    }
+
+    /// The streaming figures for the status line: columns held, block
+    /// storage against the budget, columns loaded so far.
+    #[must_use]
+    pub fn status(&self) -> Option<String> {
+        match self {
+            Feed::Fixed | Feed::Generated(_) => None,
+            #[cfg(feature = "import")]
+            Feed::Folder(streamer) => {
+                let stats = streamer.stats();
+                let budget = streamer.settings().budget_bytes;
+                Some(format!(
+                    "chunks {} loaded · {:.1}/{:.0} MiB · {} read, longest wait {:.0} ms",
+                    streamer.loaded_columns(),
+                    stats.peak_bytes as f64 / f64::from(1 << 20),
+                    budget as f64 / f64::from(1 << 20),
+                    stats.columns_loaded,
+                    stats.longest_wait.as_secs_f64() * 1e3,
+                ))
+            }
+        }
+    }
+}

@@ -438,3 +438,41 @@ fn the_command_converts_tells_and_runs_a_save_folder() {
     assert_eq!(run(&folder_arg, &["--view-distance", "2"]), whole);
     assert_eq!(run("gen:hills:3", &["--stream"]), whole);
 }
+
+/// A scenario may name a save folder as its world: its columns stream
+/// around the bodies as the run goes, and the run is the one on the same
+/// world read whole.
+#[test]
+fn a_scenario_naming_a_save_folder_runs_as_on_the_world_read_whole() {
+    let dir = Dir::new("scenario_folder");
+    let generator = Generator::new(Preset::Hills, 3);
+    export_world(
+        &generator.region(GENERATED_LO, GENERATED_HI),
+        &dir.path().join("hills"),
+    )
+    .unwrap();
+    let scenario = |world: &str| {
+        let text = format!(
+            "world = \"{world}\"\nspawn = [0.5, 40, 0.5]\ninputs = \"\"\"\n200 east+sprint+jump\n100 south+sprint\n\"\"\"\n\n[[expect]]\ngrounded = true\n"
+        );
+        let path = dir.path().join(format!("{}.toml", world.replace(':', "_")));
+        std::fs::write(&path, text).unwrap();
+        voxwalk::scenario::Scenario::load_within(&path, ReadBudget::default()).unwrap()
+    };
+    let streamed = scenario("hills");
+    assert!(streamed.save_folder.is_some());
+    assert_eq!(
+        streamed.world.chunk_count(),
+        0,
+        "nothing loaded before a run"
+    );
+    let whole = scenario("gen:hills:3");
+    let a = voxwalk::scenario::record(&streamed).unwrap();
+    let b = voxwalk::scenario::record(&whole).unwrap();
+    assert_eq!(a.len(), 300);
+    for (tick, (a, b)) in a.iter().zip(&b).enumerate() {
+        assert_eq!(a.bodies[0].feet, b.bodies[0].feet, "tick {tick}");
+    }
+    let verdict = voxwalk::scenario::judge(&streamed, false);
+    assert!(verdict.is_pass(), "{verdict:?}");
+}

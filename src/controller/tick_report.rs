@@ -95,6 +95,16 @@ pub enum SimulationError {
         /// What is wrong.
         source: MoverError,
     },
+    /// The world could not be readied for a tick (a streamed world's
+    /// columns did not fit its budget, its folder no longer opens); the
+    /// tick did not run.
+    #[error("tick {tick}: the world is not ready: {problem}")]
+    WorldNotReady {
+        /// The tick.
+        tick: u64,
+        /// Why, for people.
+        problem: String,
+    },
     /// A mover the world declared does not fit it (its blocks are of
     /// another registry); the simulation was not made.
     #[error("the world's mover {index}: {source}")]

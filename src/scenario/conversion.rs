@@ -46,7 +46,16 @@ impl<'a> Conversion<'a> {
 
     /// The whole conversion, step by step.
     pub(super) fn scenario(&self, file: ScenarioFile) -> Result<Scenario, ScenarioError> {
-        let mut world = self.world(&file)?;
+        let save_folder = self.save_folder(&file);
+        if save_folder.is_some() && file.mirror.is_some() {
+            return Err(self.invalid(
+                "a scenario of a save folder has no [mirror]: the mirror world would stream beside it".into(),
+            ));
+        }
+        let mut world = match &save_folder {
+            Some(folder) => self.folder_world(folder)?,
+            None => self.world(&file)?,
+        };
         let settings = self.settings(file.settings.clone())?;
         let bodies = self.bodies(&file, &world)?;
         let balls = self.balls(&file)?;
@@ -82,7 +91,35 @@ impl<'a> Conversion<'a> {
             golden: file.golden.map(|g| self.folder.join(g)),
             golden_tolerance,
             mirror,
+            save_folder,
         })
+    }
+
+    /// The save folder `world` names, if it names a folder.
+    fn save_folder(&self, file: &ScenarioFile) -> Option<PathBuf> {
+        let name = file.world.as_ref()?;
+        let path = self.folder.join(name);
+        path.is_dir().then_some(path)
+    }
+
+    /// A save folder's world before any column is loaded: no blocks, the
+    /// folder's name and spawn.
+    fn folder_world(&self, folder: &Path) -> Result<World, ScenarioError> {
+        #[cfg(feature = "import")]
+        {
+            use crate::formats::save_folder::{Dimension, SaveFolder};
+            let save = SaveFolder::open(folder, Dimension::Overworld)
+                .map_err(|e| self.invalid(format!("world: {e}")))?;
+            let mut world = World::new();
+            world.name = save.name();
+            world.spawn = Some(save.spawn());
+            Ok(world)
+        }
+        #[cfg(not(feature = "import"))]
+        Err(self.invalid(format!(
+            "world: {} is a save folder, which this build reads only with the `import` feature",
+            folder.display()
+        )))
     }
 
     /// The world: a file (of any readable format, or `gen:`) or `world_text`

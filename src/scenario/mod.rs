@@ -21,6 +21,7 @@ mod runner;
 mod spec;
 mod table;
 mod trajectory;
+mod world_stream;
 
 pub use always::Always;
 pub use check_files::{Outcome, check_file, check_file_within, check_paths, discover};
@@ -33,3 +34,4 @@ pub use trajectory::{
     BallState, BodyState, Frame, GoldenComparison, GoldenError, GoldenWriter, compare_golden,
     write_golden,
 };
+pub use world_stream::WorldStream;

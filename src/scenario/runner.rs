@@ -8,6 +8,7 @@ use super::expectation::ExpectationWatch;
 use super::failure::{CheckKind, Failure};
 use super::spec::Scenario;
 use super::trajectory::{Frame, GoldenComparison, GoldenWriter};
+use super::world_stream::WorldStream;
 use crate::controller::{Input, Simulation, SimulationError};
 use crate::formats::read_regular_text;
 use crate::geometry::Aabb;
@@ -57,7 +58,26 @@ impl Scenario {
     /// the scenario's checks refused already (never for a scenario read from
     /// a file).
     pub fn simulation(&self) -> Result<Simulation, SimulationError> {
-        self.simulation_in(self.world.clone(), DVec3::ZERO)
+        let mut stream = WorldStream::open(self.save_folder.as_ref())?;
+        self.streamed_simulation(&self.world, DVec3::ZERO, &mut stream)
+    }
+
+    /// [`Scenario::simulation_in`] a copy of `world` with what `stream`
+    /// loads around the bodies' starts (nothing for a world read whole).
+    fn streamed_simulation(
+        &self,
+        world: &World,
+        shift: DVec3,
+        stream: &mut WorldStream,
+    ) -> Result<Simulation, SimulationError> {
+        let mut world = world.clone();
+        let starts: Vec<Aabb> = self
+            .bodies
+            .iter()
+            .map(|b| b.body.aabb.translated(-shift))
+            .collect();
+        stream.ready_world(&mut world, &starts)?;
+        self.simulation_in(world, shift)
     }
 
     /// [`Scenario::simulation`] in `world`, everything displaced by `-shift`.
@@ -93,16 +113,20 @@ impl Scenario {
 struct Run<'s> {
     scenario: &'s Scenario,
     sim: Simulation,
+    /// Loads a save folder's columns before each tick.
+    stream: WorldStream,
     inputs: Vec<Input>,
     tick: u64,
 }
 
 impl<'s> Run<'s> {
     fn new(scenario: &'s Scenario, world: &World, shift: DVec3) -> Result<Self, SimulationError> {
-        let sim = scenario.simulation_in(world.clone(), shift)?;
+        let mut stream = WorldStream::open(scenario.save_folder.as_ref())?;
+        let sim = scenario.streamed_simulation(world, shift, &mut stream)?;
         Ok(Run {
             scenario,
             sim,
+            stream,
             inputs: Vec::with_capacity(scenario.bodies.len()),
             tick: 0,
         })
@@ -117,6 +141,7 @@ impl<'s> Run<'s> {
         self.inputs.clear();
         self.inputs
             .extend(self.scenario.bodies.iter().map(|b| b.script.input_at(tick)));
+        self.stream.ready(&mut self.sim, tick)?;
         let report = self.sim.step_in_order(&self.inputs)?;
         self.tick += 1;
         Ok(Some(Frame::capture(&self.sim, &report)))

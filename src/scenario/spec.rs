@@ -162,6 +162,9 @@ pub struct Scenario {
     pub balls: Vec<Ball>,
     /// Movers, in the order they move.
     pub movers: Vec<Mover>,
+    /// The Minecraft save folder the world streams from, when `world` names
+    /// one (`world` then holds no blocks until a run loads them).
+    pub save_folder: Option<PathBuf>,
     /// Ticks to run.
     pub ticks: u64,
     /// Checks at one tick.

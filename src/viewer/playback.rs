@@ -11,7 +11,8 @@ use glam::DVec3;
 use crate::controller::{Body, Input, Simulation, SimulationError, SimulationState, TickReport};
 use crate::geometry::Aabb;
 use crate::scenario::{
-    CheckKind, Expectation, Failure, PROGRESS_EVERY, Scenario, Subject, failures_unless_stopped,
+    CheckKind, Expectation, Failure, PROGRESS_EVERY, Scenario, Subject, WorldStream,
+    failures_unless_stopped,
 };
 
 /// Ticks between kept states.
@@ -52,6 +53,8 @@ pub struct Playback {
     /// scenario names a golden file that reads.
     golden: Vec<Vec<DVec3>>,
     inputs: Vec<Input>,
+    /// Loads a save folder's columns before each tick.
+    stream: WorldStream,
 }
 
 /// The body positions of a golden file, by tick; empty when it does not read.
@@ -111,6 +114,7 @@ impl Playback {
             return Ok(None);
         };
         let sim = scenario.simulation()?;
+        let stream = WorldStream::open(scenario.save_folder.as_ref())?;
         let kept = vec![sim.state()];
         let golden = golden_positions(&scenario);
         Ok(Some((
@@ -121,6 +125,7 @@ impl Playback {
                 failures,
                 golden,
                 inputs: Vec::new(),
+                stream,
             },
             sim,
         )))
@@ -154,6 +159,7 @@ impl Playback {
         self.inputs.clear();
         self.inputs
             .extend(self.scenario.bodies.iter().map(|b| b.script.input_at(tick)));
+        self.stream.ready(sim, tick)?;
         sim.step_in_order_into(&self.inputs, report)?;
         self.ran += 1;
         if self.ran.is_multiple_of(KEEP_EVERY) && self.kept.len() as u64 == self.ran / KEEP_EVERY {

@@ -52,6 +52,31 @@ impl CellRange {
         }
     }
 
+    /// The cells of this range not in `before`, when this range is `before`
+    /// moved one cell along one axis (the slab it moved into); else the
+    /// whole range, a superset of what is new.
+    #[inline]
+    pub fn beyond(&self, before: &CellRange) -> CellRange {
+        let shift = self.lo - before.lo;
+        if shift != self.hi - before.hi || shift.abs().element_sum() != 1 {
+            return *self;
+        }
+        let axis = if shift.x != 0 {
+            0
+        } else if shift.y != 0 {
+            1
+        } else {
+            2
+        };
+        let mut slab = *self;
+        if shift[axis] > 0 {
+            slab.lo[axis] = self.hi[axis];
+        } else {
+            slab.hi[axis] = self.lo[axis];
+        }
+        slab
+    }
+
     /// Number of cells (0 for an empty range).
     #[inline]
     pub fn volume(&self) -> u64 {

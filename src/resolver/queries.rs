@@ -242,10 +242,17 @@ pub fn cast_ray<W: BlockSource>(
     let t_delta = DVec3::new(1.0 / dir.x.abs(), 1.0 / dir.y.abs(), 1.0 / dir.z.abs());
     let mut best: Option<RayHit> = None;
     let mut entered = 0.0;
+    let mut seen: Option<CellRange> = None;
     while entered <= max_distance && best.is_none_or(|b| entered <= b.distance) {
-        // This cell's boxes, and those of neighbours reaching into it.
+        // This cell's boxes, and those of neighbours reaching into it: the
+        // cells not already asked about at the cell before. A box asked
+        // about again would meet the ray at the same distance and could not
+        // displace the hit it lost to, so only the slab of cells newly
+        // within reach is read, a ninth of the range for the built-ins.
         let here = Aabb::new(cell.as_dvec3(), cell.as_dvec3() + 1.0);
-        let cells = CellRange::covering(&here, &reach);
+        let range = CellRange::covering(&here, &reach);
+        let cells = seen.map_or(range, |before| range.beyond(&before));
+        seen = Some(range);
         world.for_each_solid_in(cells.lo, cells.hi, |block, boxes| {
             for b in boxes {
                 let b = b.translated(block.as_dvec3());

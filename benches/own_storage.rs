@@ -21,7 +21,7 @@ use glam::{DVec3, IVec3};
 use support::terrain::{bumpy_terrain, hash};
 use voxwalk::controller::{Body, InputScript, Settings, Simulation};
 use voxwalk::resolver::cast_ray;
-use voxwalk::world::{BlockId, BlockRegistry, BlockSource, World};
+use voxwalk::world::{BlockId, BlockRegistry, BlockSource, Unchanging, World};
 
 /// Chunks of 16³ ids in a standard hash map: what the issue calls a new
 /// user's storage.
@@ -123,6 +123,15 @@ fn bench(c: &mut Criterion) {
             let input = script.input_at(tick % script.len());
             tick += 1;
             black_box(on_world.step_in_order(&[input]).unwrap());
+        });
+    });
+    let mut on_unchanging = landed(Unchanging(OwnStorage::copy_of(&world)));
+    let mut tick = 0u64;
+    group.bench_function("body_tick_own_storage_unchanging", |b| {
+        b.iter(|| {
+            let input = script.input_at(tick % script.len());
+            tick += 1;
+            black_box(on_unchanging.step_in_order(&[input]).unwrap());
         });
     });
     let mut on_own = landed(own);

@@ -150,6 +150,16 @@ fn a_simulation_reading_copies_of_the_cells_matches_the_per_body_call() {
     });
 }
 
+/// A game's storage of two methods, wrapped in `Unchanging`: the simulation
+/// keeps copies of its cells, visits them in `World`'s order, and no bit
+/// changes against the per-body call reading the storage itself.
+#[test]
+fn a_game_storage_declared_unchanging_reads_copies_and_matches_the_per_body_call() {
+    let storage = voxwalk::world::Unchanging(game_world(48));
+    assert!(storage.cells_can_be_copied());
+    per_body_calls_match(storage, |_, _| ());
+}
+
 /// Ticks 36 bodies for 400 ticks through a `Simulation` over `sim_world` and
 /// through `Controller::tick` over the simulation's own world, calling `edit`
 /// before each tick, and asserts equal trajectories and events.

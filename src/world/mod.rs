@@ -14,6 +14,7 @@ mod block_source;
 mod chunk;
 mod coords;
 mod mixed_cells;
+mod unchanging;
 mod voxel_world;
 
 pub(crate) use crate::block::ShapeSpan;
@@ -31,6 +32,7 @@ pub use coords::{
     local_of,
 };
 pub use mixed_cells::MixedCells;
+pub use unchanging::Unchanging;
 pub use voxel_world::World;
 #[cfg(any(feature = "binary", feature = "import", feature = "generate"))]
 pub(crate) use voxel_world::stored_chunk_bytes;

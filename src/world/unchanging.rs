@@ -1,0 +1,107 @@
+//! A game's own storage, declared unchanging behind a shared borrow, so that
+//! a simulation may keep copies of the cells around each body.
+
+use glam::IVec3;
+
+use super::coords::{CHUNK_EDGE, chunk_of};
+use super::{BlockId, BlockRegistry, BlockSource};
+use crate::geometry::Aabb;
+
+/// Wraps a storage that implements only [`BlockSource::block`] and
+/// [`BlockSource::registry`] and whose cells never change while it is
+/// borrowed shared (no `Cell`, `RefCell` or locks behind `block`): the
+/// promise [`BlockSource::cells_can_be_copied`] asks for. With it a
+/// [`Simulation`](crate::controller::Simulation) answers each body's reads
+/// from a copy of the cells around it, as it does on [`World`](super::World),
+/// and visits cells chunk by chunk in `World`'s order, so the answers are
+/// `World`'s to the bit.
+///
+/// ```
+/// use voxwalk::glam::IVec3;
+/// use voxwalk::world::{BlockId, BlockRegistry, BlockSource, Unchanging};
+///
+/// struct Floor(BlockRegistry);
+/// impl BlockSource for Floor {
+///     fn block(&self, cell: IVec3) -> BlockId {
+///         if cell.y < 0 { BlockId::STONE } else { BlockId::AIR }
+///     }
+///     fn registry(&self) -> &BlockRegistry {
+///         &self.0
+///     }
+/// }
+/// let floor = Unchanging(Floor(BlockRegistry::built_in().as_ref().clone()));
+/// assert!(floor.cells_can_be_copied());
+/// assert!(floor.is_solid_at(IVec3::new(3, -1, 3)));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Unchanging<S>(pub S);
+
+impl<S: BlockSource> BlockSource for Unchanging<S> {
+    #[inline]
+    fn block(&self, cell: IVec3) -> BlockId {
+        self.0.block(cell)
+    }
+
+    #[inline]
+    fn registry(&self) -> &BlockRegistry {
+        self.0.registry()
+    }
+
+    #[inline]
+    fn may_hold_behaviours(&self, lo: IVec3, hi: IVec3) -> bool {
+        self.0.may_hold_behaviours(lo, hi)
+    }
+
+    fn read_blocks(&self, lo: IVec3, hi: IVec3, out: &mut Vec<BlockId>) {
+        self.0.read_blocks(lo, hi, out);
+    }
+
+    fn lowest_block(&self) -> Option<i32> {
+        self.0.lowest_block()
+    }
+
+    fn cells_can_be_copied(&self) -> bool {
+        true
+    }
+
+    fn for_each_solid_in<F: FnMut(IVec3, &[Aabb])>(&self, lo: IVec3, hi: IVec3, mut visit: F) {
+        visit_chunk_by_chunk(self, lo, hi, &mut visit);
+    }
+
+    fn for_each_solid_in_dyn(&self, lo: IVec3, hi: IVec3, visit: &mut dyn FnMut(IVec3, &[Aabb])) {
+        visit_chunk_by_chunk(self, lo, hi, visit);
+    }
+}
+
+/// The solid cells of `lo..=hi` in `World`'s order: chunks of 16³ in x, y,
+/// z order, the cells of each in x, y, z order.
+fn visit_chunk_by_chunk<S: BlockSource + ?Sized>(
+    source: &S,
+    lo: IVec3,
+    hi: IVec3,
+    visit: &mut dyn FnMut(IVec3, &[Aabb]),
+) {
+    if lo.cmpgt(hi).any() {
+        return;
+    }
+    let (first, last) = (chunk_of(lo), chunk_of(hi));
+    for cx in first.x..=last.x {
+        for cy in first.y..=last.y {
+            for cz in first.z..=last.z {
+                let base = IVec3::new(cx, cy, cz) * CHUNK_EDGE;
+                let (from, to) = (lo.max(base), hi.min(base + IVec3::splat(CHUNK_EDGE - 1)));
+                for x in from.x..=to.x {
+                    for y in from.y..=to.y {
+                        for z in from.z..=to.z {
+                            let cell = IVec3::new(x, y, z);
+                            let shape = source.shape_at(cell);
+                            if !shape.is_empty() {
+                                visit(cell, shape);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

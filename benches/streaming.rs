@@ -63,9 +63,7 @@ fn load_rate(folder: &Path, threads: usize) -> f64 {
         let centre = DVec3::new(2048.0, 60.0, 2048.0);
         let probe = voxwalk::geometry::Aabb::new(centre, centre + DVec3::ONE);
         let started = Instant::now();
-        streamer
-            .prepare(&mut world, &[(probe, DVec3::ZERO)])
-            .unwrap();
+        streamer.prepare(&mut world, &[(probe, 0.0)]).unwrap();
         let seconds = started.elapsed().as_secs_f64();
         assert_eq!(streamer.loaded_columns(), 33 * 33);
         assert!(streamer.is_loaded(IVec2::new(128, 128)));
@@ -105,7 +103,7 @@ fn main() {
         let save = SaveFolder::open(&folder, Dimension::Overworld).unwrap();
         let mut world = StreamingWorld::new(save, settings);
         let body = Body::new(start, Body::DEFAULT_SIZE).unwrap();
-        world.prepare(&[(body.aabb, DVec3::ZERO)]).unwrap();
+        world.prepare(&[(body.aabb, 0.0)]).unwrap();
         let mut sim = Simulation::new(world, Settings::default()).unwrap();
         let walker = sim.add_body(body);
         let script = InputScript::parse(WALK, "walk").unwrap();

@@ -4,8 +4,11 @@
 //! v2 schematic written here with the format's own structure, and mutated
 //! copies of all of them.
 
+#[path = "support/realdata.rs"]
+mod realdata;
+use realdata::realdata;
 use std::io::Cursor;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use fastanvil::{Chunk as _, JavaChunk, Region};
 use fastnbt::Value;
@@ -23,20 +26,6 @@ mod vox;
 
 use schematic::sponge_v2;
 use vox::{vox_chunk, vox_file, vox_size};
-
-/// The real file `name`. Tests that read one are `#[ignore]`d, so a machine
-/// without `../shared` says it skipped them; asked for, they need it.
-fn realdata(name: &str) -> PathBuf {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/realdata")
-        .join(name);
-    assert!(
-        path.exists(),
-        "{} is not there: this test needs ../shared/realdata beside the project",
-        path.display()
-    );
-    path
-}
 
 fn count(world: &World, block: BlockId) -> u64 {
     world.count_blocks()[block.index()]

@@ -5,7 +5,10 @@
 #[path = "support/temp_dir.rs"]
 mod temp_dir;
 
-use std::path::{Path, PathBuf};
+#[path = "support/realdata.rs"]
+mod realdata;
+use realdata::realdata;
+use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
@@ -159,7 +162,7 @@ fn hostile_folders_are_named_warnings_never_hangs() {
     // Streamed, the broken columns read as air and say so; the rest loads.
     let mut streamed = StreamingWorld::new(save, StreamSettings::default());
     let body = Body::new(DVec3::new(1.0, 4.0, 1.0), Body::DEFAULT_SIZE).unwrap();
-    streamed.prepare(&[(body.aabb, DVec3::ZERO)]).unwrap();
+    streamed.prepare(&[(body.aabb, 0.0)]).unwrap();
     assert_eq!(streamed.block(IVec3::new(3, 2, 3)), BlockId::STONE);
     let warnings = streamed.warnings().join("\n");
     assert!(
@@ -178,18 +181,6 @@ fn a_folder_that_is_no_save_is_an_error() {
     );
     let nether = SaveFolder::open(dir.path(), Dimension::Nether);
     assert!(nether.is_err());
-}
-
-fn realdata(name: &str) -> PathBuf {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/realdata")
-        .join(name);
-    assert!(
-        path.exists(),
-        "{} is not there: this test needs ../shared/realdata beside the project",
-        path.display()
-    );
-    path
 }
 
 /// The regions of the walk: 6 × 3 of generated hills, far from the real
@@ -312,7 +303,7 @@ fn a_body_walks_3000_blocks_across_a_streamed_save_as_across_the_world_loaded_wh
         let save = SaveFolder::open(&folder, Dimension::Overworld).unwrap();
         let mut streamed = StreamingWorld::new(save, settings);
         let body = Body::new(start, Body::DEFAULT_SIZE).unwrap();
-        streamed.prepare(&[(body.aabb, DVec3::ZERO)]).unwrap();
+        streamed.prepare(&[(body.aabb, 0.0)]).unwrap();
         let mut peak = 0;
         let mut left_out = 0;
         let got = walk(streamed, start, |sim| {

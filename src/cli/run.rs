@@ -139,7 +139,7 @@ fn run_streamed<S: ChunkSource>(
     let size = args.size.unwrap_or(Body::DEFAULT_SIZE);
     let start = Body::new(spawn, size).map_err(|e| CliError::Usage(format!("body: {e}")))?;
     world
-        .prepare(&[(start.aabb, DVec3::ZERO)])
+        .prepare(&[(start.aabb, 0.0)])
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let sim =
         Simulation::new(world, settings(args)?).map_err(|e| CliError::Usage(e.to_string()))?;

@@ -70,7 +70,7 @@ impl WorldStream {
     ) -> Result<(), SimulationError> {
         #[cfg(feature = "import")]
         if let Some(streamer) = &mut self.streamer {
-            let bodies: Vec<_> = boxes.iter().map(|b| (*b, glam::DVec3::ZERO)).collect();
+            let bodies: Vec<_> = boxes.iter().map(|b| (*b, 0.0)).collect();
             streamer
                 .prepare(world, &bodies)
                 .map_err(|e| SimulationError::WorldNotReady {
@@ -95,15 +95,12 @@ impl WorldStream {
     pub fn ready(&mut self, sim: &mut Simulation, tick: u64) -> Result<(), SimulationError> {
         #[cfg(feature = "import")]
         if let Some(streamer) = &mut self.streamer {
-            let bodies: Vec<_> = sim.bodies().iter().map(|b| (b.aabb, b.momentum)).collect();
-            if streamer.needs_preparing(&bodies) {
-                streamer.prepare(sim.world_mut(), &bodies).map_err(|e| {
-                    SimulationError::WorldNotReady {
-                        tick,
-                        problem: e.to_string(),
-                    }
+            streamer
+                .ready(sim)
+                .map_err(|e| SimulationError::WorldNotReady {
+                    tick,
+                    problem: e.to_string(),
                 })?;
-            }
         }
         #[cfg(not(feature = "import"))]
         let _ = (sim, tick);

@@ -14,5 +14,6 @@ mod streamer;
 mod streaming_world;
 
 pub use chunk_source::ChunkSource;
+pub use simulation_stream::reach_of;
 pub use streamer::Streamer;
 pub use streaming_world::{Prepared, StreamError, StreamSettings, StreamStats, StreamingWorld};

@@ -25,12 +25,17 @@ pub struct Streamer<S: ChunkSource> {
     settings: StreamSettings,
     loaded: FxHashSet<IVec2>,
     stats: StreamStats,
-    /// The last preparation left wanted columns out for the budget: a
-    /// column still missing then is no reason to prepare again.
-    budget_bound: bool,
+    /// Where the bodies were (each one's column and the columns it needed)
+    /// at the last preparation after which nothing was left to do: every
+    /// column wanted loaded, or the rest left out for the budget. While the
+    /// bodies stay there, there is nothing to prepare.
+    settled: Option<Vec<Footprint>>,
     warnings: Vec<String>,
     warnings_left_out: usize,
 }
+
+/// A body's column and the first and last columns it needs.
+type Footprint = (IVec2, IVec2, IVec2);
 
 /// Most column warnings kept; the rest are counted.
 const MAX_WARNINGS: usize = 64;
@@ -43,7 +48,7 @@ impl<S: ChunkSource> Streamer<S> {
             settings,
             loaded: FxHashSet::default(),
             stats: StreamStats::default(),
-            budget_bound: false,
+            settled: None,
             warnings: Vec::new(),
             warnings_left_out: 0,
         }
@@ -79,17 +84,32 @@ impl<S: ChunkSource> Streamer<S> {
         self.settings
     }
 
-    /// Whether anything must load or drop for bodies with these boxes and
-    /// velocities: false most ticks, so a caller need not touch the world.
+    /// Whether anything may load or drop for bodies with these boxes and
+    /// speeds (blocks per second): false while they stay in the columns of
+    /// the last preparation that left nothing to do, which is most ticks,
+    /// so a caller need not touch the world, and the question costs a few
+    /// divisions a body.
     #[must_use]
-    pub fn needs_preparing(&self, bodies: &[(Aabb, DVec3)]) -> bool {
-        let (needed, wanted) = self.wanted(bodies);
-        if needed.iter().any(|c| !self.loaded.contains(c)) {
-            return true;
-        }
-        let wanted_set: FxHashSet<IVec2> = wanted.iter().copied().collect();
-        self.loaded.iter().any(|c| !wanted_set.contains(c))
-            || (!self.budget_bound && wanted.iter().any(|c| !self.loaded.contains(c)))
+    pub fn needs_preparing(&self, bodies: &[(Aabb, f64)]) -> bool {
+        self.settled.as_deref() != Some(&self.footprints(bodies)[..])
+    }
+
+    /// Each body's column and needed columns.
+    fn footprints(&self, bodies: &[(Aabb, f64)]) -> Vec<Footprint> {
+        bodies
+            .iter()
+            .map(|(aabb, speed)| {
+                let (lo, hi) = self.needed_columns(aabb, *speed);
+                (column_of(aabb.center()), lo, hi)
+            })
+            .collect()
+    }
+
+    /// The first and last columns a body with this box and speed can read
+    /// in a tick: its box, the margin, and the look-ahead at its speed.
+    fn needed_columns(&self, aabb: &Aabb, speed: f64) -> (IVec2, IVec2) {
+        let reach = self.settings.near_margin + speed.min(1e6) * self.settings.lookahead.max(0.0);
+        (column_of(aabb.min - reach), column_of(aabb.max + reach))
     }
 
     /// Loads what bodies with these boxes and velocities need before a tick
@@ -103,8 +123,9 @@ impl<S: ChunkSource> Streamer<S> {
     pub fn prepare(
         &mut self,
         world: &mut World,
-        bodies: &[(Aabb, DVec3)],
+        bodies: &[(Aabb, f64)],
     ) -> Result<Prepared, StreamError> {
+        self.settled = None;
         let (needed, wanted) = self.wanted(bodies);
         let mut done = Prepared::default();
         let keep: FxHashSet<IVec2> = wanted.iter().copied().collect();
@@ -140,21 +161,21 @@ impl<S: ChunkSource> Streamer<S> {
         if !ahead.is_empty() {
             self.load(world, &ahead, &wanted, &needed, &mut done, false)?;
         }
-        self.budget_bound = done.left_out > 0;
+        if done.left_out > 0 || wanted.iter().all(|c| self.loaded.contains(c)) {
+            self.settled = Some(self.footprints(bodies));
+        }
         self.stats.peak_bytes = self.stats.peak_bytes.max(world.storage_bytes());
         Ok(done)
     }
 
     /// The columns bodies need this tick, and every column wanted around
     /// them, nearest first (ties by x, then z: a fixed order).
-    fn wanted(&self, bodies: &[(Aabb, DVec3)]) -> (Vec<IVec2>, Vec<IVec2>) {
+    fn wanted(&self, bodies: &[(Aabb, f64)]) -> (Vec<IVec2>, Vec<IVec2>) {
         let mut needed = FxHashSet::default();
         let mut distance: FxHashMap<IVec2, i32> = FxHashMap::default();
         let view = self.settings.view_distance.max(0);
-        for (aabb, velocity) in bodies {
-            let reach = self.settings.near_margin
-                + velocity.length().min(1e6) * self.settings.lookahead.max(0.0);
-            let (lo, hi) = (column_of(aabb.min - reach), column_of(aabb.max + reach));
+        for (aabb, speed) in bodies {
+            let (lo, hi) = self.needed_columns(aabb, *speed);
             for x in lo.x..=hi.x {
                 for z in lo.y..=hi.y {
                     needed.insert(IVec2::new(x, z));

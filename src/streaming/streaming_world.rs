@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use glam::{DVec3, IVec3};
+use glam::IVec3;
 
 use super::{ChunkSource, Streamer};
 use crate::geometry::Aabb;
@@ -143,7 +143,7 @@ impl<S: ChunkSource> StreamingWorld<S> {
     /// Whether anything must load or drop for bodies with these boxes and
     /// velocities.
     #[must_use]
-    pub fn needs_preparing(&self, bodies: &[(Aabb, DVec3)]) -> bool {
+    pub fn needs_preparing(&self, bodies: &[(Aabb, f64)]) -> bool {
         self.streamer.needs_preparing(bodies)
     }
 
@@ -151,7 +151,7 @@ impl<S: ChunkSource> StreamingWorld<S> {
     ///
     /// # Errors
     /// As [`Streamer::prepare`].
-    pub fn prepare(&mut self, bodies: &[(Aabb, DVec3)]) -> Result<Prepared, StreamError> {
+    pub fn prepare(&mut self, bodies: &[(Aabb, f64)]) -> Result<Prepared, StreamError> {
         self.streamer.prepare(&mut self.world, bodies)
     }
 }

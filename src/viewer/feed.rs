@@ -43,13 +43,7 @@ impl Feed {
                 Ok(())
             }
             #[cfg(feature = "import")]
-            Feed::Folder(streamer) => {
-                let bodies: Vec<_> = sim.bodies().iter().map(|b| (b.aabb, b.momentum)).collect();
-                if !streamer.needs_preparing(&bodies) {
-                    return Ok(());
-                }
-                streamer.prepare(sim.world_mut(), &bodies).map(|_| ())
-            }
+            Feed::Folder(streamer) => streamer.ready(sim).map(|_| ()),
         }
     }
 
@@ -65,7 +59,7 @@ impl Feed {
                 let probe = crate::geometry::Aabb::new(feet, feet + DVec3::ONE);
                 // A start that does not fit the budget shows as air; the
                 // first tick says why.
-                let _ = streamer.prepare(world, &[(probe, DVec3::ZERO)]);
+                let _ = streamer.prepare(world, &[(probe, 0.0)]);
             }
         }
     }

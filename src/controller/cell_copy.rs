@@ -88,6 +88,14 @@ impl CellCopy {
         self.behaviours = world.may_hold_behaviours(kept.lo, kept.hi);
     }
 
+    /// The same copy in storage of its own, as large as this one's: copies
+    /// laid anew one after another lie in memory in that order.
+    pub fn relaid(&self) -> Self {
+        let mut blocks = Vec::with_capacity(self.blocks.capacity());
+        blocks.extend_from_slice(&self.blocks);
+        Self { blocks, ..*self }
+    }
+
     /// Whether the copy holds every cell of `range`.
     #[inline]
     fn holds(&self, range: &CellRange) -> bool {

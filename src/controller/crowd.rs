@@ -31,11 +31,16 @@ struct Candidate {
     row: i64,
 }
 
-/// One body in the broad phase's grid: its cell, its index and its circle.
+/// One body in the broad phase's grid: its cell, its index, the slot of its
+/// handle and its circle.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CrowdCell {
     cell: (i64, i64),
     index: u32,
+    /// What breaks ties between bodies: the slot of the body's handle, which
+    /// the inputs fix, where the index changes whenever the simulation
+    /// reorders its bodies.
+    slot: u32,
     shape: Footprint,
 }
 
@@ -88,16 +93,18 @@ impl Footprint {
 }
 
 /// Scratch space for [`push_bodies_apart`]: each body's grid cell and
-/// circle in body order, the same sorted, and the sort keys.
+/// circle in body order, the same sorted, the sort keys, and the index of
+/// the body of each handle slot.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct CrowdCells {
     in_body_order: Vec<CrowdCell>,
     sorted: Vec<CrowdCell>,
     keys: Vec<u64>,
+    index_of_slot: Vec<u32>,
 }
 
 /// Bits of a packed sort key for each grid axis (cells counted from the
-/// crowd's smallest) and for the body index.
+/// crowd's smallest) and for the handle slot.
 const KEY_AXIS_BITS: u32 = 21;
 const KEY_INDEX_BITS: u32 = 64 - 2 * KEY_AXIS_BITS;
 
@@ -109,11 +116,11 @@ fn grid_cell(x: f64) -> i64 {
     truncated.saturating_sub(i64::from((truncated as f64) > x))
 }
 
-/// Sorts `cells.in_body_order` by grid cell, ties by index, into
+/// Sorts `cells.in_body_order` by grid cell, ties by handle slot, into
 /// `cells.sorted`.
 ///
-/// When the crowd's cells span less than 2²¹ on each axis and it has fewer
-/// than 2²² bodies, which is every crowd a game runs, a cell and an index pack
+/// When the crowd's cells span less than 2²¹ on each axis and its handle
+/// slots are fewer than 2²², which is every crowd a game runs, a cell and a slot pack
 /// into one `u64` whose order is theirs: the sort then moves 8-byte keys, not
 /// 72-byte cells, which dominated the broad phase of a large crowd, and the
 /// cells are read back once in key order.
@@ -123,8 +130,9 @@ fn sort_cells(cells: &mut CrowdCells, parallel: bool) {
         in_body_order,
         sorted,
         keys,
+        index_of_slot,
     } = cells;
-    let order = |c: &CrowdCell| (c.cell, c.index);
+    let order = |c: &CrowdCell| (c.cell, c.slot);
     let bounds = |(lo, hi): ((i64, i64), (i64, i64)), c: &CrowdCell| {
         (
             (lo.0.min(c.cell.0), lo.1.min(c.cell.1)),
@@ -146,7 +154,8 @@ fn sort_cells(cells: &mut CrowdCells, parallel: bool) {
         () => in_body_order.iter().fold(empty, bounds),
     };
     let span = |a: i64, b: i64| b.checked_sub(a).is_some_and(|d| d < 1 << KEY_AXIS_BITS);
-    let packs = span(lo.0, hi.0) && span(lo.1, hi.1) && in_body_order.len() <= 1 << KEY_INDEX_BITS;
+    let slots = in_body_order.iter().map(|c| c.slot as usize + 1).max();
+    let packs = span(lo.0, hi.0) && span(lo.1, hi.1) && slots <= Some(1 << KEY_INDEX_BITS);
     sorted.clear();
     if !packs {
         sorted.extend_from_slice(in_body_order);
@@ -160,10 +169,15 @@ fn sort_cells(cells: &mut CrowdCells, parallel: bool) {
     let key = |c: &CrowdCell| {
         ((c.cell.0 - lo.0) as u64) << (KEY_AXIS_BITS + KEY_INDEX_BITS)
             | ((c.cell.1 - lo.1) as u64) << KEY_INDEX_BITS
-            | u64::from(c.index)
+            | u64::from(c.slot)
     };
+    index_of_slot.clear();
+    index_of_slot.resize(slots.unwrap_or(0), 0);
+    for c in in_body_order.iter() {
+        index_of_slot[c.slot as usize] = c.index;
+    }
     let index_mask = (1u64 << KEY_INDEX_BITS) - 1;
-    let cell_of_key = |k: &u64| in_body_order[(k & index_mask) as usize];
+    let cell_of_key = |k: &u64| in_body_order[index_of_slot[(k & index_mask) as usize] as usize];
     match () {
         #[cfg(feature = "parallel")]
         () if parallel => {
@@ -194,7 +208,8 @@ fn sort_cells(cells: &mut CrowdCells, parallel: bool) {
 /// body is tested against its own cell and four of its eight neighbours (the
 /// other four test it). The cost grows with the bodies and their contacts,
 /// not with the square of the count. The cells are sorted with ties broken by
-/// index, so the order of pushes, and the result, is the same on every run.
+/// handle slot, so the order of pushes, and the result, is the same on every
+/// run and whatever order the bodies are kept in.
 ///
 /// The pushes go row by row of the grid (rows run along z): a pair belongs to
 /// the row of its first body and moves bodies of that row and the next only,
@@ -226,7 +241,7 @@ pub(crate) fn push_bodies_apart<W: BlockSource + SyncIfParallel>(
     if bodies.len() < 2 || widest <= 0.0 {
         return Ok(0);
     }
-    place_in_cells(bodies, &mut cells.in_body_order, widest, parallel);
+    place_in_cells(bodies, handles, &mut cells.in_body_order, widest, parallel);
     sort_cells(cells, parallel);
     let cells: &[CrowdCell] = &cells.sorted;
     let candidates = |block: (usize, usize)| candidates_in(cells, block);
@@ -251,16 +266,18 @@ pub(crate) fn push_bodies_apart<W: BlockSource + SyncIfParallel>(
 #[cfg_attr(not(feature = "parallel"), allow(unused_variables))]
 fn place_in_cells(
     bodies: &[Body],
+    handles: &[BodyHandle],
     in_body_order: &mut Vec<CrowdCell>,
     widest: f64,
     parallel: bool,
 ) {
-    let cell_of = |(i, b): (usize, &Body)| {
+    let cell_of = |(i, (b, h)): (usize, (&Body, &BodyHandle))| {
         let shape = Footprint::of_box(&b.aabb, b);
         let c = shape.centre / widest;
         CrowdCell {
             cell: (grid_cell(c.x), grid_cell(c.y)),
             index: i as u32,
+            slot: h.slot(),
             shape,
         }
     };
@@ -269,13 +286,14 @@ fn place_in_cells(
         () if parallel => {
             bodies
                 .par_iter()
+                .zip(handles.par_iter())
                 .enumerate()
                 .map(cell_of)
                 .collect_into_vec(in_body_order);
         }
         () => {
             in_body_order.clear();
-            in_body_order.extend(bodies.iter().enumerate().map(cell_of));
+            in_body_order.extend(bodies.iter().zip(handles).enumerate().map(cell_of));
         }
     }
 }
@@ -308,8 +326,13 @@ fn candidates_in(cells: &[CrowdCell], (from, to): (usize, usize)) -> Vec<Candida
             .take_while(|c| c.cell == (cx, cz + 1));
         for other in own.chain(next_row).chain(next) {
             if me.shape.may_touch(&other.shape) {
+                let (first, second) = if me.slot < other.slot {
+                    (me, other)
+                } else {
+                    (other, me)
+                };
                 out.push(Candidate {
-                    pair: (me.index.min(other.index), me.index.max(other.index)),
+                    pair: (first.index, second.index),
                     in_contact: me.shape.contact(&other.shape).is_some(),
                     row: cx,
                 });

@@ -4,6 +4,7 @@
 
 mod bodies;
 mod moving_blocks;
+mod spatial_order;
 mod state;
 mod stepping;
 
@@ -52,7 +53,8 @@ pub struct Simulation<W: BlockSource = World> {
     world: W,
     settings: Settings,
     /// The bodies, densely: the order of ticks, of [`TickReport::bodies`] and
-    /// of the inputs of [`Simulation::step`].
+    /// of the inputs of [`Simulation::step_in_order`]; sorted by place now and
+    /// then (`spatial_order`).
     bodies: Vec<Body>,
     /// The handle of each body, in the same order.
     handles: Vec<BodyHandle>,
@@ -140,7 +142,12 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     }
 
     /// The bodies, in the order they tick (the order of
-    /// [`Simulation::handles`]; a removal moves the last body into the gap).
+    /// [`Simulation::handles`]). The order changes: a removal moves the last
+    /// body into the gap, and [`Simulation::step`] sorts the bodies by where
+    /// they are once in a while (a large crowd ticks faster so, and no result
+    /// depends on the order). Name a body by its handle;
+    /// [`Simulation::step_in_order`] never reorders, for callers that keep
+    /// their inputs in this order.
     #[must_use]
     pub fn bodies(&self) -> &[Body] {
         &self.bodies

@@ -1,0 +1,69 @@
+//! What a character entity carries.
+
+use bevy_ecs::component::Component;
+use bevy_transform::components::Transform;
+use voxwalk::controller::{Body, BodyHandle, Input, Settings};
+use voxwalk::glam::DVec3;
+
+/// Makes an entity a voxwalk character: inserting it adds a body whose feet
+/// are at the entity's `Transform` translation at the next fixed tick;
+/// removing it (or despawning the entity) removes the body.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+#[require(Transform, CharacterInput)]
+pub struct Character {
+    /// The box: width (x), height (y), depth (z), in blocks. In `f64`, as the
+    /// simulation keeps it: 1.8 in `f32` is 1.79999995, a box that fits
+    /// under a 1.8-high gap it should not.
+    pub size: DVec3,
+}
+
+impl Default for Character {
+    /// Minecraft's player box, 0.6 × 1.8 × 0.6.
+    fn default() -> Self {
+        Character {
+            size: Body::DEFAULT_SIZE,
+        }
+    }
+}
+
+/// The controls a character holds for the next fixed ticks: a level, not an
+/// edge (`jump` held jumps whenever the character is on the ground).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+pub struct CharacterInput(pub Input);
+
+/// Settings of this character's own (a faster runner, a heavier robot);
+/// without it the plugin's settings apply. Read when the character is added
+/// and whenever it changes.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct CharacterSettings(pub Settings);
+
+/// The collision layers of a character: blocks and bodies whose layers its
+/// mask does not meet are passed through. Read when the character is added.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CollisionLayers {
+    /// The layers the character is on, as bits.
+    pub layers: u32,
+    /// The layers it meets, as bits.
+    pub mask: u32,
+}
+
+/// The voxwalk body of a character, set by the plugin when it adds one.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CharacterBody(pub(crate) BodyHandle);
+
+impl CharacterBody {
+    /// The body's handle in [`Voxwalk::simulation`](crate::Voxwalk::simulation).
+    #[must_use]
+    pub fn handle(&self) -> BodyHandle {
+        self.0
+    }
+}
+
+/// The character's body after the last fixed tick (position, velocity,
+/// grounded, pose, …), in voxwalk's `f64`: what game logic reads. The
+/// `Transform` is this, interpolated for drawing.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct CharacterState {
+    /// The body as the simulation holds it.
+    pub body: Body,
+}

@@ -1,0 +1,96 @@
+//! The plugin: the resource, the messages and the systems in their schedules.
+
+use std::sync::Mutex;
+
+use bevy_app::{App, FixedUpdate, Plugin, PostUpdate};
+use bevy_ecs::schedule::{IntoScheduleConfigs, SystemSet};
+use bevy_time::{Fixed, Time};
+use bevy_transform::TransformSystems;
+use voxwalk::controller::{SettingError, Settings, Simulation};
+use voxwalk::world::{BlockSource, World};
+
+use crate::resource::{CharacterEvent, CharacterRefused, Voxwalk};
+use crate::systems::{add_bodies, interpolate_transforms, remove_bodies, tick, update_settings};
+
+/// Adds voxwalk to an app: the world as the [`Voxwalk`] resource, a fixed
+/// timestep of the settings' tick, the systems that add and remove bodies
+/// and tick them ([`VoxwalkSystems::Tick`], in `FixedUpdate`), and the one
+/// that interpolates `Transform`s ([`VoxwalkSystems::Interpolate`], in
+/// `PostUpdate` before transforms propagate).
+///
+/// The world may be voxwalk's [`World`] or any [`BlockSource`] of the
+/// game's own that can be shared between threads.
+pub struct VoxwalkPlugin<W: BlockSource + Send + Sync + 'static = World> {
+    /// Taken by `build`: a plugin is added once.
+    world: Mutex<Option<W>>,
+    settings: Settings,
+    parallel: bool,
+}
+
+impl<W: BlockSource + Send + Sync + 'static> VoxwalkPlugin<W> {
+    /// The plugin for `world`, bodies ticking with `settings`.
+    ///
+    /// # Errors
+    /// The first setting out of range.
+    pub fn new(world: W, settings: Settings) -> Result<Self, SettingError> {
+        settings.validate()?;
+        Ok(VoxwalkPlugin {
+            world: Mutex::new(Some(world)),
+            settings,
+            parallel: false,
+        })
+    }
+
+    /// Ticks the characters on rayon's threads as well: the same results
+    /// bit for bit, sooner for large crowds.
+    #[must_use]
+    pub fn parallel(mut self, parallel: bool) -> Self {
+        self.parallel = parallel;
+        self
+    }
+}
+
+/// The plugin's systems, to order a game's own around them.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VoxwalkSystems {
+    /// In `FixedUpdate`: bodies added and removed, then one tick. Run the
+    /// systems that set [`CharacterInput`](crate::CharacterInput) before it.
+    Tick,
+    /// In `PostUpdate`: `Transform`s between the last two ticks.
+    Interpolate,
+}
+
+impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
+    fn build(&self, app: &mut App) {
+        let world = self
+            .world
+            .lock()
+            .ok()
+            .and_then(|mut w| w.take())
+            .expect("VoxwalkPlugin is added to one app, once");
+        let mut simulation = Simulation::new(world, self.settings.clone())
+            .expect("the settings were validated by VoxwalkPlugin::new");
+        simulation.set_parallel(self.parallel);
+        app.insert_resource(Voxwalk::new(simulation))
+            .insert_resource(Time::<Fixed>::from_seconds(self.settings.dt()))
+            .add_message::<CharacterEvent>()
+            .add_message::<CharacterRefused>()
+            .add_systems(
+                FixedUpdate,
+                (
+                    add_bodies::<W>,
+                    remove_bodies::<W>,
+                    update_settings::<W>,
+                    tick::<W>,
+                )
+                    .chain()
+                    .in_set(VoxwalkSystems::Tick),
+            )
+            .add_systems(
+                PostUpdate,
+                interpolate_transforms
+                    .in_set(VoxwalkSystems::Interpolate)
+                    .before(TransformSystems::Propagate),
+            );
+    }
+}

@@ -1,0 +1,112 @@
+//! The simulation as a bevy resource, and the messages it sends.
+
+use bevy_ecs::entity::{Entity, EntityHashMap};
+use bevy_ecs::message::Message;
+use bevy_ecs::resource::Resource;
+use voxwalk::controller::{
+    Body, BodyError, BodyHandle, Event, SettingError, Simulation, SimulationError, TickReport,
+};
+use voxwalk::world::{BlockSource, World};
+
+/// The world and every character's body: one voxwalk
+/// [`Simulation`], with the entity of each body.
+///
+/// Read it for queries (`world()`, `simulation()`); edit the world through
+/// [`Voxwalk::edit_world`] or the [`EditWorld`](crate::EditWorld) command,
+/// which keep the simulation's copies of the cells true.
+#[derive(Resource)]
+pub struct Voxwalk<W: BlockSource + Send + Sync + 'static = World> {
+    pub(crate) simulation: Simulation<W>,
+    pub(crate) handle_of: EntityHashMap<BodyHandle>,
+    /// Kept between ticks so that a tick allocates nothing once grown.
+    pub(crate) report: TickReport,
+    pub(crate) inputs: Vec<(BodyHandle, voxwalk::controller::Input)>,
+    pub(crate) failure: Option<SimulationError>,
+}
+
+impl<W: BlockSource + Send + Sync + 'static> Voxwalk<W> {
+    pub(crate) fn new(simulation: Simulation<W>) -> Self {
+        Voxwalk {
+            simulation,
+            handle_of: EntityHashMap::default(),
+            report: TickReport::default(),
+            inputs: Vec::new(),
+            failure: None,
+        }
+    }
+
+    /// The simulation: bodies by handle, balls, movers, settings.
+    #[must_use]
+    pub fn simulation(&self) -> &Simulation<W> {
+        &self.simulation
+    }
+
+    /// The simulation, to add movers or balls, or change its settings.
+    pub fn simulation_mut(&mut self) -> &mut Simulation<W> {
+        &mut self.simulation
+    }
+
+    /// The world the characters walk in.
+    #[must_use]
+    pub fn world(&self) -> &W {
+        self.simulation.world()
+    }
+
+    /// Changes the world between ticks: the simulation then takes its copies
+    /// of the cells again, so no character reads a block as it was.
+    pub fn edit_world<R>(&mut self, edit: impl FnOnce(&mut W) -> R) -> R {
+        edit(self.simulation.world_mut())
+    }
+
+    /// The body of `entity`'s character, once the plugin has added it.
+    #[must_use]
+    pub fn body(&self, entity: Entity) -> Option<&Body> {
+        self.simulation.body(*self.handle_of.get(&entity)?)
+    }
+
+    /// The entity whose character `handle` is.
+    #[must_use]
+    pub fn entity(&self, handle: BodyHandle) -> Option<Entity> {
+        let data = self.simulation.user_data(handle)?;
+        Entity::try_from_bits(data)
+    }
+
+    /// The last tick the simulation refused, if any: the ticks after it go
+    /// on (a refused move leaves its body where it was).
+    #[must_use]
+    pub fn failure(&self) -> Option<&SimulationError> {
+        self.failure.as_ref()
+    }
+}
+
+/// Something a character's body did in a fixed tick: landed, jumped, hit a
+/// wall, was pushed, boarded a mover, … (voxwalk's [`Event`]).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct CharacterEvent {
+    /// The character's entity.
+    pub entity: Entity,
+    /// The simulation's tick it happened in.
+    pub tick: u64,
+    /// What happened.
+    pub event: Event,
+}
+
+/// A character the plugin could not take as it is: the entity stays,
+/// without a body ([`Refusal::Body`]) or with the settings it had
+/// ([`Refusal::Settings`]).
+#[derive(Message, Debug, PartialEq)]
+pub struct CharacterRefused {
+    /// The character's entity.
+    pub entity: Entity,
+    /// Why.
+    pub refusal: Refusal,
+}
+
+/// Why a character was refused.
+#[derive(Debug, PartialEq)]
+pub enum Refusal {
+    /// Its box: a position or size that is not finite, a box too large.
+    Body(BodyError),
+    /// Its [`CharacterSettings`](crate::CharacterSettings): a setting out of range.
+    Settings(SettingError),
+}

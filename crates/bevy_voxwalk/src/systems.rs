@@ -1,0 +1,169 @@
+//! The plugin's systems: bodies follow the `Character` components, one
+//! voxwalk tick a fixed tick, `Transform`s between ticks.
+
+use bevy_ecs::entity::Entity;
+use bevy_ecs::lifecycle::RemovedComponents;
+use bevy_ecs::message::MessageWriter;
+use bevy_ecs::query::{Added, Changed, With};
+use bevy_ecs::system::{Commands, Query, Res, ResMut};
+use bevy_time::{Fixed, Time};
+use bevy_transform::components::Transform;
+use voxwalk::controller::Body;
+use voxwalk::world::BlockSource;
+
+use crate::components::{
+    Character, CharacterBody, CharacterInput, CharacterSettings, CharacterState, CollisionLayers,
+};
+use crate::convert::{to_bevy, to_voxwalk};
+use crate::resource::{CharacterEvent, CharacterRefused, Refusal, Voxwalk};
+
+type NewCharacter<'a> = (
+    Entity,
+    &'a Character,
+    &'a Transform,
+    Option<&'a CharacterSettings>,
+    Option<&'a CollisionLayers>,
+);
+
+/// Gives each new character a body, feet at its translation. Added in the
+/// order of their entities, not of the query, so the same spawns give the
+/// same handles whatever the archetypes.
+pub(crate) fn add_bodies<W: BlockSource + Send + Sync + 'static>(
+    mut voxwalk: ResMut<Voxwalk<W>>,
+    added: Query<NewCharacter, Added<Character>>,
+    mut commands: Commands,
+    mut refused: MessageWriter<CharacterRefused>,
+) {
+    let mut new: Vec<NewCharacter> = added.iter().collect();
+    new.sort_by_key(|(entity, ..)| *entity);
+    for (entity, character, transform, settings, layers) in new {
+        let feet = to_voxwalk(transform.translation);
+        let mut body = match Body::new(feet, character.size) {
+            Ok(body) => body,
+            Err(error) => {
+                refused.write(CharacterRefused {
+                    entity,
+                    refusal: Refusal::Body(error),
+                });
+                continue;
+            }
+        };
+        if let Some(layers) = layers {
+            body.collision_layers = layers.layers;
+            body.collision_mask = layers.mask;
+        }
+        let voxwalk = &mut *voxwalk;
+        if let Some(old) = voxwalk.handle_of.remove(&entity) {
+            voxwalk.simulation.remove_body(old); // inserted again: a new body
+        }
+        let handle = voxwalk.simulation.add_body(body);
+        voxwalk.simulation.set_user_data(handle, entity.to_bits());
+        if let Some(CharacterSettings(own)) = settings
+            && let Err(error) = voxwalk
+                .simulation
+                .set_body_settings(handle, Some(own.clone()))
+        {
+            refused.write(CharacterRefused {
+                entity,
+                refusal: Refusal::Settings(error),
+            });
+        }
+        voxwalk.handle_of.insert(entity, handle);
+        let body = *voxwalk.simulation.body(handle).expect("just added");
+        commands
+            .entity(entity)
+            .insert((CharacterBody(handle), CharacterState { body }));
+    }
+}
+
+/// Removes the body of each character whose component went, or whose
+/// entity was despawned.
+pub(crate) fn remove_bodies<W: BlockSource + Send + Sync + 'static>(
+    mut voxwalk: ResMut<Voxwalk<W>>,
+    mut removed: RemovedComponents<Character>,
+    still: Query<(), With<Character>>,
+) {
+    for entity in removed.read() {
+        if still.contains(entity) {
+            continue; // removed and inserted again: `add_bodies` saw to it
+        }
+        if let Some(handle) = voxwalk.handle_of.remove(&entity) {
+            voxwalk.simulation.remove_body(handle);
+        }
+    }
+}
+
+/// Hands changed per-character settings to the simulation.
+pub(crate) fn update_settings<W: BlockSource + Send + Sync + 'static>(
+    mut voxwalk: ResMut<Voxwalk<W>>,
+    changed: Query<(Entity, &CharacterSettings), Changed<CharacterSettings>>,
+    mut refused: MessageWriter<CharacterRefused>,
+) {
+    for (entity, CharacterSettings(settings)) in &changed {
+        let Some(&handle) = voxwalk.handle_of.get(&entity) else {
+            continue;
+        };
+        if let Err(error) = voxwalk
+            .simulation
+            .set_body_settings(handle, Some(settings.clone()))
+        {
+            refused.write(CharacterRefused {
+                entity,
+                refusal: Refusal::Settings(error),
+            });
+        }
+    }
+}
+
+/// One voxwalk tick: every character's input by its handle, then each
+/// body's state and events back to its entity.
+pub(crate) fn tick<W: BlockSource + Send + Sync + 'static>(
+    mut voxwalk: ResMut<Voxwalk<W>>,
+    inputs: Query<(&CharacterBody, &CharacterInput)>,
+    mut states: Query<&mut CharacterState>,
+    mut events: MessageWriter<CharacterEvent>,
+) {
+    let voxwalk = &mut *voxwalk;
+    voxwalk.inputs.clear();
+    voxwalk.inputs.extend(
+        inputs
+            .iter()
+            .map(|(CharacterBody(handle), CharacterInput(input))| (*handle, *input)),
+    );
+    if let Err(error) = voxwalk
+        .simulation
+        .step_into(&voxwalk.inputs, &mut voxwalk.report)
+    {
+        voxwalk.failure = Some(error);
+    }
+    let report = &voxwalk.report;
+    for (index, body) in voxwalk.simulation.bodies().iter().enumerate() {
+        let handle = voxwalk.simulation.handles()[index];
+        let Some(entity) = voxwalk.entity(handle) else {
+            continue;
+        };
+        if let Ok(mut state) = states.get_mut(entity) {
+            state.body = *body;
+        }
+        for event in report.bodies.get(index).into_iter().flatten() {
+            events.write(CharacterEvent {
+                entity,
+                tick: report.tick,
+                event: event.clone(),
+            });
+        }
+    }
+}
+
+/// Each character's `Transform` translation: its feet between the last two
+/// ticks, by how far the fixed clock is into the next one.
+pub(crate) fn interpolate_transforms(
+    fixed: Res<Time<Fixed>>,
+    mut characters: Query<(&CharacterState, &mut Transform)>,
+) {
+    let alpha = fixed.overstep_fraction_f64();
+    for (state, mut transform) in &mut characters {
+        let feet = state.body.interpolated(alpha).feet();
+        transform.translation = to_bevy(feet);
+    }
+}

@@ -1,0 +1,296 @@
+//! The plugin on a headless bevy `App` (the time plugin and the bare
+//! schedules): characters spawned, walking, despawned, a world edited under
+//! one, the same bits as voxwalk's `Simulation` given the same inputs, and
+//! `Transform`s between ticks.
+
+use std::time::Duration;
+
+use bevy_app::App;
+use bevy_ecs::entity::Entity;
+use bevy_ecs::message::Messages;
+use bevy_math::Vec3;
+use bevy_time::{TimePlugin, TimeUpdateStrategy};
+use bevy_transform::components::Transform;
+use bevy_voxwalk::convert::to_bevy;
+use bevy_voxwalk::{
+    Character, CharacterEvent, CharacterInput, CharacterState, EditWorld, Voxwalk, VoxwalkPlugin,
+};
+use voxwalk::controller::{Body, Event, Input, Settings, Simulation};
+use voxwalk::glam::{DVec3, IVec3};
+use voxwalk::world::{BlockId, World};
+
+/// A stone floor, its top at y = 0, 64 × 64 around the origin.
+fn floor() -> World {
+    let mut world = World::new();
+    world.fill(
+        IVec3::new(-32, -4, -32),
+        IVec3::new(31, -1, 31),
+        BlockId::STONE,
+    );
+    world
+}
+
+/// An app whose every `update` runs exactly one fixed tick.
+fn app(world: World) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        TimePlugin,
+        VoxwalkPlugin::new(world, Settings::default()).unwrap(),
+    ))
+    .insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    // bevy's first update starts the clocks and runs no fixed tick.
+    app.update();
+    app
+}
+
+fn spawn(app: &mut App, feet: Vec3, input: Input) -> Entity {
+    app.world_mut()
+        .spawn((
+            Character::default(),
+            Transform::from_translation(feet),
+            CharacterInput(input),
+        ))
+        .id()
+}
+
+fn state(app: &App, entity: Entity) -> Body {
+    app.world().get::<CharacterState>(entity).unwrap().body
+}
+
+/// The events sent since the last call, for `entity`.
+fn events_of(app: &mut App, entity: Entity) -> Vec<Event> {
+    let mut messages = app.world_mut().resource_mut::<Messages<CharacterEvent>>();
+    messages
+        .drain()
+        .filter(|m| m.entity == entity)
+        .map(|m| m.event)
+        .collect()
+}
+
+#[test]
+fn a_character_spawned_above_the_ground_falls_lands_and_walks() {
+    let mut app = app(floor());
+    let walker = spawn(&mut app, Vec3::new(0.5, 3.0, 0.5), Input::IDLE);
+    let mut landed_at = None;
+    for tick in 0..40 {
+        app.update();
+        if state(&app, walker).grounded {
+            landed_at.get_or_insert(tick);
+        }
+    }
+    let landed_at = landed_at.expect("it lands");
+    assert!((5..=15).contains(&landed_at), "landed at tick {landed_at}");
+    let standing = state(&app, walker);
+    assert!(standing.grounded);
+    assert!(
+        standing.feet().y.abs() < 1e-3,
+        "on the floor: {:?}",
+        standing.feet()
+    );
+    app.world_mut().get_mut::<CharacterInput>(walker).unwrap().0 = Input::parse("east").unwrap();
+    for _ in 0..20 {
+        app.update();
+    }
+    let walked = state(&app, walker);
+    assert!(walked.grounded);
+    assert!(
+        walked.feet().x - standing.feet().x > 3.5,
+        "a second of walking east: {:?} to {:?}",
+        standing.feet(),
+        walked.feet()
+    );
+    let transform = app.world().get::<Transform>(walker).unwrap();
+    assert!((transform.translation.x - walked.feet().x as f32).abs() < 0.3);
+}
+
+#[test]
+fn landing_is_sent_as_a_message_naming_the_entity() {
+    let mut app = app(floor());
+    let walker = spawn(&mut app, Vec3::new(0.5, 3.0, 0.5), Input::IDLE);
+    let mut events = Vec::new();
+    for _ in 0..40 {
+        app.update();
+        events.extend(events_of(&mut app, walker));
+    }
+    assert!(
+        events.iter().any(|e| matches!(e, Event::Landed { .. })),
+        "{events:?}"
+    );
+}
+
+#[test]
+fn a_despawned_character_loses_its_body_and_the_others_go_on() {
+    let mut app = app(floor());
+    let east = Input::parse("east").unwrap();
+    let stays = spawn(&mut app, Vec3::new(0.5, 0.0, 0.5), east);
+    let goes = spawn(&mut app, Vec3::new(0.5, 0.0, 4.5), east);
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(
+        app.world()
+            .resource::<Voxwalk>()
+            .simulation()
+            .bodies()
+            .len(),
+        2
+    );
+    app.world_mut().despawn(goes);
+    let before = state(&app, stays).feet().x;
+    for _ in 0..10 {
+        app.update();
+    }
+    let voxwalk = app.world().resource::<Voxwalk>();
+    assert_eq!(voxwalk.simulation().bodies().len(), 1);
+    assert!(voxwalk.body(goes).is_none());
+    assert!(
+        state(&app, stays).feet().x > before + 1.0,
+        "the other walks on"
+    );
+    // Removing the component alone removes the body too.
+    app.world_mut().entity_mut(stays).remove::<Character>();
+    app.update();
+    assert!(
+        app.world()
+            .resource::<Voxwalk>()
+            .simulation()
+            .bodies()
+            .is_empty()
+    );
+}
+
+#[test]
+fn a_character_falls_through_a_hole_dug_under_it() {
+    let mut app = app(floor());
+    let stander = spawn(&mut app, Vec3::new(0.5, 0.0, 0.5), Input::IDLE);
+    for _ in 0..10 {
+        app.update();
+    }
+    assert!(state(&app, stander).grounded);
+    app.world_mut()
+        .commands()
+        .queue(EditWorld::new(|world: &mut World| {
+            world.fill(IVec3::new(-1, -4, -1), IVec3::new(1, -1, 1), BlockId::AIR);
+        }));
+    for _ in 0..10 {
+        app.update();
+    }
+    let fell = state(&app, stander);
+    assert!(
+        fell.feet().y < -1.0,
+        "fell into the hole: {:?}",
+        fell.feet()
+    );
+}
+
+fn hash(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+fn input(key: u64, tick: u64) -> Input {
+    let h = hash(key * 1_000_003 + tick / 15);
+    Input {
+        east: h & 1 != 0,
+        west: h & 1 == 0 && h & 2 != 0,
+        south: h & 4 != 0,
+        north: h & 4 == 0 && h & 8 != 0,
+        jump: h & 32 != 0,
+        sprint: h & 16 != 0,
+        ..Input::IDLE
+    }
+}
+
+/// 64 characters crowded onto the floor with changing inputs: through the
+/// plugin and through `Simulation::step` directly, every body the same to
+/// the bit at every tick.
+#[test]
+fn the_plugin_gives_the_bits_of_the_simulation_itself() {
+    let mut app = app(floor());
+    let mut sim = Simulation::new(floor(), Settings::default()).unwrap();
+    let feet = |key: u64| {
+        let x = (hash(2 * key) % 1000) as f64 / 100.0 - 5.0;
+        let z = (hash(2 * key + 1) % 1000) as f64 / 100.0 - 5.0;
+        DVec3::new(x, 0.0, z)
+    };
+    let entities: Vec<Entity> = (0..64u64)
+        .map(|key| spawn(&mut app, to_bevy(feet(key)), Input::IDLE))
+        .collect();
+    // The plugin adds a tick's new characters in the order of their
+    // entities (which need not be the order of spawning): so does this.
+    let mut by_entity: Vec<usize> = (0..entities.len()).collect();
+    by_entity.sort_by_key(|&key| entities[key]);
+    let mut handles = vec![None; entities.len()];
+    for key in by_entity {
+        // The same feet as the plugin reads them (through f32).
+        let at = bevy_voxwalk::convert::to_voxwalk(to_bevy(feet(key as u64)));
+        handles[key] = Some(sim.add_body(Body::new(at, Body::DEFAULT_SIZE).unwrap()));
+    }
+    let handles: Vec<_> = handles.into_iter().map(Option::unwrap).collect();
+    let mut pushes = 0;
+    for tick in 0..300u64 {
+        for (key, &entity) in entities.iter().enumerate() {
+            app.world_mut().get_mut::<CharacterInput>(entity).unwrap().0 = input(key as u64, tick);
+        }
+        app.update();
+        let inputs: Vec<_> = handles
+            .iter()
+            .enumerate()
+            .map(|(key, &h)| (h, input(key as u64, tick)))
+            .collect();
+        let report = sim.step(&inputs).unwrap();
+        for (&entity, &handle) in entities.iter().zip(&handles) {
+            let direct = sim.body(handle).unwrap();
+            assert_eq!(
+                format!("{:?}", state(&app, entity)),
+                format!("{direct:?}"),
+                "tick {tick}, {entity:?}"
+            );
+            pushes += report
+                .events(handle)
+                .unwrap()
+                .iter()
+                .filter(|e| matches!(e, Event::PushedByBody { .. }))
+                .count();
+        }
+    }
+    assert!(pushes > 50, "the crowd pushes itself: {pushes}");
+}
+
+/// With four frames to a fixed tick, the `Transform` walks from the last
+/// tick's feet to this one's in quarters.
+#[test]
+fn transforms_are_interpolated_between_ticks() {
+    let mut app = app(floor());
+    let dt = Settings::default().dt();
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+        dt / 4.0,
+    )));
+    let walker = spawn(
+        &mut app,
+        Vec3::new(0.5, 0.0, 0.5),
+        Input::parse("east").unwrap(),
+    );
+    for _ in 0..40 {
+        app.update(); // up to speed
+    }
+    let mut seen = Vec::new();
+    for _ in 0..12 {
+        app.update();
+        let body = state(&app, walker);
+        let x = app.world().get::<Transform>(walker).unwrap().translation.x;
+        let (from, to) = (body.previous.feet().x, body.feet().x);
+        assert!(to > from, "walking east");
+        let alpha = (f64::from(x) - from) / (to - from);
+        assert!(
+            (-1e-3..=1.0 + 1e-3).contains(&alpha),
+            "x {x} outside {from}..{to}"
+        );
+        seen.push((alpha * 4.0).round() as i32);
+    }
+    for quarter in 0..4 {
+        assert!(seen.contains(&quarter), "quarter {quarter} drawn: {seen:?}");
+    }
+}

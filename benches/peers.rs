@@ -234,6 +234,34 @@ impl<W: BlockSource> Mover for Voxwalk<'_, W> {
     }
 }
 
+/// voxwalk's resolver through its light path, as the controller calls it:
+/// the outcome written into one `Motion` kept between moves
+/// (`move_box_into`), not a new one returned by each.
+struct VoxwalkInto<'w> {
+    world: &'w World,
+    resolver: Resolver,
+    motion: Motion,
+}
+
+impl Mover for VoxwalkInto<'_> {
+    fn name(&self) -> String {
+        "voxwalk, into a kept Motion".into()
+    }
+    fn timed(&mut self, a: Aabb, d: DVec3) {
+        let _ = black_box(
+            self.resolver
+                .move_box_into(self.world, a, d, &mut self.motion),
+        );
+        black_box(&self.motion);
+    }
+    fn go(&mut self, a: Aabb, d: DVec3) -> (Aabb, Option<Vec<Aabb>>) {
+        self.resolver
+            .move_box_into(self.world, a, d, &mut self.motion)
+            .unwrap();
+        (self.motion.end, Some(path_of(&self.motion)))
+    }
+}
+
 /// The corners of a voxwalk move's path: start, after the push-out, each
 /// contact, end.
 fn path_of(m: &Motion) -> Vec<Aabb> {
@@ -701,6 +729,11 @@ fn movers_without_rapier<'a>(world: &'a World, grid: &'a DenseGrid) -> Vec<Box<d
             world,
             resolver: Resolver::new(),
         }),
+        Box::new(VoxwalkInto {
+            world,
+            resolver: Resolver::new(),
+            motion: Motion::at_rest(Aabb::default()),
+        }),
         Box::new(Clipping { world }),
         Box::new(Reference { world }),
         Box::new(DenseClipping {
@@ -714,6 +747,35 @@ fn movers_without_rapier<'a>(world: &'a World, grid: &'a DenseGrid) -> Vec<Box<d
             resolver: Resolver::new(),
         }),
     ]
+}
+
+/// Every move of every workload through `move_box` and through
+/// `move_box_into` (one `Motion` kept across them all): the same end box,
+/// hits, blocked axes and push-out, to the bit.
+fn light_path_answers_as_the_full_one(workloads: &[(String, &World, Moves)]) {
+    let (mut full, mut light) = (Resolver::new(), Resolver::new());
+    let mut kept = Motion::at_rest(Aabb::default());
+    let mut count = 0;
+    let bits = |m: &Motion| {
+        format!(
+            "{:?} {:?} {:?} {:?} {:?} {}",
+            m.start,
+            m.end,
+            m.hits.as_slice(),
+            m.blocked,
+            m.depenetration,
+            m.truncated
+        )
+    };
+    for (_, world, moves) in workloads {
+        for &(a, d) in moves.iter() {
+            let returned = full.move_box(*world, a, d).unwrap();
+            light.move_box_into(*world, a, d, &mut kept).unwrap();
+            assert_eq!(bits(&returned), bits(&kept), "{a:?} by {d:?}");
+            count += 1;
+        }
+    }
+    println!("the light path: {count} moves, every one equal to the full result to the bit");
 }
 
 fn main() {
@@ -748,6 +810,11 @@ fn main() {
             long_moves(&terrain, len, 2_000),
         ));
     }
+    light_path_answers_as_the_full_one(&workloads);
+    // `VOXWALK_PEERS_QUICK=1` leaves out rapier and the seed-004 movers (most
+    // of the run's time): a quicker run for before/after comparisons of
+    // voxwalk and the Minecraft-style clippers.
+    let quick = std::env::var_os("VOXWALK_PEERS_QUICK").is_some();
     let (dense_terrain, dense_maze) = (DenseGrid::of(&terrain), DenseGrid::of(&labyrinth));
     let mut rapier_terrain = [
         Rapier::new("rapier KCC", &dense_terrain, false),
@@ -769,12 +836,17 @@ fn main() {
             (&dense_terrain, &mut rapier_terrain)
         };
         let mut movers = movers_without_rapier(world, grid);
+        if quick {
+            movers.retain(|m| !m.name().starts_with("seed-004"));
+        }
         let mut rows: Vec<(String, Row)> = movers
             .iter_mut()
             .map(|m| (m.name(), measure(world, m.as_mut(), moves)))
             .collect();
-        for r in rapiers.iter_mut() {
-            rows.push((r.name(), measure(world, r, moves)));
+        if !quick {
+            for r in rapiers.iter_mut() {
+                rows.push((r.name(), measure(world, r, moves)));
+            }
         }
         let base = rows[0].1.ns;
         for (imp, row) in &rows {
@@ -798,6 +870,9 @@ fn main() {
                 }
             }
         }
+    }
+    if quick {
+        return; // a partial run draws no chart
     }
     if let Err(e) = draw_chart(&chart) {
         eprintln!("chart not written: {e}");

@@ -141,8 +141,9 @@
 //! # Features
 //!
 //! The core above (geometry, world and registry, the text format, resolver,
-//! controller) depends on `glam`, `ndarray`, `rustc-hash`, `thiserror` and
-//! `unicode-width` only; a
+//! controller) depends on `glam`, `libm`, `ndarray`, `rustc-hash`, `thiserror`
+//! and `unicode-width` only (`libm` computes the transcendentals with the
+//! same bits on every platform, see the maths module); a
 //! game that wants no more depends on `voxwalk` with `default-features =
 //! false`. The rest comes with features: `parallel` (rayon: bodies ticked on
 //! all cores), `serde` (settings and events), `generate` (noise terrain),
@@ -176,6 +177,7 @@ pub mod formats;
 #[cfg(feature = "generate")]
 pub mod generate;
 pub mod geometry;
+pub mod math;
 pub mod movers;
 pub mod printable;
 pub mod resolver;

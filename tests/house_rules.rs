@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 
 /// The library's top-level modules, lowest first: a module may import only
 /// those before it (so no two import each other, through any chain).
-const LAYERS: [&str; 11] = [
+const LAYERS: [&str; 12] = [
+    "math",
     "printable",
     "geometry",
     "block",
@@ -284,4 +285,78 @@ fn the_docs_name_the_cores_dependencies() {
         .unwrap()
         .replace("\n//!", "");
     assert_eq!(named(&lib, "controller) depends on"), core);
+}
+
+/// The layers whose arithmetic decides where bodies go: their results must
+/// be the same bits on every platform (`voxwalk::math`).
+const SIMULATION_LAYERS: [&str; 6] = [
+    "geometry",
+    "block",
+    "world",
+    "resolver",
+    "controller",
+    "movers",
+];
+
+/// Calls into the platform's maths library, whose last bits differ between
+/// platforms.
+const PLATFORM_MATHS: [&str; 20] = [
+    ".powf(",
+    ".powi(",
+    ".exp(",
+    ".exp2(",
+    ".exp_m1(",
+    ".ln(",
+    ".ln_1p(",
+    ".log(",
+    ".log2(",
+    ".log10(",
+    ".sin(",
+    ".cos(",
+    ".tan(",
+    ".sin_cos(",
+    ".asin(",
+    ".acos(",
+    ".atan(",
+    ".atan2(",
+    ".hypot(",
+    ".cbrt(",
+];
+
+#[test]
+fn the_simulation_calls_no_platform_maths() {
+    let mut found = Vec::new();
+    for (path, text) in source() {
+        let simulated = path
+            .strip_prefix("src")
+            .ok()
+            .and_then(|p| p.components().next())
+            .and_then(|c| c.as_os_str().to_str())
+            .is_some_and(|top| {
+                SIMULATION_LAYERS
+                    .iter()
+                    .any(|l| top == *l || top == format!("{l}.rs"))
+            });
+        if !simulated {
+            continue;
+        }
+        // Tests may compare with anything; the rule is for what runs.
+        let running = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (number, line) in running.lines().enumerate() {
+            let code = code(line);
+            if PLATFORM_MATHS.iter().any(|call| code.contains(call)) {
+                found.push(format!(
+                    "{}:{}: {}",
+                    path.display(),
+                    number + 1,
+                    line.trim()
+                ));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "platform maths in the simulation (use voxwalk::math):\n{}",
+        found.join("\n")
+    );
 }

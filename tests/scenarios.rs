@@ -54,7 +54,8 @@ fn temp_scenario(name: &str, text: &str) -> (temp_dir::Dir, PathBuf) {
     (dir, path)
 }
 
-const FLOOR: &str = r#"world_text = """
+const FLOOR: &str = r#"model = "minecraft-1.21 v1"
+world_text = """
 voxwalk-world 1
 layer 0
 |##########|
@@ -131,12 +132,12 @@ fn each_kind_of_check_can_fail() {
 fn bad_files_are_errors_that_name_the_place() {
     let cases: [(&str, &[&str]); 6] = [
         (
-            "world = \"nowhere.vxw\"\ninputs = \"1 east\"\n",
+            "model = \"minecraft-1.21 v1\"\nworld = \"nowhere.vxw\"\ninputs = \"1 east\"\n",
             &["nowhere.vxw"],
         ),
         (
             &format!("{FLOOR}spawn = [0.5, 1, 0.5]\ninputs = \"1 east\"\nspeeed = 3\n"),
-            &["line 9", "speeed"],
+            &["line 10", "speeed"],
         ),
         (
             &format!("{FLOOR}spawn = [0.5, 1, 0.5]\ninputs = \"1 east\\n2 hop\"\n"),
@@ -153,7 +154,7 @@ fn bad_files_are_errors_that_name_the_place() {
             &["expect #1", "past the end"],
         ),
         (
-            "world_text = \"voxwalk-world 1\\nlayer 0\\n|#?#|\\n\"\nspawn = [0.5, 1, 0.5]\ninputs = \"1 east\"\n",
+            "model = \"minecraft-1.21 v1\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|#?#|\\n\"\nspawn = [0.5, 1, 0.5]\ninputs = \"1 east\"\n",
             &["world_text line 3, column 3"],
         ),
     ];
@@ -183,12 +184,13 @@ fn golden_trajectories_bless_compare_and_point_at_the_first_difference() {
     assert_eq!(check_file(&path, true).verdict, Verdict::Blessed);
     assert_eq!(check_file(&path, false).verdict, Verdict::Passed);
 
-    // Change one number in tick 7: the comparison names that tick and field.
+    // Change one number in tick 7 (line 8: the model's line comes first):
+    // the comparison names that tick and field.
     let original = std::fs::read_to_string(&golden).unwrap();
     let mut lines: Vec<String> = original.lines().map(str::to_owned).collect();
-    let mut tick7: serde_json::Value = serde_json::from_str(&lines[7]).unwrap();
+    let mut tick7: serde_json::Value = serde_json::from_str(&lines[8]).unwrap();
     tick7["bodies"][0]["pos"][1] = serde_json::json!(1.25);
-    lines[7] = tick7.to_string();
+    lines[8] = tick7.to_string();
     std::fs::write(&golden, lines.join("\n")).unwrap();
     let Verdict::Failed(f) = check_file(&path, false).verdict else {
         panic!("a changed golden must fail")
@@ -207,18 +209,19 @@ fn golden_trajectories_bless_compare_and_point_at_the_first_difference() {
     let short = original.lines().take(5).collect::<Vec<_>>().join("\n");
     let f = compare_golden(&short, &frames, 0.0).unwrap().unwrap();
     assert_eq!(f.check, "golden length");
-    let error = compare_golden("{not json", &frames, 0.0).unwrap_err();
+    let header = original.lines().next().unwrap();
+    let error = compare_golden(&format!("{header}\n{{not json"), &frames, 0.0).unwrap_err();
     assert!(
-        matches!(error, voxwalk::scenario::GoldenError::Line { line: 1, .. }),
+        matches!(error, voxwalk::scenario::GoldenError::Line { line: 2, .. }),
         "{error}"
     );
-    assert!(error.to_string().starts_with("line 1"));
+    assert!(error.to_string().starts_with("line 2"));
 }
 
 #[test]
 fn a_mirror_that_differs_fails() {
     // The far-away world against a world that is not its copy.
-    let text = "world = \"far_away.vxw\"\ninputs = \"40 west\"\n\n[mirror]\nworld = \"corridor.vxw\"\noffset = [30000000, 0, -30000000]\n";
+    let text = "model = \"minecraft-1.21 v1\"\nworld = \"far_away.vxw\"\ninputs = \"40 west\"\n\n[mirror]\nworld = \"corridor.vxw\"\noffset = [30000000, 0, -30000000]\n";
     let dir = temp_dir::Dir::new("mirror");
     for world in ["far_away.vxw", "corridor.vxw"] {
         std::fs::copy(worlds_dir().join(world), dir.path().join(world)).unwrap();
@@ -247,13 +250,14 @@ fn folders_are_searched_in_name_order() {
 
 #[test]
 fn checks_that_could_never_fail_are_errors_with_their_line() {
-    // The floor takes lines 1–6, spawn and inputs lines 7–8, `[[…]]` line 9.
+    // The model takes line 1, the floor lines 2–7, spawn and inputs lines
+    // 8–9, `[[…]]` line 10.
     let cases: [(&str, &str); 5] = [
-        ("[[expect]]\npos = [nan, nan, nan]\n", "line 10"),
-        ("[[expect]]\nmax_height = nan\n", "line 10"),
-        ("[[expect]]\nmin_peak = nan\n", "line 10"),
-        ("[[always]]\nx = [0, inf]\n", "line 10"),
-        ("[[expect]]\nno_event_by = \"jumpd\"\n", "line 10"),
+        ("[[expect]]\npos = [nan, nan, nan]\n", "line 11"),
+        ("[[expect]]\nmax_height = nan\n", "line 11"),
+        ("[[expect]]\nmin_peak = nan\n", "line 11"),
+        ("[[always]]\nx = [0, inf]\n", "line 11"),
+        ("[[expect]]\nno_event_by = \"jumpd\"\n", "line 11"),
     ];
     for (checks, line) in cases {
         let text = format!("{FLOOR}spawn = [0.5, 1, 0.5]\ninputs = \"1 east\"\n{checks}");
@@ -340,7 +344,7 @@ fn the_longest_scenario_allowed_runs_in_bounded_memory() {
     let ticks = voxwalk::controller::MAX_SCRIPT_TICKS;
     let text = |max_height: f64| {
         format!(
-            "world_text = \"voxwalk-world 1\\nlayer 0\\n|###|\\n\"\n\
+            "model = \"minecraft-1.21 v1\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|###|\\n\"\n\
              spawn = [1.5, 1, 0.5]\nticks = {ticks}\ninputs = \"1 idle\"\n\
              [[expect]]\ngrounded = true\nmax_height = {max_height}\n\
              [[always]]\ny = [1.0, 1.0000002]\n"
@@ -397,7 +401,7 @@ proptest::proptest! {
             ("walls_and_corners.vxw", (0.0, 0.0))
         };
         let text = format!(
-            "world = {:?}\nspawn = [{}, 1, {}]\ninputs = \"\"\"\n{}\n\"\"\"\ngolden = \"run.golden\"\n",
+            "model = \"minecraft-1.21 v1\"\nworld = {:?}\nspawn = [{}, 1, {}]\ninputs = \"\"\"\n{}\n\"\"\"\ngolden = \"run.golden\"\n",
             worlds_dir().join(world).display().to_string(),
             origin.0 + x,
             origin.1 + z,
@@ -416,7 +420,7 @@ fn scenario_in(dir: &Path, name: &str, extra: &str) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(
         &path,
-        format!("world_text = \"\"\"\nvoxwalk-world 1\nlayer 0\n|##|\n\"\"\"\nspawn = [0.5, 1, 0.5]\nticks = 3\n{extra}\n"),
+        format!("model = \"minecraft-1.21 v1\"\nworld_text = \"\"\"\nvoxwalk-world 1\nlayer 0\n|##|\n\"\"\"\nspawn = [0.5, 1, 0.5]\nticks = 3\n{extra}\n"),
     )
     .unwrap();
     path
@@ -496,7 +500,9 @@ fn fifos_and_devices_are_refused_without_reading_them() {
         assert!(!verdict.is_pass(), "{extra}: {text}");
         assert!(text.contains("not a regular file"), "{extra}: {text}");
     }
-    let world = format!("world = {fifo:?}\nspawn = [0.5, 1, 0.5]\nticks = 1\n");
+    let world = format!(
+        "model = \"minecraft-1.21 v1\"\nworld = {fifo:?}\nspawn = [0.5, 1, 0.5]\nticks = 1\n"
+    );
     let path = dir.path().join("world.toml");
     std::fs::write(&path, world).unwrap();
     let (send, receive) = std::sync::mpsc::channel();

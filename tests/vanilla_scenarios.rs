@@ -47,7 +47,11 @@ fn check(dir: &temp_dir::Dir, name: &str, world: &[u8], scenario: &str) {
     let schem = dir.path().join(format!("{name}.schem"));
     std::fs::write(&schem, world).unwrap();
     let toml = dir.path().join(format!("{name}.toml"));
-    std::fs::write(&toml, format!("world = \"{name}.schem\"\n{scenario}")).unwrap();
+    std::fs::write(
+        &toml,
+        format!("model = \"minecraft-1.21 v1\"\nworld = \"{name}.schem\"\n{scenario}"),
+    )
+    .unwrap();
     let outcome = check_file(&toml, false);
     assert!(outcome.verdict.is_pass(), "{name}: {:?}", outcome.verdict);
 }

@@ -326,7 +326,7 @@ pub(crate) fn momentum_kept<W: BlockSource>(
     }
     if on_ground && !input.sneak && under.bounce > 0.0 && left_moving_up.abs() < SLIME_STEP_SPEED {
         // `SlimeBlock.stepOn`, once per 1/20 s.
-        let hold = (0.4 + 0.2 * left_moving_up.abs() / minecraft::TICKS).powf(n);
+        let hold = crate::math::powf(0.4 + 0.2 * left_moving_up.abs() / minecraft::TICKS, n);
         momentum.x *= hold;
         momentum.z *= hold;
     }

@@ -240,7 +240,7 @@ impl Body {
     /// assert!((body.heading.y - 1.0).abs() < 1e-15); // east now walks towards +z
     /// ```
     pub fn set_heading_degrees(&mut self, degrees: f64) {
-        let (sin, cos) = degrees.to_radians().sin_cos();
+        let (sin, cos) = crate::math::sin_cos(degrees.to_radians());
         self.heading = glam::DVec2::new(cos, sin);
     }
 

@@ -9,7 +9,9 @@ use super::step_up::{Step, step_up};
 use super::tick::{Plan, TickScratch};
 use super::{Body, Event, HorizontalAxis, Input, Settings};
 use crate::geometry::Aabb;
-use crate::resolver::{Motion, MoveError, Resolver, TOUCH_TOLERANCE};
+use crate::resolver::{
+    Hit, Motion, MoveError, Resolver, TOUCH_TOLERANCE, VanillaColliders, collide_vanilla,
+};
 use crate::world::BlockSource;
 
 /// What the move did.
@@ -65,18 +67,16 @@ pub(crate) fn make_move<W: BlockSource>(
         resolver,
         support,
         motion,
+        colliders,
         ..
     } = scratch;
     let flying = input.fly;
-    let mut displacement = plan.rate * settings.dt();
-    if let Some([h, v]) = plan.rules.stuck {
-        // In a cobweb the tick moves a share of what it would (`makeStuckInBlock`).
-        displacement *= DVec3::new(h, v, h);
-    }
+    let displacement = tick_displacement(settings, plan);
     let start = body.aabb;
-    let (displacement, cut) = guarded_move(
+    let mover = Mover::new(resolver, colliders, settings, body, flying);
+    let (displacement, cut, vanilla_step) = guarded_move(
         world,
-        resolver,
+        mover,
         support,
         motion,
         settings,
@@ -93,7 +93,12 @@ pub(crate) fn make_move<W: BlockSource>(
     let may_step =
         !flying && settings.step_height > 0.0 && displacement.y <= 0.0 && (body.grounded || landed);
     let mut stepped = false;
-    if may_step
+    if let Some(height) = vanilla_step {
+        // Minecraft's step came with the move itself.
+        stepped = true;
+        events.push(Event::Stepped { height });
+    } else if may_step
+        && !settings.vanilla_collisions
         && let Some(step) = auto_step(world, resolver, settings, &start_free, displacement, motion)?
     {
         end = step.end;
@@ -128,6 +133,16 @@ pub(crate) fn make_move<W: BlockSource>(
     })
 }
 
+/// How far the tick's rate moves the body: in a cobweb, a share of it
+/// (`makeStuckInBlock`).
+fn tick_displacement(settings: &Settings, plan: &Plan<'_>) -> DVec3 {
+    let displacement = plan.rate * settings.dt();
+    match plan.rules.stuck {
+        Some([h, v]) => displacement * DVec3::new(h, v, h),
+        None => displacement,
+    }
+}
+
 /// Whether a body that walked off its ground this tick is kept on it
 /// ([`Settings::snap_to_ground`]): it stood on the ground, and neither
 /// jumps, flies, swims nor climbs.
@@ -148,15 +163,16 @@ fn may_snap(settings: &Settings, body: &Body, plan: &Plan<'_>) -> bool {
 #[inline]
 fn guarded_move<W: BlockSource>(
     world: &W,
-    resolver: &mut Resolver,
+    mut mover: Mover<'_>,
     support: &mut Vec<(f64, f64)>,
     motion: &mut Motion,
     settings: &Settings,
     body: &Body,
     input: Input,
     mut displacement: DVec3,
-) -> Result<(DVec3, [bool; 2]), MoveError> {
+) -> Result<(DVec3, [bool; 2], Option<f64>), MoveError> {
     let start = body.aabb;
+    let resolver = &mut *mover.resolver;
     let guarded = is_guarded(world, resolver, settings, body, input)?;
     let mut cut = [false; 2];
     if guarded {
@@ -169,17 +185,128 @@ fn guarded_move<W: BlockSource>(
             settings.step_height,
         )?;
     }
-    resolver.move_box_into(world, start, displacement, motion)?;
-    if guarded && leaves_the_surface(world, resolver, settings, &start, displacement, motion)? {
+    let mut stepped = mover.make(world, start, displacement, motion)?;
+    if guarded
+        && leaves_the_surface(
+            world,
+            mover.resolver,
+            settings,
+            &start,
+            displacement,
+            motion,
+        )?
+    {
         // Hold still rather than step off: see `leaves_the_surface`.
         for (slot, axis) in [0, 2].into_iter().enumerate() {
             cut[slot] |= displacement[axis] != 0.0;
         }
         displacement.x = 0.0;
         displacement.z = 0.0;
-        resolver.move_box_into(world, start, displacement, motion)?;
+        stepped = mover.make(world, start, displacement, motion)?;
     }
-    Ok((displacement, cut))
+    Ok((displacement, cut, stepped))
+}
+
+/// How the tick's move is made: by the exact resolver, or in Minecraft's
+/// collision order ([`Settings::vanilla_collisions`]).
+struct Mover<'a> {
+    resolver: &'a mut Resolver,
+    colliders: &'a mut VanillaColliders,
+    vanilla: bool,
+    grounded: bool,
+    /// The step height as Minecraft keeps it (`maxUpStep`, a float).
+    step: f32,
+}
+
+impl<'a> Mover<'a> {
+    /// How `body`'s tick moves it under `settings`.
+    fn new(
+        resolver: &'a mut Resolver,
+        colliders: &'a mut VanillaColliders,
+        settings: &Settings,
+        body: &Body,
+        flying: bool,
+    ) -> Self {
+        Mover {
+            resolver,
+            colliders,
+            vanilla: settings.vanilla_collisions,
+            grounded: body.grounded,
+            step: if flying {
+                0.0
+            } else {
+                settings.step_height as f32
+            },
+        }
+    }
+
+    /// Moves `start` by `displacement` into `motion`; in the vanilla order,
+    /// the height it stepped up by, if it did.
+    fn make<W: BlockSource>(
+        &mut self,
+        world: &W,
+        start: Aabb,
+        displacement: DVec3,
+        motion: &mut Motion,
+    ) -> Result<Option<f64>, MoveError> {
+        if !self.vanilla {
+            self.resolver
+                .move_box_into(world, start, displacement, motion)?;
+            return Ok(None);
+        }
+        let made = collide_vanilla(
+            world,
+            &start,
+            displacement,
+            self.grounded,
+            self.step,
+            self.colliders,
+        )?;
+        vanilla_motion(start, displacement, made.movement, motion);
+        Ok(made
+            .stepped
+            .then_some(made.movement.y)
+            .filter(|&height| height > 0.0))
+    }
+}
+
+/// A move in Minecraft's order written as the resolver writes one, with
+/// `Entity.move`'s rules: a move cut to under 10⁻⁷ that was meant to be
+/// longer leaves the box where it was; a horizontal axis is blocked when cut
+/// by 10⁻⁵ or more (`Mth.equal`), the vertical one when cut at all. A blocked
+/// axis has a hit whose normal faces back along it (the block named is the
+/// cell just beyond the face).
+fn vanilla_motion(start: Aabb, wanted: DVec3, made: DVec3, motion: &mut Motion) {
+    let length = made.length_squared();
+    let moves = length > 1.0e-7 || wanted.length_squared() - length < 1.0e-7;
+    let end = if moves { start.translated(made) } else { start };
+    *motion = Motion::at_rest(start);
+    motion.end = end;
+    for axis in [1, 0, 2] {
+        let blocked = if axis == 1 {
+            wanted.y != made.y
+        } else {
+            (wanted[axis] - made[axis]).abs() >= f64::from(1.0e-5_f32)
+        };
+        if !blocked {
+            continue;
+        }
+        motion.blocked.set(axis, true);
+        let mut normal = DVec3::ZERO;
+        normal[axis] = -wanted[axis].signum();
+        let mut beyond = end.center();
+        beyond[axis] = if wanted[axis] > 0.0 {
+            end.max[axis] + 0.5 * crate::resolver::CONTACT_GAP
+        } else {
+            end.min[axis] - 0.5 * crate::resolver::CONTACT_GAP
+        };
+        motion.hits.push(Hit {
+            block: beyond.floor().as_ivec3(),
+            normal,
+            toi: 1.0,
+            at: end,
+        });
+    }
 }
 
 /// Where a body that walked off its ground lands if it drops at most

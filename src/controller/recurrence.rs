@@ -63,7 +63,11 @@ impl Recurrence {
     #[must_use]
     pub fn new(keep: f64, input: f64, after: f64, n: f64) -> Recurrence {
         // One Minecraft tick (20 ticks a second) needs no power at all.
-        let kept = if n == 1.0 { keep } else { keep.powf(n) };
+        let kept = if n == 1.0 {
+            keep
+        } else {
+            crate::math::powf(keep, n)
+        };
         let share_moved = if n == 1.0 {
             1.0
         } else {

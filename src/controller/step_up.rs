@@ -62,7 +62,7 @@ pub(crate) fn step_up<W: BlockSource>(
     }
     let gained = |b: &Aabb| {
         let d = b.min - start.min;
-        d.x.hypot(d.z)
+        crate::math::hypot(d.x, d.z)
     };
     // Farther by more than rounding: a climb that ends back where the plain
     // move did (a wall too tall to step onto) differs from it by an ulp or

@@ -250,6 +250,9 @@ pub(crate) struct TickScratch {
     pub motion: Motion,
     /// The slots of the movers near the body.
     pub near_movers: Vec<u32>,
+    /// The block shapes of a move in Minecraft's collision order
+    /// ([`Settings::vanilla_collisions`](super::Settings::vanilla_collisions)).
+    pub colliders: crate::resolver::VanillaColliders,
 }
 
 impl Default for TickScratch {
@@ -259,6 +262,7 @@ impl Default for TickScratch {
             support: Vec::new(),
             motion: Motion::at_rest(crate::geometry::Aabb::default()),
             near_movers: Vec::new(),
+            colliders: crate::resolver::VanillaColliders::default(),
         }
     }
 }

@@ -20,6 +20,7 @@ mod queries;
 mod sweep_box_box;
 mod tolerances;
 mod validate;
+mod vanilla;
 
 pub(crate) use cell_range::CellRange;
 pub use error::MoveError;
@@ -35,3 +36,4 @@ pub use tolerances::{
     CONTACT_GAP, EDGE_ROUNDING, MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT, MAX_PASSES,
     MAX_PUSH_OUT_MARGIN, SEGMENT_LENGTH, TOUCH_TOLERANCE,
 };
+pub use vanilla::{VanillaColliders, VanillaMove, collide_vanilla, collide_with_shapes};

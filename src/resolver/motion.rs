@@ -20,10 +20,20 @@ pub struct Hit {
 
 /// The hits of one move, in the order they happened. There are at most three: one
 /// per axis, because a hit zeroes its axis of what is left of the move.
-#[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Hits {
+    /// The first `len` are the hits; the others are left from earlier moves
+    /// written into the same `Motion` (emptying the list only resets `len`,
+    /// since a hot caller writes a move into one `Motion` every tick).
     items: [Hit; 3],
     len: usize,
+}
+
+impl PartialEq for Hits {
+    /// The same hits in the same order; what lies past them does not count.
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
 }
 
 impl Hits {
@@ -46,6 +56,12 @@ impl Hits {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    /// Empties the list.
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
     }
 
     /// Adds a hit; returns `false` (and keeps the list) when three are there already.

@@ -6,7 +6,7 @@ use super::cell_range::{CellRange, cell_containing_validated};
 use super::pass::{Candidate, Pass, PassHit};
 use super::sweep_box_box::{Sweep, sweep_box_box};
 use super::validate::validate;
-use super::{Hits, MAX_PASSES, Motion, MoveError, SEGMENT_LENGTH, TOUCH_TOLERANCE};
+use super::{MAX_PASSES, Motion, MoveError, SEGMENT_LENGTH, TOUCH_TOLERANCE};
 use crate::geometry::Aabb;
 use crate::world::BlockSource;
 
@@ -148,7 +148,7 @@ impl Resolver {
             pass.push_out(world);
         }
         motion.start = aabb;
-        motion.hits = Hits::default();
+        motion.hits.clear();
         for number in 0..MAX_PASSES {
             if pass.remaining == DVec3::ZERO {
                 break;

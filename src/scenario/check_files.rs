@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use super::model_pin::pin_model;
 use super::runner::{Verdict, judge};
 use super::spec::{Scenario, ScenarioError};
 use crate::formats::ReadBudget;
@@ -37,7 +38,15 @@ pub fn check_file_within(path: &Path, bless: bool, budget: ReadBudget) -> Outcom
     let name = path
         .file_stem()
         .map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned());
-    let (ticks, verdict) = match Scenario::load_within(path, budget) {
+    // Blessing pins the file to this build's model first: the run then
+    // writes the golden trajectory of that model.
+    let pinned = if bless {
+        pin_model(path).map(|_| ())
+    } else {
+        Ok(())
+    };
+    let loaded = pinned.and_then(|()| Scenario::load_within(path, budget));
+    let (ticks, verdict) = match loaded {
         Ok(s) => (s.ticks, judge(&s, bless)),
         Err(e) => (0, Verdict::Error(e.to_string())),
     };

@@ -12,9 +12,10 @@ use super::spec::{
     BodyFile, Mirror, MirrorFile, Scenario, ScenarioBody, ScenarioError, ScenarioFile, open_world,
     read_text,
 };
-use crate::controller::{Ball, Body, BodyError, InputScript, MAX_SCRIPT_TICKS, Settings};
+use crate::controller::{Ball, Body, BodyError, InputScript, MAX_SCRIPT_TICKS, MODEL, Settings};
 use crate::formats::{ReadBudget, text_format};
 use crate::geometry::Mobility;
+use crate::printable::{LineBreaks, terminal_safe};
 use crate::world::{BlockRegistry, World};
 
 /// Where a scenario file is, what its world may hold, and the steps that
@@ -46,6 +47,7 @@ impl<'a> Conversion<'a> {
 
     /// The whole conversion, step by step.
     pub(super) fn scenario(&self, file: ScenarioFile) -> Result<Scenario, ScenarioError> {
+        self.model(file.model.as_deref())?;
         let save_folder = self.save_folder(&file);
         if save_folder.is_some() && file.mirror.is_some() {
             return Err(self.invalid(
@@ -92,6 +94,20 @@ impl<'a> Conversion<'a> {
             golden_tolerance,
             mirror,
             save_folder,
+        })
+    }
+
+    /// The file's expectations hold for the model it names: this build's, or
+    /// the run would judge a new model by an old one's figures.
+    fn model(&self, pinned: Option<&str>) -> Result<(), ScenarioError> {
+        let running = MODEL.to_string();
+        if pinned == Some(running.as_str()) {
+            return Ok(());
+        }
+        Err(ScenarioError::Model {
+            path: self.path.to_path_buf(),
+            pinned: pinned.map(|p| terminal_safe(p, LineBreaks::Escape)),
+            running,
         })
     }
 

@@ -16,6 +16,7 @@ mod checked_fields;
 mod conversion;
 mod expectation;
 mod failure;
+mod model_pin;
 mod mover_file;
 mod runner;
 mod spec;

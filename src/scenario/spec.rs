@@ -25,6 +25,10 @@ const MAX_FILE_BYTES: u64 = 16 << 20;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct ScenarioFile {
+    /// The movement model the expectations were written against
+    /// (`controller::MODEL`, as `minecraft-1.21 v1`).
+    #[serde(default)]
+    pub(super) model: Option<String>,
     /// What the scenario pins, for people.
     #[serde(default)]
     pub(super) description: Option<String>,
@@ -240,6 +244,19 @@ pub enum ScenarioError {
         what: String,
         /// Why.
         source: BodyError,
+    },
+    /// The file names no movement model, or another than this build's.
+    #[error("{path}: {}", match .pinned {
+        Some(pinned) => format!("written against movement model {pinned}, but this build runs {running}: check what the new model changes, then re-pin with `voxwalk check --bless`"),
+        None => format!("names no movement model: add `model = \"{running}\"` (this build's) once its checks hold under it"),
+    })]
+    Model {
+        /// The scenario file.
+        path: PathBuf,
+        /// The model it names, if any.
+        pinned: Option<String>,
+        /// The model this build runs.
+        running: String,
     },
     /// The file is consistent TOML but asks for something impossible.
     #[error("{path}: {problem}")]

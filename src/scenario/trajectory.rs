@@ -6,8 +6,9 @@ use glam::DVec3;
 use serde::{Deserialize, Serialize};
 
 use super::failure::{CheckKind, Failure};
-use crate::controller::{Event, Simulation, TickReport};
+use crate::controller::{Event, MODEL, Simulation, TickReport};
 use crate::geometry::Aabb;
+use crate::printable::{LineBreaks, terminal_safe};
 use crate::resolver::TOUCH_TOLERANCE;
 
 /// A body after a tick.
@@ -179,8 +180,18 @@ impl GoldenWriter {
             .write(true)
             .create_new(true)
             .open(&temporary)?;
+        let mut file = std::io::BufWriter::new(file);
+        // The first line names the movement model the ticks come from.
+        serde_json::to_writer(
+            &mut file,
+            &GoldenHeader {
+                model: MODEL.to_string(),
+            },
+        )
+        .map_err(std::io::Error::other)?;
+        std::io::Write::write_all(&mut file, b"\n")?;
         Ok(GoldenWriter {
-            file: Some(std::io::BufWriter::new(file)),
+            file: Some(file),
             temporary,
             path: path.to_path_buf(),
         })
@@ -222,6 +233,13 @@ impl Drop for GoldenWriter {
     }
 }
 
+/// The first line of a golden file.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GoldenHeader {
+    model: String,
+}
+
 /// What is wrong with a golden trajectory file.
 #[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
 pub enum GoldenError {
@@ -232,6 +250,18 @@ pub enum GoldenError {
         line: usize,
         /// What the JSON reader said.
         problem: String,
+    },
+    /// The file names another movement model than this build's, or none
+    /// (its first line is `{"model": "…"}`).
+    #[error("{}", match .pinned {
+        Some(pinned) => format!("written by movement model {pinned}, but this build runs {running}: check what the new model changes, then re-bless"),
+        None => format!("names no movement model on its first line (this build runs {running}): re-bless it"),
+    })]
+    Model {
+        /// The model the file names, if any.
+        pinned: Option<String>,
+        /// The model this build runs.
+        running: String,
     },
     /// Lines whose ticks are not in order.
     #[error("ticks out of order at golden tick {tick}")]
@@ -272,15 +302,29 @@ pub struct GoldenComparison<'t> {
 }
 
 impl<'t> GoldenComparison<'t> {
-    /// Starts comparing with the golden file's `text`.
+    /// Starts comparing with the golden file's `text`, whose first line
+    /// must name this build's movement model.
     #[must_use]
     pub fn new(text: &'t str, tolerance: f64) -> Self {
+        let mut lines = text.lines().enumerate();
+        let header = lines
+            .by_ref()
+            .find(|(_, line)| !line.trim().is_empty())
+            .and_then(|(_, line)| serde_json::from_str::<GoldenHeader>(line).ok());
+        let running = MODEL.to_string();
+        let outcome = match header {
+            Some(h) if h.model == running => None,
+            other => Some(Err(GoldenError::Model {
+                pinned: other.map(|h| terminal_safe(&h.model, LineBreaks::Escape)),
+                running,
+            })),
+        };
         GoldenComparison {
-            lines: text.lines().enumerate(),
+            lines,
             tolerance,
             seen: 0,
             golden_ticks: 0,
-            outcome: None,
+            outcome,
         }
     }
 

@@ -92,6 +92,13 @@ pub struct Player {
     pub no_jump_delay: u32,
     /// `Entity.stuckSpeedMultiplier`, set by the cobweb the body is in.
     pub stuck: Option<[f64; 3]>,
+    /// Clip moves as `Entity.collide` and `Entity.move` do to the last
+    /// detail: the floor's shapes drop any move under 10⁻⁷ once the swept
+    /// box reaches them, a move under 10⁻⁷ that was meant to be longer
+    /// leaves the player where it was, and a horizontal axis counts as
+    /// collided only when cut by 10⁻⁵ or more. Off, the floor just stops a
+    /// fall (what a resolver with a contact gap can be held to).
+    pub epsilons: bool,
 }
 
 pub const WIDTH: f64 = 0.6;
@@ -184,6 +191,7 @@ impl Player {
             sprinting: false,
             no_jump_delay: 0,
             stuck: None,
+            epsilons: false,
         };
         if world.in_cobweb(&p) {
             p.stuck = Some([0.25, f64::from(0.05_f32), 0.25]);
@@ -374,6 +382,36 @@ impl Player {
         };
     }
 
+    /// `Entity.collideWithShapes` against the floor, whose blocks
+    /// `BlockCollisions` gathers once the swept box reaches below its top:
+    /// y first, then the larger horizontal axis, then the other; each
+    /// under 10⁻⁷ is dropped (`Shapes.collide`), and a fall is stopped on
+    /// the floor's top (`VoxelShape.collide`). Nothing stands beside the
+    /// player on a flat floor, so the horizontal axes are not cut.
+    fn collide_with_floor(&self, movement: [f64; 3]) -> [f64; 3] {
+        let bottom = self.pos[1] + movement[1].min(0.0);
+        if bottom >= FLOOR_TOP {
+            return movement;
+        }
+        let order = if movement[0].abs() < movement[2].abs() {
+            [1, 2, 0]
+        } else {
+            [1, 0, 2]
+        };
+        let mut made = [0.0; 3];
+        for axis in order {
+            let d = movement[axis];
+            made[axis] = if d == 0.0 || d.abs() < 1.0e-7 {
+                0.0
+            } else if axis == 1 && d < 0.0 && FLOOR_TOP <= self.pos[1] + 1.0e-7 {
+                d.max(FLOOR_TOP - self.pos[1])
+            } else {
+                d
+            };
+        }
+        made
+    }
+
     /// `Entity.move` against the floor.
     fn do_move(&mut self, world: &Flat, sneaking: bool) {
         let mut movement = self.delta;
@@ -383,14 +421,33 @@ impl Player {
             }
             self.delta = [0.0; 3];
         }
+        let wanted = movement;
         let wanted_y = movement[1];
-        if self.pos[1] + movement[1] < FLOOR_TOP {
+        if self.epsilons {
+            movement = self.collide_with_floor(movement);
+        } else if self.pos[1] + movement[1] < FLOOR_TOP {
             movement[1] = FLOOR_TOP - self.pos[1];
         }
-        for (p, m) in self.pos.iter_mut().zip(movement) {
-            *p += m;
+        let length = |v: [f64; 3]| v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+        let moves = !self.epsilons
+            || length(movement) > 1.0e-7
+            || length(wanted) - length(movement) < 1.0e-7;
+        self.moved = [0.0; 3];
+        if moves {
+            for (p, m) in self.pos.iter_mut().zip(movement) {
+                *p += m;
+            }
+            self.moved = movement;
         }
-        self.moved = movement;
+        if self.epsilons {
+            // `Mth.equal`: apart by 1e-5 (a float) or more.
+            let cut = |axis: usize| (wanted[axis] - movement[axis]).abs() >= f64::from(1.0e-5_f32);
+            for axis in [0, 2] {
+                if cut(axis) {
+                    self.delta[axis] = 0.0;
+                }
+            }
+        }
         let vertical_collision = movement[1] != wanted_y;
         self.on_ground = vertical_collision && wanted_y < 0.0;
         if vertical_collision {

@@ -87,6 +87,7 @@ impl Default for Settings {
             sneak_edge_guard: true,
             snap_to_ground: true,
             leave_platform: super::LeavePlatform::Velocity,
+            vanilla_collisions: false,
             sneak_height: 1.5,
             crawl_height: 0.6,
             left_world_depth: 64.0,

@@ -89,6 +89,15 @@ pub struct Settings {
     /// velocity is added to the body's momentum, which the movement model
     /// then slows as any other (air drag in a jump).
     pub leave_platform: LeavePlatform,
+    /// Move bodies in Minecraft's own collision order
+    /// ([`collide_vanilla`](crate::resolver::collide_vanilla): y, then the
+    /// larger horizontal axis, then the other, ending exactly against what
+    /// stopped them, the step inside the same call) instead of the exact
+    /// resolver's sweep: for servers and bots that must agree with the
+    /// vanilla client. With it and `snap_to_ground` off, a body at 20 ticks
+    /// a second follows the client's positions to 10⁻⁹, resting ones
+    /// included. Off by default: the exact resolver never cuts a corner.
+    pub vanilla_collisions: bool,
     /// A body's height while sneaking (Minecraft's crouching pose: 1.5), or
     /// its standing height if that is lower. A body that has no room to
     /// stand stays at this height, sneaking or not, and moves at the
@@ -172,6 +181,7 @@ impl Settings {
             "sneak_edge_guard",
             "snap_to_ground",
             "leave_platform",
+            "vanilla_collisions",
             "sneak_height",
             "crawl_height",
             "left_world_depth",
@@ -230,6 +240,7 @@ impl Settings {
         Some(match name {
             "sneak_edge_guard" => &mut self.sneak_edge_guard,
             "snap_to_ground" => &mut self.snap_to_ground,
+            "vanilla_collisions" => &mut self.vanilla_collisions,
             _ => return None,
         })
     }

@@ -1,0 +1,139 @@
+//! The movement model's version is kept honest: a fingerprint of the
+//! defaults and of trajectories through every behaviour block, at
+//! Minecraft's 20 ticks a second and at 60, is recorded for each version.
+//! A change that moves a body or a default changes the fingerprint, and this
+//! test fails until `MODEL.version` goes up and the new fingerprint is
+//! written below: scenarios and goldens pinned to the old version then fail
+//! with both names instead of failing as regressions.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use voxwalk::controller::{Input, MODEL, Settings};
+use voxwalk::scenario::Scenario;
+
+/// Each version of the model: (version, defaults, trajectories).
+const FINGERPRINTS: &[(u32, u64, u64)] = &[(1, 0xd16d_4125_4d28_dead, 0x7466_a528_c234_6f6e)];
+
+/// Scenarios whose worlds and scripts drive the trajectories: walking,
+/// sprinting, jumping, sneaking at edges, and every behaviour block.
+const DRIVEN_BY: [&str; 12] = [
+    "obstacle_walk_golden",
+    "sneak_along_ledge",
+    "behaviour_slime_bounce",
+    "behaviour_ice_glides_farther",
+    "behaviour_honey_half_jump",
+    "behaviour_ladder_climb_up",
+    "behaviour_ladder_descent_capped",
+    "behaviour_swim_up",
+    "behaviour_sink_slowly",
+    "behaviour_cobweb_slows_fall",
+    "behaviour_soul_sand_slows_walk",
+    "fly_through_tunnel",
+];
+
+fn fnv1a(hash: u64, text: &str) -> u64 {
+    text.bytes().fold(hash, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// The trajectories' fingerprint: every body's state after every tick of 400,
+/// each scenario's script over and over, at 20 and 60 ticks a second.
+fn trajectories() -> u64 {
+    let mut hash = FNV_START;
+    let mut text = String::new();
+    for rate in [20.0, 60.0] {
+        for name in DRIVEN_BY {
+            let path = Path::new("worlds/scenarios").join(format!("{name}.toml"));
+            let scenario = Scenario::load(&path).unwrap();
+            let mut sim = scenario.simulation().unwrap();
+            let mut settings = scenario.settings.clone();
+            settings.tick_rate = rate;
+            sim.set_settings(settings).unwrap();
+            for tick in 0..400 {
+                let inputs: Vec<Input> = scenario
+                    .bodies
+                    .iter()
+                    .map(|b| b.script.input_at(tick % scenario.ticks.max(1)))
+                    .collect();
+                sim.step_in_order(&inputs).unwrap();
+                text.clear();
+                for body in sim.bodies() {
+                    let _ = write!(text, "{body:?}");
+                }
+                hash = fnv1a(hash, &text);
+            }
+        }
+    }
+    hash
+}
+
+#[test]
+fn the_model_version_names_one_set_of_defaults_and_trajectories() {
+    let defaults = fnv1a(FNV_START, &format!("{:?}", Settings::default()));
+    let trajectories = trajectories();
+    let recorded = FINGERPRINTS.iter().find(|(v, ..)| *v == MODEL.version);
+    assert_eq!(
+        recorded.map(|&(_, d, t)| (d, t)),
+        Some((defaults, trajectories)),
+        "the movement model changed (defaults {defaults:#x}, trajectories {trajectories:#x}) \
+         but MODEL is still {MODEL}: raise MODEL.version, add \
+         ({}, {defaults:#x}, {trajectories:#x}) to FINGERPRINTS, and re-pin the scenarios \
+         with `voxwalk check --bless worlds/scenarios` once their checks hold",
+        MODEL.version + 1
+    );
+}
+
+#[test]
+fn a_scenario_pinned_to_another_model_fails_naming_both() {
+    let dir = tempdir();
+    let path = dir.join("stale.toml");
+    let text = "model = \"minecraft-1.21 v0\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|##|\\n\"\nspawn = [0.5, 1, 0.5]\nticks = 2\n";
+    std::fs::write(&path, text).unwrap();
+    let error = Scenario::load(&path).unwrap_err().to_string();
+    assert!(error.contains("minecraft-1.21 v0"), "{error}");
+    assert!(error.contains(&MODEL.to_string()), "{error}");
+    let unpinned = dir.join("unpinned.toml");
+    std::fs::write(
+        &unpinned,
+        text.lines().skip(1).collect::<Vec<_>>().join("\n"),
+    )
+    .unwrap();
+    let error = Scenario::load(&unpinned).unwrap_err().to_string();
+    assert!(error.contains("names no movement model"), "{error}");
+    // Blessing pins it to this build's model, and it runs.
+    let outcome = voxwalk::scenario::check_file(&path, true);
+    assert!(outcome.verdict.is_pass(), "{:?}", outcome.verdict);
+    let pinned = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        pinned.starts_with(&format!("model = \"{MODEL}\"\n")),
+        "{pinned}"
+    );
+    assert!(Scenario::load(&path).is_ok());
+}
+
+#[test]
+fn a_golden_written_by_another_model_fails_naming_both() {
+    let golden = "{\"model\":\"minecraft-1.21 v0\"}\n{\"tick\":0,\"bodies\":[]}\n";
+    let error = voxwalk::scenario::compare_golden(golden, &[], 1e-9).unwrap_err();
+    let message = error.to_string();
+    assert!(
+        message.contains("minecraft-1.21 v0") && message.contains(&MODEL.to_string()),
+        "{message}"
+    );
+    let headless = "{\"tick\":0,\"bodies\":[]}\n";
+    let message = voxwalk::scenario::compare_golden(headless, &[], 1e-9)
+        .unwrap_err()
+        .to_string();
+    assert!(message.contains("names no movement model"), "{message}");
+}
+
+fn tempdir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("voxwalk-model-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

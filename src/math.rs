@@ -45,3 +45,10 @@ pub fn hypot(x: f64, y: f64) -> f64 {
 pub fn sin_cos(radians: f64) -> (f64, f64) {
     libm::sincos(radians)
 }
+
+/// The angle whose cosine is `x`, in `[0, π]` (NaN outside `[-1, 1]`).
+#[inline]
+#[must_use]
+pub fn acos(x: f64) -> f64 {
+    libm::acos(x)
+}

@@ -300,7 +300,9 @@ const SIMULATION_LAYERS: [&str; 6] = [
 
 /// Calls into the platform's maths library, whose last bits differ between
 /// platforms.
-const PLATFORM_MATHS: [&str; 20] = [
+const PLATFORM_MATHS: [&str; 22] = [
+    ".angle_to(",
+    ".from_angle(",
     ".powf(",
     ".powi(",
     ".exp(",

@@ -192,13 +192,17 @@ fn sprinting(body: &Body, input: Input, forward: bool, swimming_or_flying: bool)
     started && forward && !swimming_or_flying && !body.wall_head_on
 }
 
-/// Whether a wall met while wishing `wish` and moving at `rate` only
-/// brushes the body (`LocalPlayer.isHorizontalCollisionMinor`).
-pub(crate) fn minor_collision(wish: DVec2, rate: DVec3) -> bool {
-    let moved = DVec2::new(rate.x, rate.z);
-    let scale = minecraft::TICKS * minecraft::TICKS;
-    if wish.length_squared() < 1e-5 || moved.length_squared() < 1e-5 * scale {
+/// Whether a wall met while wishing `wish` and making `moved` in a
+/// Minecraft tick (1/20 s) only brushes the body
+/// (`LocalPlayer.isHorizontalCollisionMinor`), computed as the client does,
+/// `acos(w·m / √(|w|²|m|²))` against 8° with its float thresholds, through
+/// `math` (glam's `angle_to` would call the platform's `atan2`).
+pub(crate) fn minor_collision(wish: DVec2, moved: DVec3) -> bool {
+    let moved = DVec2::new(moved.x, moved.z);
+    let (wished, made) = (wish.length_squared(), moved.length_squared());
+    let small = f64::from(1.0e-5_f32);
+    if wished < small || made < small {
         return false;
     }
-    wish.angle_to(moved).abs() < MINOR_COLLISION
+    crate::math::acos(wish.dot(moved) / (wished * made).sqrt()) < MINOR_COLLISION
 }

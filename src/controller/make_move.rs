@@ -10,7 +10,8 @@ use super::tick::{Plan, TickScratch};
 use super::{Body, Event, HorizontalAxis, Input, Settings};
 use crate::geometry::Aabb;
 use crate::resolver::{
-    Hit, Motion, MoveError, Resolver, TOUCH_TOLERANCE, VanillaColliders, collide_vanilla,
+    Hit, Motion, MoveError, Resolver, TOUCH_TOLERANCE, VanillaColliders, VanillaMove,
+    collide_vanilla,
 };
 use crate::world::BlockSource;
 
@@ -31,6 +32,10 @@ pub(crate) struct Moved {
     /// Kept on the ground down a step ([`Settings::snap_to_ground`]).
     pub(crate) snapped: bool,
     pub(crate) ceiling: bool,
+    /// In the vanilla order, the movement the client's collision made of
+    /// the move (`Entity.collide`'s result), kept even where `Entity.move`
+    /// then left the body in place: what the client judges a wall by.
+    pub(crate) collided: Option<DVec3>,
 }
 
 impl Moved {
@@ -74,7 +79,7 @@ pub(crate) fn make_move<W: BlockSource>(
     let displacement = tick_displacement(settings, plan);
     let start = body.aabb;
     let mover = Mover::new(resolver, colliders, settings, body, flying);
-    let (displacement, cut, vanilla_step) = guarded_move(
+    let (displacement, cut, vanilla) = guarded_move(
         world,
         mover,
         support,
@@ -92,12 +97,9 @@ pub(crate) fn make_move<W: BlockSource>(
     // Not while rising: a jump does its own climbing.
     let may_step =
         !flying && settings.step_height > 0.0 && displacement.y <= 0.0 && (body.grounded || landed);
-    let mut stepped = false;
-    if let Some(height) = vanilla_step {
-        // Minecraft's step came with the move itself.
-        stepped = true;
-        events.push(Event::Stepped { height });
-    } else if may_step
+    let mut stepped = vanilla.is_some_and(|made| vanilla_stepped(made, displacement, events));
+    if vanilla.is_none()
+        && may_step
         && !settings.vanilla_collisions
         && let Some(step) = auto_step(world, resolver, settings, &start_free, displacement, motion)?
     {
@@ -130,7 +132,21 @@ pub(crate) fn make_move<W: BlockSource>(
         stepped,
         snapped,
         ceiling,
+        collided: vanilla.map(|made| made.movement),
     })
+}
+
+/// Whether Minecraft's step, which came with the move itself, counts as one
+/// (reported): rising into one (a jump beside a ledge) leaves the body in
+/// the air, as the client's `onGround` is a vertical collision below.
+fn vanilla_stepped(made: VanillaMove, displacement: DVec3, events: &mut Vec<Event>) -> bool {
+    let stepped = made.stepped && made.movement.y > 0.0 && displacement.y <= 0.0;
+    if stepped {
+        events.push(Event::Stepped {
+            height: made.movement.y,
+        });
+    }
+    stepped
 }
 
 /// How far the tick's rate moves the body: in a cobweb, a share of it
@@ -170,7 +186,7 @@ fn guarded_move<W: BlockSource>(
     body: &Body,
     input: Input,
     mut displacement: DVec3,
-) -> Result<(DVec3, [bool; 2], Option<f64>), MoveError> {
+) -> Result<(DVec3, [bool; 2], Option<VanillaMove>), MoveError> {
     let start = body.aabb;
     let resolver = &mut *mover.resolver;
     let guarded = is_guarded(world, resolver, settings, body, input)?;
@@ -185,7 +201,7 @@ fn guarded_move<W: BlockSource>(
             settings.step_height,
         )?;
     }
-    let mut stepped = mover.make(world, start, displacement, motion)?;
+    let mut made = mover.make(world, start, displacement, motion)?;
     if guarded
         && leaves_the_surface(
             world,
@@ -202,9 +218,9 @@ fn guarded_move<W: BlockSource>(
         }
         displacement.x = 0.0;
         displacement.z = 0.0;
-        stepped = mover.make(world, start, displacement, motion)?;
+        made = mover.make(world, start, displacement, motion)?;
     }
-    Ok((displacement, cut, stepped))
+    Ok((displacement, cut, made))
 }
 
 /// How the tick's move is made: by the exact resolver, or in Minecraft's
@@ -241,14 +257,14 @@ impl<'a> Mover<'a> {
     }
 
     /// Moves `start` by `displacement` into `motion`; in the vanilla order,
-    /// the height it stepped up by, if it did.
+    /// what the client's collision made of it.
     fn make<W: BlockSource>(
         &mut self,
         world: &W,
         start: Aabb,
         displacement: DVec3,
         motion: &mut Motion,
-    ) -> Result<Option<f64>, MoveError> {
+    ) -> Result<Option<VanillaMove>, MoveError> {
         if !self.vanilla {
             self.resolver
                 .move_box_into(world, start, displacement, motion)?;
@@ -263,10 +279,7 @@ impl<'a> Mover<'a> {
             self.colliders,
         )?;
         vanilla_motion(start, displacement, made.movement, motion);
-        Ok(made
-            .stepped
-            .then_some(made.movement.y)
-            .filter(|&height| height > 0.0))
+        Ok(Some(made))
     }
 }
 

@@ -11,6 +11,7 @@ use super::block_effects::{Gait, Rules, momentum_kept};
 use super::make_move::make_move;
 use super::pose::update_pose;
 use super::riding::settle_riding;
+use super::settings::minecraft;
 use super::surroundings::Surroundings;
 use super::{Body, Contacts, Event, Input, Settings};
 use crate::geometry::Aabb;
@@ -146,7 +147,14 @@ fn tick_in<W: BlockSource>(
     body.in_liquid = start.in_liquid;
     body.climbing = around.as_ref().is_some_and(|a| a.climbing);
     body.sprinting = start.sprinting;
-    body.wall_head_on = moved.walled() && !minor_collision(start.wish, velocity);
+    // Whether the wall met was head on. The client judges it by the move it
+    // made (`isHorizontalCollisionMinor` of the collided movement, the part
+    // of a cut axis made before the wall included): so does the vanilla
+    // order. The exact order reads the velocity, the cut axis zeroed, which
+    // its scenarios pin (`wall_seams_full_speed`); the two part only on the
+    // tick a wall is first met at a shallow angle.
+    let judged = moved.collided.unwrap_or(velocity / minecraft::TICKS);
+    body.wall_head_on = moved.walled() && !minor_collision(start.wish, judged);
     body.jump_wait = start.jump_wait;
     body.takeoff = start.takeoff;
     body.takeoff_slipperiness = start.takeoff_slipperiness;

@@ -80,6 +80,7 @@ pub struct Keys {
 
 /// A player's state between ticks.
 #[derive(Clone, Copy, Debug)]
+#[allow(clippy::struct_excessive_bools)] // the client's own flags, one each
 pub struct Player {
     /// Feet, blocks.
     pub pos: [f64; 3],
@@ -99,7 +100,17 @@ pub struct Player {
     /// collided only when cut by 10⁻⁵ or more. Off, the floor just stops a
     /// fall (what a resolver with a contact gap can be held to).
     pub epsilons: bool,
+    /// Whether the last move was cut sideways (`horizontalCollision`), and
+    /// only brushed a wall (`minorHorizontalCollision`): a sprint stops on
+    /// a collision that is not minor.
+    pub horizontal_collision: bool,
+    pub minor_collision: bool,
 }
+
+/// The block collisions of a world of blocks for `Entity.collide`: the
+/// movement the client lets a player at feet `pos` make of `movement`, on
+/// the ground or not. Without one, the flat floor is the world.
+pub type Blocks<'a> = &'a dyn Fn([f64; 3], [f64; 3], bool) -> [f64; 3];
 
 pub const WIDTH: f64 = 0.6;
 pub const FLOOR_TOP: f64 = 1.0;
@@ -192,6 +203,8 @@ impl Player {
             no_jump_delay: 0,
             stuck: None,
             epsilons: false,
+            horizontal_collision: false,
+            minor_collision: false,
         };
         if world.in_cobweb(&p) {
             p.stuck = Some([0.25, f64::from(0.05_f32), 0.25]);
@@ -242,9 +255,32 @@ impl Player {
         self.delta[2] += -l * scale * speed;
     }
 
+    /// A player at rest in the air with its feet at `pos`, moving as the
+    /// client does to the last detail (`epsilons`).
+    pub fn falling(pos: [f64; 3]) -> Player {
+        Player {
+            pos,
+            delta: [0.0; 3],
+            moved: [0.0; 3],
+            on_ground: false,
+            sprinting: false,
+            no_jump_delay: 0,
+            stuck: None,
+            epsilons: true,
+            horizontal_collision: false,
+            minor_collision: false,
+        }
+    }
+
     /// One tick: `LocalPlayer.aiStep`, then `LivingEntity.aiStep` and
     /// `travel`, then `applyEffectsFromBlocks`.
     pub fn tick(&mut self, world: &Flat, keys: Keys) {
+        self.tick_in(world, keys, None);
+    }
+
+    /// [`Player::tick`] among `blocks` (the flat world's motion rules: its
+    /// ground's friction and factors, its medium), or on the flat floor.
+    pub fn tick_in(&mut self, world: &Flat, keys: Keys, blocks: Option<Blocks<'_>>) {
         let input = Self::input(keys);
         let forward = input.1 > 1.0e-5;
         let in_water = world.in_liquid(self, Medium::Water);
@@ -254,7 +290,9 @@ impl Player {
         if !self.sprinting && forward && !keys.sneak && !in_water && keys.sprint {
             self.sprinting = true;
         }
-        if self.sprinting && (!forward || in_water) {
+        // `shouldStopRunSprinting`: a wall met head on stops it too.
+        let walled = self.horizontal_collision && !self.minor_collision;
+        if self.sprinting && (!forward || in_water || walled) {
             self.sprinting = false;
         }
         if in_water && keys.sneak {
@@ -285,9 +323,9 @@ impl Player {
             self.no_jump_delay = 0;
         }
         if in_water || in_lava {
-            self.travel_in_fluid(world, input, in_water, keys.sneak);
+            self.travel_in_fluid(world, input, in_water, keys.sneak, blocks);
         } else {
-            self.travel_in_air(world, input, keys);
+            self.travel_in_air(world, input, keys, blocks);
         }
         // `Entity.applyEffectsFromBlocks`: `WebBlock.entityInside`.
         self.stuck = world
@@ -306,7 +344,13 @@ impl Player {
     }
 
     /// `LivingEntity.travelInAir` with `handleRelativeFrictionAndCalculateMovement`.
-    fn travel_in_air(&mut self, world: &Flat, input: (f32, f32), keys: Keys) {
+    fn travel_in_air(
+        &mut self,
+        world: &Flat,
+        input: (f32, f32),
+        keys: Keys,
+        blocks: Option<Blocks<'_>>,
+    ) {
         let friction: f32 = if self.on_ground {
             match world.below(self) {
                 None => world.ground.friction,
@@ -341,7 +385,7 @@ impl Player {
                 self.delta[1] = 0.0;
             }
         }
-        self.do_move(world, keys.sneak);
+        self.do_move(world, keys.sneak, input, blocks);
         if keys.jump && world.on_climbable(self) {
             self.delta[1] = 0.2;
         }
@@ -352,10 +396,17 @@ impl Player {
     }
 
     /// `LivingEntity.travelInFluid`.
-    fn travel_in_fluid(&mut self, world: &Flat, input: (f32, f32), in_water: bool, sneaking: bool) {
+    fn travel_in_fluid(
+        &mut self,
+        world: &Flat,
+        input: (f32, f32),
+        in_water: bool,
+        sneaking: bool,
+        blocks: Option<Blocks<'_>>,
+    ) {
         let falling = self.delta[1] <= 0.0;
         self.move_relative(0.02, input);
-        self.do_move(world, sneaking);
+        self.do_move(world, sneaking, input, blocks);
         if in_water {
             let f = f64::from(0.8_f32);
             self.delta[0] *= f;
@@ -412,8 +463,30 @@ impl Player {
         made
     }
 
+    /// `LocalPlayer.isHorizontalCollisionMinor` facing +x: the wish (the
+    /// input turned to the world: forward is +x, left is −z) and the move
+    /// made part by less than 8°. (The client turns the input with its sine
+    /// table at yaw −90°; exactly here.)
+    fn collision_is_minor((left, forward): (f32, f32), moved: [f64; 3]) -> bool {
+        let (wx, wz) = (f64::from(forward), -f64::from(left));
+        let wish = wx * wx + wz * wz;
+        let made = moved[0] * moved[0] + moved[2] * moved[2];
+        let small = f64::from(1.0e-5_f32);
+        if wish < small || made < small {
+            return false;
+        }
+        let cosine = (wx * moved[0] + wz * moved[2]) / (wish * made).sqrt();
+        voxwalk::math::acos(cosine) < 0.139_626_339_077_949_52
+    }
+
     /// `Entity.move` against the floor.
-    fn do_move(&mut self, world: &Flat, sneaking: bool) {
+    fn do_move(
+        &mut self,
+        world: &Flat,
+        sneaking: bool,
+        input: (f32, f32),
+        blocks: Option<Blocks<'_>>,
+    ) {
         let mut movement = self.delta;
         if let Some(stuck) = self.stuck.take() {
             for (m, s) in movement.iter_mut().zip(stuck) {
@@ -423,7 +496,9 @@ impl Player {
         }
         let wanted = movement;
         let wanted_y = movement[1];
-        if self.epsilons {
+        if let Some(collide) = blocks {
+            movement = collide(self.pos, movement, self.on_ground);
+        } else if self.epsilons {
             movement = self.collide_with_floor(movement);
         } else if self.pos[1] + movement[1] < FLOOR_TOP {
             movement[1] = FLOOR_TOP - self.pos[1];
@@ -442,6 +517,9 @@ impl Player {
         if self.epsilons {
             // `Mth.equal`: apart by 1e-5 (a float) or more.
             let cut = |axis: usize| (wanted[axis] - movement[axis]).abs() >= f64::from(1.0e-5_f32);
+            self.horizontal_collision = cut(0) || cut(2);
+            self.minor_collision =
+                self.horizontal_collision && Self::collision_is_minor(input, movement);
             for axis in [0, 2] {
                 if cut(axis) {
                     self.delta[axis] = 0.0;

@@ -5,3 +5,4 @@ pub mod motion_path;
 pub mod move_invariants;
 pub mod reference_resolver;
 pub mod terrain;
+pub mod vanilla_client;

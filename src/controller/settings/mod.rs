@@ -95,8 +95,10 @@ pub struct Settings {
     /// stopped them, the step inside the same call) instead of the exact
     /// resolver's sweep: for servers and bots that must agree with the
     /// vanilla client. With it and `snap_to_ground` off, a body at 20 ticks
-    /// a second follows the client's positions to 10⁻⁹, resting ones
-    /// included. Off by default: the exact resolver never cuts a corner.
+    /// a second follows the client's positions to 10⁻⁹ on every ground and
+    /// in every medium of the movement model, resting ones included (where
+    /// it still parts among walls: `docs/determinism.md`). Off by default:
+    /// the exact resolver never cuts a corner.
     pub vanilla_collisions: bool,
     /// A body's height while sneaking (Minecraft's crouching pose: 1.5), or
     /// its standing height if that is lower. A body that has no room to

@@ -3,16 +3,12 @@
 //! `step_in_order` never does; with the same inputs per handle both give
 //! the same bodies and the same events, bit for bit, on any thread count.
 
+mod support;
+
 use glam::{DVec3, IVec3};
+use support::terrain::hash;
 use voxwalk::controller::{Body, BodyHandle, Event, Input, Settings, Simulation};
 use voxwalk::world::{BlockId, World};
-
-fn hash(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
 
 /// A floor of 96 × 96 over four chunk columns each way, with a few walls
 /// the pushes press bodies against.

@@ -78,7 +78,7 @@ pub(crate) fn make_move<W: BlockSource>(
     let flying = input.fly;
     let displacement = tick_displacement(settings, plan);
     let start = body.aabb;
-    let mover = Mover::new(resolver, colliders, settings, body, flying);
+    let mover = TickMove::new(resolver, colliders, settings, body, flying);
     let (displacement, cut, vanilla) = guarded_move(
         world,
         mover,
@@ -179,7 +179,7 @@ fn may_snap(settings: &Settings, body: &Body, plan: &Plan<'_>) -> bool {
 #[inline]
 fn guarded_move<W: BlockSource>(
     world: &W,
-    mut mover: Mover<'_>,
+    mut mover: TickMove<'_>,
     support: &mut Vec<(f64, f64)>,
     motion: &mut Motion,
     settings: &Settings,
@@ -225,7 +225,7 @@ fn guarded_move<W: BlockSource>(
 
 /// How the tick's move is made: by the exact resolver, or in Minecraft's
 /// collision order ([`Settings::vanilla_collisions`]).
-struct Mover<'a> {
+struct TickMove<'a> {
     resolver: &'a mut Resolver,
     colliders: &'a mut VanillaColliders,
     vanilla: bool,
@@ -234,7 +234,7 @@ struct Mover<'a> {
     step: f32,
 }
 
-impl<'a> Mover<'a> {
+impl<'a> TickMove<'a> {
     /// How `body`'s tick moves it under `settings`.
     fn new(
         resolver: &'a mut Resolver,
@@ -243,7 +243,7 @@ impl<'a> Mover<'a> {
         body: &Body,
         flying: bool,
     ) -> Self {
-        Mover {
+        TickMove {
             resolver,
             colliders,
             vanilla: settings.vanilla_collisions,

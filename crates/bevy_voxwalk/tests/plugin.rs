@@ -32,10 +32,17 @@ fn floor() -> World {
 
 /// An app whose every `update` runs exactly one fixed tick.
 fn app(world: World) -> App {
+    app_on_threads(world, false)
+}
+
+/// [`app`], ticking the characters on rayon's threads when `parallel`.
+fn app_on_threads(world: World, parallel: bool) -> App {
     let mut app = App::new();
     app.add_plugins((
         TimePlugin,
-        VoxwalkPlugin::new(world, Settings::default()).unwrap(),
+        VoxwalkPlugin::new(world, Settings::default())
+            .unwrap()
+            .parallel(parallel),
     ))
     .insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     // bevy's first update starts the clocks and runs no fixed tick.
@@ -204,11 +211,17 @@ fn input(key: u64, tick: u64) -> Input {
 }
 
 /// 64 characters crowded onto the floor with changing inputs: through the
-/// plugin and through `Simulation::step` directly, every body the same to
-/// the bit at every tick.
+/// plugin (on one thread and on rayon's) and through `Simulation::step`
+/// directly, every body the same to the bit at every tick.
 #[test]
 fn the_plugin_gives_the_bits_of_the_simulation_itself() {
-    let mut app = app(floor());
+    for parallel in [false, true] {
+        same_bits_as_the_simulation(parallel);
+    }
+}
+
+fn same_bits_as_the_simulation(parallel: bool) {
+    let mut app = app_on_threads(floor(), parallel);
     let mut sim = Simulation::new(floor(), Settings::default()).unwrap();
     let feet = |key: u64| {
         let x = (hash(2 * key) % 1000) as f64 / 100.0 - 5.0;
@@ -246,7 +259,7 @@ fn the_plugin_gives_the_bits_of_the_simulation_itself() {
             assert_eq!(
                 format!("{:?}", state(&app, entity)),
                 format!("{direct:?}"),
-                "tick {tick}, {entity:?}"
+                "tick {tick}, {entity:?}, parallel {parallel}"
             );
             pushes += report
                 .events(handle)

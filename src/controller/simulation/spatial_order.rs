@@ -16,7 +16,7 @@
 use super::Simulation;
 use crate::controller::SyncIfParallel;
 use crate::controller::cell_copy::CellCopy;
-use crate::world::{BlockSource, CHUNK_EDGE};
+use crate::world::{BlockSource, chunk_of};
 
 /// Ticks between two sorts: bodies walk about a block in this time, so the
 /// order stays nearly sorted between them, and the sort (a few
@@ -27,19 +27,15 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     /// Sorts the bodies by the chunk column their feet are in (x, then z),
     /// ties by handle slot, moving every per-body list with them.
     pub(super) fn sort_by_place(&mut self) {
-        let column = |x: f64| {
-            // Saturating, as `as` is: a body far out sorts at the end.
-            let cell = x as i64 - i64::from((x as i64 as f64) > x);
-            cell.div_euclid(i64::from(CHUNK_EDGE))
-        };
-        let mut order: Vec<(i64, i64, u32, u32)> = self
+        let mut order: Vec<(i32, i32, u32, u32)> = self
             .bodies
             .iter()
             .zip(&self.handles)
             .enumerate()
             .map(|(index, (body, handle))| {
-                let feet = body.aabb.min;
-                (column(feet.x), column(feet.z), handle.slot(), index as u32)
+                // `as` saturates: a body far out sorts at an end.
+                let chunk = chunk_of(body.aabb.min.floor().as_ivec3());
+                (chunk.x, chunk.z, handle.slot(), index as u32)
             })
             .collect();
         if order.windows(2).all(|w| w[0] <= w[1]) {

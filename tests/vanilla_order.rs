@@ -8,89 +8,12 @@
 
 mod support;
 
-use glam::{DVec3, IVec3};
+use glam::DVec3;
 use proptest::prelude::*;
-use std::sync::Arc;
 use support::vanilla_client;
+use support::vanilla_worlds::{ends_inside, registry, world_of};
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{VanillaColliders, collide_vanilla};
-use voxwalk::world::{BlockId, BlockRegistry, BlockType, World};
-
-const EPS: f64 = 1.0e-7;
-
-/// Vanilla shapes, in sixteenths as `Block.box` writes them.
-fn vanilla_shapes() -> Vec<(&'static str, Vec<[f64; 6]>)> {
-    vec![
-        ("stone", vec![[0., 0., 0., 16., 16., 16.]]),
-        ("slab", vec![[0., 0., 0., 16., 8., 16.]]),
-        ("top_slab", vec![[0., 8., 0., 16., 16., 16.]]),
-        (
-            "stairs_east",
-            vec![[0., 0., 0., 16., 8., 16.], [8., 8., 0., 16., 16., 16.]],
-        ),
-        (
-            "stairs_north",
-            vec![[0., 0., 0., 16., 8., 16.], [0., 8., 0., 16., 16., 8.]],
-        ),
-        ("fence_post", vec![[6., 0., 6., 10., 24., 10.]]),
-        (
-            "fence_east",
-            vec![[6., 0., 6., 10., 24., 10.], [10., 0., 6., 16., 24., 10.]],
-        ),
-        ("wall_post", vec![[4., 0., 4., 12., 24., 12.]]),
-        ("snow_2", vec![[0., 0., 0., 16., 2., 16.]]),
-        ("carpet", vec![[0., 0., 0., 16., 1., 16.]]),
-        ("chest", vec![[1., 0., 1., 15., 14., 15.]]),
-    ]
-}
-
-fn registry() -> (Arc<BlockRegistry>, Vec<BlockId>) {
-    let mut registry = BlockRegistry::new();
-    let ids = vanilla_shapes()
-        .into_iter()
-        .map(|(name, boxes)| {
-            let mut block = BlockType::new(format!("test:{name}"));
-            block.boxes = boxes
-                .iter()
-                .map(|b| {
-                    let v = b.map(|c| c / 16.0);
-                    Aabb::new(DVec3::new(v[0], v[1], v[2]), DVec3::new(v[3], v[4], v[5]))
-                })
-                .collect();
-            registry.register(block).unwrap()
-        })
-        .collect();
-    (Arc::new(registry), ids)
-}
-
-// ---- The property ----------------------------------------------------
-
-fn world_of(cells: &[u8], ids: &[BlockId], registry: &Arc<BlockRegistry>) -> World {
-    let mut world = World::with_registry(registry.clone());
-    // A floor wider than any walk of the cases, so no body leaves the world.
-    world.fill(
-        IVec3::new(-72, -1, -72),
-        IVec3::new(80, -1, 80),
-        BlockId::STONE,
-    );
-    for (n, &c) in cells.iter().enumerate() {
-        let n = n as i32;
-        let cell = IVec3::new(n % 8, (n / 8) % 4, n / 32);
-        if (c as usize) < ids.len() {
-            world.set_block(cell, ids[c as usize]);
-        }
-    }
-    world
-}
-
-fn ends_inside(world: &World, aabb: &Aabb) -> bool {
-    let mut inside = false;
-    voxwalk::resolver::blocks_in_box(world, &Aabb::new(aabb.min + EPS, aabb.max - EPS), |_| {
-        inside = true;
-    })
-    .unwrap();
-    inside
-}
 
 /// A displacement component: walking-sized, falls, sixteenths (so boxes
 /// come to touch faces exactly, where the tolerances decide), and the tiny

@@ -7,11 +7,11 @@ use glam::DVec3;
 use super::edge_guard::{guard_edges, is_guarded, leaves_the_surface};
 use super::step_up::{Step, step_up};
 use super::tick::{Plan, TickScratch};
+use super::vanilla_move::{vanilla_motion, vanilla_stepped};
 use super::{Body, Event, HorizontalAxis, Input, Settings};
 use crate::geometry::Aabb;
 use crate::resolver::{
-    Hit, Motion, MoveError, Resolver, TOUCH_TOLERANCE, VanillaColliders, VanillaMove,
-    collide_vanilla,
+    Motion, MoveError, Resolver, TOUCH_TOLERANCE, VanillaColliders, VanillaMove, collide_vanilla,
 };
 use crate::world::BlockSource;
 
@@ -134,19 +134,6 @@ pub(crate) fn make_move<W: BlockSource>(
         ceiling,
         collided: vanilla.map(|made| made.movement),
     })
-}
-
-/// Whether Minecraft's step, which came with the move itself, counts as one
-/// (reported): rising into one (a jump beside a ledge) leaves the body in
-/// the air, as the client's `onGround` is a vertical collision below.
-fn vanilla_stepped(made: VanillaMove, displacement: DVec3, events: &mut Vec<Event>) -> bool {
-    let stepped = made.stepped && made.movement.y > 0.0 && displacement.y <= 0.0;
-    if stepped {
-        events.push(Event::Stepped {
-            height: made.movement.y,
-        });
-    }
-    stepped
 }
 
 /// How far the tick's rate moves the body: in a cobweb, a share of it
@@ -280,45 +267,6 @@ impl<'a> TickMove<'a> {
         )?;
         vanilla_motion(start, displacement, made.movement, motion);
         Ok(Some(made))
-    }
-}
-
-/// A move in Minecraft's order written as the resolver writes one, with
-/// `Entity.move`'s rules: a move cut to under 10⁻⁷ that was meant to be
-/// longer leaves the box where it was; a horizontal axis is blocked when cut
-/// by 10⁻⁵ or more (`Mth.equal`), the vertical one when cut at all. A blocked
-/// axis has a hit whose normal faces back along it (the block named is the
-/// cell just beyond the face).
-fn vanilla_motion(start: Aabb, wanted: DVec3, made: DVec3, motion: &mut Motion) {
-    let length = made.length_squared();
-    let moves = length > 1.0e-7 || wanted.length_squared() - length < 1.0e-7;
-    let end = if moves { start.translated(made) } else { start };
-    *motion = Motion::at_rest(start);
-    motion.end = end;
-    for axis in [1, 0, 2] {
-        let blocked = if axis == 1 {
-            wanted.y != made.y
-        } else {
-            (wanted[axis] - made[axis]).abs() >= f64::from(1.0e-5_f32)
-        };
-        if !blocked {
-            continue;
-        }
-        motion.blocked.set(axis, true);
-        let mut normal = DVec3::ZERO;
-        normal[axis] = -wanted[axis].signum();
-        let mut beyond = end.center();
-        beyond[axis] = if wanted[axis] > 0.0 {
-            end.max[axis] + 0.5 * crate::resolver::CONTACT_GAP
-        } else {
-            end.min[axis] - 0.5 * crate::resolver::CONTACT_GAP
-        };
-        motion.hits.push(Hit {
-            block: beyond.floor().as_ivec3(),
-            normal,
-            toi: 1.0,
-            at: end,
-        });
     }
 }
 

@@ -38,6 +38,7 @@ mod surroundings;
 mod sync_if_parallel;
 mod tick;
 mod tick_report;
+mod vanilla_move;
 
 pub use ball::Ball;
 pub use body::{Body, BodyError};

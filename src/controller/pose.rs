@@ -6,7 +6,7 @@ use glam::DVec3;
 
 use super::{Body, Input, Settings};
 use crate::geometry::Aabb;
-use crate::resolver::{CONTACT_GAP, MoveError, Resolver};
+use crate::resolver::{CONTACT_GAP, MoveError, Resolver, TOUCH_TOLERANCE};
 use crate::world::BlockSource;
 
 /// How a body holds itself, which sets its height.
@@ -78,6 +78,12 @@ pub fn room_to_stand<W: BlockSource>(
 /// Whether `aabb` may grow to `height`: it is as tall already, or raising
 /// its top that far meets nothing. The box is swept up by the growth: its
 /// top face passes through exactly the cells the taller box adds.
+///
+/// A box's height is the difference of its faces, which moves by the
+/// rounding of every move it makes: a growth within [`TOUCH_TOLERANCE`] is
+/// that rounding, not a taller pose, and has room even under a ceiling the
+/// box touches (Minecraft deflates the box it tries by 10⁻⁷ for the same
+/// reason, `canPlayerFitWithinBlocksAndEntitiesWhen`).
 fn room_for<W: BlockSource>(
     world: &W,
     resolver: &mut Resolver,
@@ -85,7 +91,7 @@ fn room_for<W: BlockSource>(
     height: f64,
 ) -> Result<bool, MoveError> {
     let growth = height - (aabb.max.y - aabb.min.y);
-    if growth <= 0.0 {
+    if growth <= TOUCH_TOLERANCE {
         return Ok(true);
     }
     let raised = resolver.move_box(world, *aabb, DVec3::new(0.0, growth, 0.0))?;

@@ -105,6 +105,12 @@ pub struct Player {
     /// a collision that is not minor.
     pub horizontal_collision: bool,
     pub minor_collision: bool,
+    /// The last move's `isHorizontalCollisionMinor` took the `acos` of a
+    /// cosine within a few ulps of 1 (a move made straight along the wish):
+    /// whether it rounded to 1 (minor) or above it (NaN: head on, the sprint
+    /// stops) turns on the last bits of the position, which a body moved by
+    /// other arithmetic need not share.
+    pub minor_by_rounding: bool,
 }
 
 /// The block collisions of a world of blocks for `Entity.collide`: the
@@ -205,6 +211,7 @@ impl Player {
             epsilons: false,
             horizontal_collision: false,
             minor_collision: false,
+            minor_by_rounding: false,
         };
         if world.in_cobweb(&p) {
             p.stuck = Some([0.25, f64::from(0.05_f32), 0.25]);
@@ -269,6 +276,7 @@ impl Player {
             epsilons: true,
             horizontal_collision: false,
             minor_collision: false,
+            minor_by_rounding: false,
         }
     }
 
@@ -466,17 +474,22 @@ impl Player {
     /// `LocalPlayer.isHorizontalCollisionMinor` facing +x: the wish (the
     /// input turned to the world: forward is +x, left is −z) and the move
     /// made part by less than 8°. (The client turns the input with its sine
-    /// table at yaw −90°; exactly here.)
-    fn collision_is_minor((left, forward): (f32, f32), moved: [f64; 3]) -> bool {
+    /// table at yaw −90°; exactly here.) With it, whether the cosine was so
+    /// near 1 that its rounding decided ([`Player::minor_by_rounding`]).
+    fn collision_is_minor((left, forward): (f32, f32), moved: [f64; 3]) -> (bool, bool) {
         let (wx, wz) = (f64::from(forward), -f64::from(left));
         let wish = wx * wx + wz * wz;
         let made = moved[0] * moved[0] + moved[2] * moved[2];
         let small = f64::from(1.0e-5_f32);
         if wish < small || made < small {
-            return false;
+            return (false, false);
         }
         let cosine = (wx * moved[0] + wz * moved[2]) / (wish * made).sqrt();
-        voxwalk::math::acos(cosine) < 0.139_626_339_077_949_52
+        let by_rounding = (cosine - 1.0).abs() <= 4.0 * f64::EPSILON;
+        (
+            voxwalk::math::acos(cosine) < 0.139_626_339_077_949_52,
+            by_rounding,
+        )
     }
 
     /// `Entity.move` against the floor.
@@ -518,8 +531,9 @@ impl Player {
             // `Mth.equal`: apart by 1e-5 (a float) or more.
             let cut = |axis: usize| (wanted[axis] - movement[axis]).abs() >= f64::from(1.0e-5_f32);
             self.horizontal_collision = cut(0) || cut(2);
-            self.minor_collision =
-                self.horizontal_collision && Self::collision_is_minor(input, movement);
+            let (minor, by_rounding) = Self::collision_is_minor(input, movement);
+            self.minor_collision = self.horizontal_collision && minor;
+            self.minor_by_rounding = self.horizontal_collision && by_rounding;
             for axis in [0, 2] {
                 if cut(axis) {
                     self.delta[axis] = 0.0;

@@ -6,3 +6,4 @@ pub mod move_invariants;
 pub mod reference_resolver;
 pub mod terrain;
 pub mod vanilla_client;
+pub mod vanilla_worlds;

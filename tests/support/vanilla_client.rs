@@ -183,8 +183,36 @@ fn collide_with(movement: DVec3, aabb: &Aabb, shapes: &[GridShape]) -> DVec3 {
 /// `Entity.collide` with its step: the movement the client lets `aabb`
 /// make of `movement`, `up` its step height.
 pub fn collide(world: &World, aabb: &Aabb, movement: DVec3, on_ground: bool, up: f32) -> DVec3 {
+    collide_noting_rounding(world, aabb, movement, on_ground, up, &mut false)
+}
+
+/// Whether `a` and `b` (lengths or squared lengths of moves) are equal but
+/// for the rounding of the coordinates they come from: within 10⁻¹², a
+/// thousand times below what the tests hold positions to, and far above the
+/// ulps of coordinates in the tens.
+fn near(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1.0e-12
+}
+
+/// [`collide`], setting `by_rounding` when one of the client's choices
+/// turned on rounding: the axis order of a move whose horizontal parts
+/// are as long but for rounding, or a step taken or not where the stepped
+/// and the plain moves go as far but for rounding (a box as far from a wall
+/// on x as from one on z). Arithmetic that agrees within ulps, not to the bit,
+/// may choose the other way there.
+pub fn collide_noting_rounding(
+    world: &World,
+    aabb: &Aabb,
+    movement: DVec3,
+    on_ground: bool,
+    up: f32,
+    by_rounding: &mut bool,
+) -> DVec3 {
     if movement.length_squared() == 0.0 {
         return movement;
+    }
+    if movement.x.abs() != movement.z.abs() && near(movement.x.abs(), movement.z.abs()) {
+        *by_rounding = true;
     }
     let plain = collide_with(
         movement,
@@ -232,7 +260,14 @@ pub fn collide(world: &World, aabb: &Aabb, movement: DVec3, on_ground: bool, up:
             &from,
             &shapes,
         );
-        if stepped.x * stepped.x + stepped.z * stepped.z > plain.x * plain.x + plain.z * plain.z {
+        let (farther, plainly) = (
+            stepped.x * stepped.x + stepped.z * stepped.z,
+            plain.x * plain.x + plain.z * plain.z,
+        );
+        if near(farther, plainly) && stepped != plain {
+            *by_rounding = true;
+        }
+        if farther > plainly {
             return stepped - DVec3::new(0.0, aabb.min.y - from.min.y, 0.0);
         }
     }

@@ -84,16 +84,7 @@ fn voxwalk_world(flat: &Flat) -> World {
 /// Minecraft's keys and voxwalk's input for the same `bits` (no flying).
 fn keys_of(bits: u8) -> (Keys, Input) {
     let input = input_from_bits(u16::from(bits));
-    let keys = Keys {
-        east: input.east,
-        west: input.west,
-        south: input.south,
-        north: input.north,
-        jump: input.jump,
-        sneak: input.sneak,
-        sprint: input.sprint,
-    };
-    (keys, input)
+    (Keys::of(&input), input)
 }
 
 fn flat_of(ground: u8, medium: u8, medium_top: u8) -> Flat {

@@ -53,16 +53,7 @@ fn keys_of(bits: u8) -> (Keys, Input) {
     let directions_and_jump = u16::from(bits & 0b1_1111);
     let sprint = if bits & 0b10_0000 != 0 { 64 } else { 0 };
     let input = input_from_bits(directions_and_jump | sprint);
-    let keys = Keys {
-        east: input.east,
-        west: input.west,
-        south: input.south,
-        north: input.north,
-        jump: input.jump,
-        sneak: false,
-        sprint: input.sprint,
-    };
-    (keys, input)
+    (Keys::of(&input), input)
 }
 
 /// Both run `segments` from `feet`; the first tick whose state differs, or

@@ -78,6 +78,21 @@ pub struct Keys {
     pub sprint: bool,
 }
 
+impl Keys {
+    /// The keys voxwalk's `input` holds (the port does not fly).
+    pub fn of(input: &voxwalk::controller::Input) -> Keys {
+        Keys {
+            east: input.east,
+            west: input.west,
+            south: input.south,
+            north: input.north,
+            jump: input.jump,
+            sneak: input.sneak,
+            sprint: input.sprint,
+        }
+    }
+}
+
 /// A player's state between ticks.
 #[derive(Clone, Copy, Debug)]
 #[allow(clippy::struct_excessive_bools)] // the client's own flags, one each

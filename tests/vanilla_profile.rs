@@ -13,8 +13,8 @@
 //! rounding) the two may part, and the case ends there: about one case in
 //! two hundred (docs/determinism.md).
 //!
-//! The body has the client's box: 0.6 by 1.8 as floats, widened
-//! (`EntityDimensions`). Sneaking is left out: voxwalk's edge guard is its
+//! The body has the client's box, `Body::MINECRAFT_SIZE` (0.6 by 1.8 as
+//! floats, widened: `EntityDimensions`). Sneaking is left out: voxwalk's edge guard is its
 //! own.
 
 #[path = "support/controls.rs"]
@@ -33,7 +33,8 @@ use voxwalk::controller::{Body, Input, Settings, Simulation};
 use voxwalk::geometry::Aabb;
 use voxwalk::world::World;
 
-/// The player's dimensions as the client holds them (`EntityType.PLAYER`).
+/// The player's dimensions as the client holds them (`EntityType.PLAYER`),
+/// written apart from `Body::MINECRAFT_SIZE`.
 const WIDTH: f32 = 0.6;
 const HEIGHT: f32 = 1.8;
 /// `maxUpStep`.
@@ -85,7 +86,7 @@ fn first_difference(world: &World, feet: DVec3, segments: &[(u8, u8)]) -> Option
         ..Settings::default()
     };
     let mut sim = Simulation::new(world.clone(), settings).unwrap();
-    let size = DVec3::new(f64::from(WIDTH), f64::from(HEIGHT), f64::from(WIDTH));
+    let size = Body::MINECRAFT_SIZE;
     let h = sim.add_body(Body::new(feet, size).unwrap());
     let mut client = Player::falling(feet.to_array());
     if sim.body(h).unwrap().grounded {
@@ -145,7 +146,7 @@ fn first_difference(world: &World, feet: DVec3, segments: &[(u8, u8)]) -> Option
 /// The exact order on the same walk: no tick ends inside a block.
 fn exact_order_ends_inside(world: &World, feet: DVec3, segments: &[(u8, u8)]) -> Option<String> {
     let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
-    let size = DVec3::new(f64::from(WIDTH), f64::from(HEIGHT), f64::from(WIDTH));
+    let size = Body::MINECRAFT_SIZE;
     let h = sim.add_body(Body::new(feet, size).unwrap());
     let mut tick = 0;
     for &(ticks, bits) in segments {
@@ -175,7 +176,7 @@ proptest! {
         let world = tiled_world_of(&cells, &ids, &registry, 2);
         let mut feet = DVec3::new(start.0, start.1, start.2);
         // A start inside a block is lifted above the blocks.
-        let size = DVec3::new(f64::from(WIDTH), f64::from(HEIGHT), f64::from(WIDTH));
+        let size = Body::MINECRAFT_SIZE;
         if ends_inside(&world, &Aabb::from_feet(feet, size)) {
             feet.y = 4.5;
         }

@@ -138,6 +138,20 @@ impl Body {
     /// The size of a person in block games: 0.6 wide, 1.8 tall, 0.6 deep.
     pub const DEFAULT_SIZE: DVec3 = DVec3::new(0.6, 1.8, 0.6);
 
+    /// Minecraft's player as the client holds it: 0.6 and 1.8 as floats,
+    /// widened (`EntityDimensions`), so 1.79999995 tall. With
+    /// [`Settings::vanilla_collisions`](super::Settings::vanilla_collisions)
+    /// such a box is moved as the client moves its own, its faces built
+    /// around its position (docs/determinism.md); it also fits under a gap
+    /// of exactly 1.8, as the player does.
+    ///
+    /// ```
+    /// use voxwalk::controller::Body;
+    /// assert_eq!(Body::MINECRAFT_SIZE.y, f64::from(1.8_f32));
+    /// assert!(Body::MINECRAFT_SIZE.y < Body::DEFAULT_SIZE.y);
+    /// ```
+    pub const MINECRAFT_SIZE: DVec3 = DVec3::new(0.6_f32 as f64, 1.8_f32 as f64, 0.6_f32 as f64);
+
     /// A dynamic body at rest, feet (bottom centre) at `feet`.
     ///
     /// # Errors

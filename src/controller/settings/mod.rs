@@ -94,11 +94,14 @@ pub struct Settings {
     /// larger horizontal axis, then the other, ending exactly against what
     /// stopped them, the step inside the same call) instead of the exact
     /// resolver's sweep: for servers and bots that must agree with the
-    /// vanilla client. With it and `snap_to_ground` off, a body at 20 ticks
-    /// a second follows the client's positions to 10⁻⁹ on every ground and
-    /// in every medium of the movement model, resting ones included (where
-    /// it still parts among walls: `docs/determinism.md`). Off by default:
-    /// the exact resolver never cuts a corner.
+    /// vanilla client. With it, `snap_to_ground` off and a body of
+    /// [`Body::MINECRAFT_SIZE`](super::Body::MINECRAFT_SIZE), a body at 20
+    /// ticks a second follows the client's positions and momentum to 10⁻⁹
+    /// on every ground and in every medium of the movement model and among
+    /// random vanilla blocks, resting, stepping and landing included, but
+    /// where a choice of the client's own turns on the last bit of its
+    /// position (`docs/determinism.md`). Off by default: the exact resolver
+    /// never cuts a corner.
     pub vanilla_collisions: bool,
     /// A body's height while sneaking (Minecraft's crouching pose: 1.5), or
     /// its standing height if that is lower. A body that has no room to

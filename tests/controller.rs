@@ -10,7 +10,9 @@ use glam::{DVec3, IVec3};
 use proptest::prelude::*;
 use support::reference_resolver::overlaps_solid;
 use support::terrain::bumpy_terrain;
-use voxwalk::controller::{Ball, Body, Event, Input, InputScript, Settings, Simulation};
+use voxwalk::controller::{
+    Ball, Body, BodyHandle, Event, Input, InputScript, Settings, Simulation,
+};
 use voxwalk::geometry::{Aabb, Mobility};
 use voxwalk::resolver::CONTACT_GAP;
 use voxwalk::world::{BlockId, BlockSource, World};
@@ -476,30 +478,32 @@ fn a_push_that_brings_two_bodies_together_separates_them_in_the_same_tick() {
         let size = DVec3::new(0.6, 1.8, 0.6);
         // A and B overlap by 0.3; B and C are 0.636 apart (clear) until B is pushed
         // 0.15 towards C.
-        for feet in [(0.0, 0.0), (0.3, 0.0), (0.75, 0.45)] {
-            sim.add_body(Body::new(DVec3::new(feet.0 + shift, 0.0, feet.1), size).unwrap());
-        }
+        let [a, b, c] = [(0.0, 0.0), (0.3, 0.0), (0.75, 0.45)].map(|feet| {
+            sim.add_body(Body::new(DVec3::new(feet.0 + shift, 0.0, feet.1), size).unwrap())
+        });
+        // `step` may reorder the bodies: everything is read by handle.
         let report = sim.step(&[]).unwrap();
-        let handles = sim.handles().to_vec();
-        let pushed_by = |body: usize| -> Vec<usize> {
-            report.bodies[body]
+        let pushed_by = |body: BodyHandle| -> Vec<BodyHandle> {
+            report
+                .events(body)
+                .unwrap()
                 .iter()
                 .filter_map(|e| match e {
-                    Event::PushedByBody { other, .. } => handles.iter().position(|h| h == other),
+                    Event::PushedByBody { other, .. } => Some(*other),
                     _ => None,
                 })
                 .collect()
         };
-        assert_eq!(pushed_by(0), vec![1], "shift {shift}");
-        assert_eq!(pushed_by(1), vec![0, 2], "shift {shift}");
-        assert_eq!(pushed_by(2), vec![1], "shift {shift}");
-        let centre = |i: usize| {
-            let c = sim.bodies()[i].aabb.center();
+        assert_eq!(pushed_by(a), vec![b], "shift {shift}");
+        assert_eq!(pushed_by(b), vec![a, c], "shift {shift}");
+        assert_eq!(pushed_by(c), vec![b], "shift {shift}");
+        let centre = |h: BodyHandle| {
+            let c = sim.body(h).unwrap().aabb.center();
             glam::DVec2::new(c.x, c.z)
         };
         // The last push of the tick leaves its pair apart (B's move back towards A
         // is for the next tick's pushes to settle: one pass per tick).
-        assert!(centre(1).distance(centre(2)) >= 0.6 - 1e-9, "shift {shift}");
+        assert!(centre(b).distance(centre(c)) >= 0.6 - 1e-9, "shift {shift}");
     }
 }
 

@@ -142,8 +142,7 @@ impl Body {
     /// widened (`EntityDimensions`), so 1.79999995 tall. With
     /// [`Settings::vanilla_collisions`](super::Settings::vanilla_collisions)
     /// such a box is moved as the client moves its own, its faces built
-    /// around its position (docs/determinism.md); it also fits under a gap
-    /// of exactly 1.8, as the player does.
+    /// around its position (docs/determinism.md).
     ///
     /// ```
     /// use voxwalk::controller::Body;

@@ -143,3 +143,28 @@ fn change_pose<W: BlockSource>(
     body.aabb.max.y = body.aabb.min.y + pose.height(settings, body.standing_height);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use glam::IVec3;
+
+    use super::*;
+    use crate::world::{BlockId, World};
+
+    /// A standing body pressed against a ceiling (as Minecraft's collision
+    /// order leaves it), its height an ulp short of its standing height by
+    /// the rounding of its moves: it stays standing.
+    #[test]
+    fn an_ulp_of_height_is_not_a_taller_pose() {
+        let mut world = World::new();
+        world.set_block(IVec3::new(0, 2, 0), BlockId::STONE);
+        let mut body = Body::new(DVec3::new(0.5, 0.1, 0.5), Body::MINECRAFT_SIZE).unwrap();
+        body.aabb.max.y = 2.0;
+        body.standing_height = (2.0 - 0.1) + 2.0 * f64::EPSILON;
+        assert!(body.height() < body.standing_height);
+        let settings = Settings::default();
+        let mut resolver = Resolver::new();
+        update_pose(&world, &mut resolver, &settings, &mut body, Input::IDLE).unwrap();
+        assert_eq!(body.pose, Pose::Standing);
+    }
+}

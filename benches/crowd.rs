@@ -8,10 +8,14 @@
 
 #[path = "support/run_stamp.rs"]
 mod run_stamp;
+#[path = "../tests/support/mod.rs"]
+mod support;
 
 use std::time::Instant;
 
 use glam::{DVec3, IVec3};
+use support::terrain::hash;
+use support::wandering::wandering_input;
 use voxwalk::controller::{Body, BodyHandle, Input, Settings, Simulation, TickReport};
 use voxwalk::generate::{Generator, Preset};
 use voxwalk::world::{BlockSource, Chunk, World};
@@ -22,13 +26,6 @@ fn resident_bytes() -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
-}
-
-fn hash(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 /// The feet position on top of column (x, z).
@@ -43,16 +40,7 @@ fn surface(world: &World, x: i32, z: i32) -> DVec3 {
 /// Body `i`'s input at `tick`: a heading that changes every few seconds, a jump
 /// now and then.
 fn input(i: u64, tick: u64) -> Input {
-    let h = hash(i * 1_000_003 + tick / 60);
-    Input {
-        east: h & 1 != 0,
-        west: h & 1 == 0 && h & 2 != 0,
-        south: h & 4 != 0,
-        north: h & 4 == 0 && h & 8 != 0,
-        jump: (tick + i).is_multiple_of(37),
-        sprint: h & 16 != 0,
-        ..Input::IDLE
-    }
+    wandering_input(i, tick, 60, 37)
 }
 
 /// Body-ticks per second over the first `ticks` ticks of a fresh simulation

@@ -7,6 +7,7 @@ mod support;
 
 use glam::{DVec3, IVec3};
 use support::terrain::hash;
+use support::wandering::wandering_input;
 use voxwalk::controller::{Body, BodyHandle, Event, Input, Settings, Simulation};
 use voxwalk::world::{BlockId, World};
 
@@ -26,19 +27,10 @@ fn world() -> World {
     world
 }
 
-/// Body `key`'s input at `tick`: headings that change every second or so,
-/// sprints and jumps.
+/// Body `key`'s input at `tick`: headings that change every second, sprints
+/// and jumps.
 fn input(key: u64, tick: u64) -> Input {
-    let h = hash(key * 1_000_003 + tick / 20);
-    Input {
-        east: h & 1 != 0,
-        west: h & 1 == 0 && h & 2 != 0,
-        south: h & 4 != 0,
-        north: h & 4 == 0 && h & 8 != 0,
-        jump: (tick + key).is_multiple_of(29),
-        sprint: h & 16 != 0,
-        ..Input::IDLE
-    }
+    wandering_input(key, tick, 20, 29)
 }
 
 #[derive(Clone, Copy, PartialEq)]

@@ -126,21 +126,20 @@ fn first_difference(world: &World, feet: DVec3, segments: &[(u8, u8)]) -> Option
             }
             if apart {
                 return Some(format!(
-                    "tick {tick}, keys {bits:#08b}: feet {}, momentum {}, grounded {}, sprinting {}\n  client's: feet {}, momentum {}, grounded {}, sprinting {}",
-                    ours[0],
-                    ours[1],
-                    body.grounded,
-                    body.sprinting,
-                    theirs[0],
-                    theirs[1],
-                    client.on_ground,
-                    client.sprinting
+                    "tick {tick}, keys {bits:#08b}: {}\n  client's: {}",
+                    state(ours, body.grounded, body.sprinting),
+                    state(theirs, client.on_ground, client.sprinting)
                 ));
             }
             tick += 1;
         }
     }
     None
+}
+
+/// A body's state as the property compares it.
+fn state([feet, momentum]: [DVec3; 2], grounded: bool, sprinting: bool) -> String {
+    format!("feet {feet}, momentum {momentum}, grounded {grounded}, sprinting {sprinting}")
 }
 
 /// The exact order on the same walk: no tick ends inside a block.

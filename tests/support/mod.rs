@@ -7,3 +7,4 @@ pub mod reference_resolver;
 pub mod terrain;
 pub mod vanilla_client;
 pub mod vanilla_worlds;
+pub mod wandering;

@@ -98,9 +98,9 @@ pub(crate) fn make_move<W: BlockSource>(
     let may_step =
         !flying && settings.step_height > 0.0 && displacement.y <= 0.0 && (body.grounded || landed);
     let mut stepped = vanilla.is_some_and(|made| vanilla_stepped(made, displacement, events));
+    // The vanilla order stepped inside its own move (`Entity.collide`).
     if vanilla.is_none()
         && may_step
-        && !settings.vanilla_collisions
         && let Some(step) = auto_step(world, resolver, settings, &start_free, displacement, motion)?
     {
         end = step.end;

@@ -9,6 +9,7 @@
 //! surroundings are read once, at the start of the tick ([`Surroundings`]);
 //! the tick (`tick.rs`) says in which order all this happens.
 
+use super::body_view::BodyView;
 use glam::{DVec2, DVec3};
 
 use super::make_move::Moved;
@@ -272,7 +273,7 @@ const SLIME_STEP_SPEED: f64 = 0.1 * minecraft::TICKS;
 /// against a ledge it can climb out onto is lifted.
 #[inline]
 pub(crate) fn momentum_kept<W: BlockSource>(
-    world: &W,
+    world: &BodyView<'_, W>,
     resolver: &mut Resolver,
     plan: &Plan<'_>,
     moved: &Moved,
@@ -357,7 +358,7 @@ pub(crate) fn momentum_kept<W: BlockSource>(
 /// momentum and raised `liquid_exit_height` above where the tick began,
 /// meets no block and no liquid.
 fn ledge_exit_is_free<W: BlockSource>(
-    world: &W,
+    world: &BodyView<'_, W>,
     resolver: &mut Resolver,
     settings: &Settings,
     start: &crate::geometry::Aabb,

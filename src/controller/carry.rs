@@ -5,14 +5,15 @@
 use glam::DVec3;
 use thiserror::Error;
 
+use super::body_view::BodyView;
 use super::riding::rests_on;
 use super::{Body, Event};
 use crate::geometry::Aabb;
-use crate::movers::{CrushRule, Mover, MoverError, MoverHandle, Movers, WithMovers};
+use crate::movers::{CrushRule, Mover, MoverError, MoverHandle, Movers, meets};
 use crate::resolver::{
     CONTACT_GAP, CellRange, MoveError, Resolver, TOUCH_TOLERANCE, sweep_box_box,
 };
-use crate::world::BlockSource;
+use crate::world::{BlockId, BlockRegistry, BlockSource};
 
 /// Times a mover held back by a body tries a shorter move before it stays
 /// where it is for the tick. One retry settles every case met so far (the
@@ -101,13 +102,14 @@ pub(crate) fn move_movers<W: BlockSource>(
         let share = if travel == DVec3::ZERO {
             1.0
         } else {
-            let view = WithMovers::new(world, movers).except(slot);
-            let moved = carry_and_push(&view, mover, handle, resolver, scratch, travel, bodies)
-                .map_err(|(body, source)| CarryError::Move {
-                    body,
-                    mover: handle,
-                    source,
-                })?;
+            let moved = carry_and_push(
+                world, movers, slot, mover, handle, resolver, scratch, travel, bodies,
+            )
+            .map_err(|(body, source)| CarryError::Move {
+                body,
+                mover: handle,
+                source,
+            })?;
             for &index in &scratch.blockers {
                 event(
                     index,
@@ -138,8 +140,11 @@ pub(crate) fn move_movers<W: BlockSource>(
 /// riders ride along, bodies its boxes sweep into are pushed ahead of them.
 /// Returns the share of `travel` the mover may make (1 unless a body held it
 /// back); the bodies are left where that share puts them.
+#[allow(clippy::too_many_arguments)] // the world, the mover, and the bodies
 fn carry_and_push<W: BlockSource>(
-    view: &WithMovers<'_, W>,
+    world: &W,
+    movers: &Movers,
+    slot: usize,
     mover: &Mover,
     handle: MoverHandle,
     resolver: &mut Resolver,
@@ -147,13 +152,14 @@ fn carry_and_push<W: BlockSource>(
     travel: DVec3,
     bodies: &mut [Body],
 ) -> Result<f64, (usize, MoveError)> {
-    gather_near(mover, handle, travel, bodies, scratch);
+    gather_near(world.registry(), mover, handle, travel, bodies, scratch);
     if scratch.candidates.is_empty() {
         return Ok(1.0);
     }
     let mut share = 1.0;
     for _ in 0..ATTEMPTS {
-        match try_share(view, mover, resolver, scratch, travel * share, bodies)? {
+        let trial = (world, movers, slot);
+        match try_share(trial, mover, resolver, scratch, travel * share, bodies)? {
             None => {
                 for (k, &index) in scratch.candidates.iter().enumerate() {
                     bodies[index].aabb = scratch.trial[k];
@@ -170,6 +176,7 @@ fn carry_and_push<W: BlockSource>(
 /// Lists in `scratch` the bodies near the path of `mover` moving by
 /// `travel`, and which of them ride it.
 fn gather_near(
+    registry: &BlockRegistry,
     mover: &Mover,
     handle: MoverHandle,
     travel: DVec3,
@@ -195,7 +202,9 @@ fn gather_near(
                     && body.riding == Some(handle)
                     && mover
                         .boxes_near(mover.position(), &body.aabb)
-                        .any(|(b, _)| rests_on(&body.aabb, &b)),
+                        .any(|(b, block)| {
+                            meets_box(registry, body, block, &b) && rests_on(&body.aabb, &b)
+                        }),
             );
         }
     }
@@ -206,7 +215,7 @@ fn gather_near(
 /// every body clears the mover there; otherwise the share of `step` the
 /// mover can take before it meets the first body that could not make way.
 fn try_share<W: BlockSource>(
-    view: &WithMovers<'_, W>,
+    (world, movers, slot): (&W, &Movers, usize),
     mover: &Mover,
     resolver: &mut Resolver,
     scratch: &mut CarryScratch,
@@ -223,27 +232,29 @@ fn try_share<W: BlockSource>(
     } = scratch;
     trial.clear();
     let mut allowed: Option<f64> = None;
+    let registry = world.registry();
     for (k, &index) in candidates.iter().enumerate() {
         let body = &bodies[index];
         let wanted = if riders[k] {
             step
         } else {
-            push_needed(mover, start, step, &body.aabb)
+            push_needed(registry, mover, start, step, body)
         };
         let end = if wanted == DVec3::ZERO || body.is_static() {
             body.aabb
         } else {
+            // Through the body's own view, the pushing mover left out.
+            let view = BodyView::of(world, Some(movers), body).except(slot);
             resolver
-                .move_box(view, body.aabb, wanted)
+                .move_box(&view, body.aabb, wanted)
                 .map_err(|e| (index, e))?
                 .end
         };
         trial.push(end);
-        if mover
-            .boxes_near(after, &end)
-            .any(|(b, _)| b.overlaps_beyond(&end, TOUCH_TOLERANCE))
-        {
-            let meeting = share_before_meeting(mover, start, step, &end);
+        if mover.boxes_near(after, &end).any(|(b, block)| {
+            meets_box(registry, body, block, &b) && b.overlaps_beyond(&end, TOUCH_TOLERANCE)
+        }) {
+            let meeting = share_before_meeting(registry, mover, start, step, body, &end);
             allowed = Some(allowed.map_or(meeting, |a| a.min(meeting)));
             if !blockers.contains(&index) {
                 blockers.push(index);
@@ -256,12 +267,22 @@ fn try_share<W: BlockSource>(
 /// How far a body with box `body` must move for `mover`, moving from
 /// `start` by `step`, to pass it: along each axis on which one of its boxes
 /// sweeps into the body, to a contact gap beyond where that box ends.
-fn push_needed(mover: &Mover, start: DVec3, step: DVec3, body: &Aabb) -> DVec3 {
+fn push_needed(
+    registry: &BlockRegistry,
+    mover: &Mover,
+    start: DVec3,
+    step: DVec3,
+    pushed: &Body,
+) -> DVec3 {
+    let body = &pushed.aabb;
     let mut wanted = DVec3::ZERO;
     // The boxes that can sweep into the body are across it from where they
     // end, or from where they start.
     let reach = body.union(&body.translated(-step));
-    for (b, _) in mover.boxes_near(start, &reach) {
+    for (b, block) in mover.boxes_near(start, &reach) {
+        if !meets_box(registry, pushed, block, &b) {
+            continue;
+        }
         let Some(sweep) = sweep_box_box(&b, step, body) else {
             continue;
         };
@@ -279,10 +300,20 @@ fn push_needed(mover: &Mover, start: DVec3, step: DVec3, body: &Aabb) -> DVec3 {
 
 /// The share of `step` `mover` can make from `start` before one of its
 /// boxes comes within a contact gap of `obstacle`.
-fn share_before_meeting(mover: &Mover, start: DVec3, step: DVec3, obstacle: &Aabb) -> f64 {
+fn share_before_meeting(
+    registry: &BlockRegistry,
+    mover: &Mover,
+    start: DVec3,
+    step: DVec3,
+    body: &Body,
+    obstacle: &Aabb,
+) -> f64 {
     let mut share: f64 = 1.0;
     let reach = obstacle.union(&obstacle.translated(-step));
-    for (b, _) in mover.boxes_near(start, &reach) {
+    for (b, block) in mover.boxes_near(start, &reach) {
+        if !meets_box(registry, body, block, &b) {
+            continue;
+        }
         if b.overlaps_beyond(obstacle, TOUCH_TOLERANCE) {
             return 0.0;
         }
@@ -291,6 +322,20 @@ fn share_before_meeting(mover: &Mover, start: DVec3, step: DVec3, obstacle: &Aab
         }
     }
     share
+}
+
+/// Whether `body` meets the box `aabb` of a mover's `block` (its collision
+/// mask; a one-way block only below its feet): one it passes neither carries
+/// nor pushes it.
+#[inline]
+fn meets_box(registry: &BlockRegistry, body: &Body, block: BlockId, aabb: &Aabb) -> bool {
+    meets(
+        registry,
+        body.collision_mask,
+        Some(body.aabb.min.y),
+        block,
+        aabb,
+    )
 }
 
 /// The share of a move `travel` that `mover` makes before a box of it meets

@@ -7,8 +7,10 @@ use glam::{DVec2, DVec3};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
+use super::body_view::BodyView;
 use super::{Body, BodyHandle, Event, SyncIfParallel};
 use crate::geometry::{Aabb, Contact, contact_circle_circle, separation};
+use crate::movers::Movers;
 use crate::resolver::{MoveError, Resolver, TOUCH_TOLERANCE};
 use crate::world::BlockSource;
 
@@ -225,8 +227,10 @@ fn sort_cells(cells: &mut CrowdCells, parallel: bool) {
 /// memory in order:
 /// with 100,000 bodies, a hash map of cells and reads of bodies by index
 /// missed the cache at every step.
+#[allow(clippy::too_many_arguments)] // the world and its movers, the crowd's parts
 pub(crate) fn push_bodies_apart<W: BlockSource + SyncIfParallel>(
     world: &W,
+    movers: Option<&Movers>,
     resolver: &mut Resolver,
     bodies: &mut [Body],
     handles: &[BodyHandle],
@@ -257,7 +261,9 @@ pub(crate) fn push_bodies_apart<W: BlockSource + SyncIfParallel>(
             .collect(),
         () => blocks.flat_map(candidates).collect(),
     };
-    push_rows(world, resolver, bodies, handles, events, &pairs, parallel)?;
+    push_rows(
+        world, movers, resolver, bodies, handles, events, &pairs, parallel,
+    )?;
     Ok(pairs.len())
 }
 
@@ -348,8 +354,10 @@ fn candidates_in(cells: &[CrowdCell], (from, to): (usize, usize)) -> Vec<Candida
 /// asked), even rows first, then odd ones. The order is fixed by the grid,
 /// not by the threads.
 #[cfg_attr(not(feature = "parallel"), allow(unused_variables))]
+#[allow(clippy::too_many_arguments)] // the crowd's parts, each read by a row
 fn push_rows<W: BlockSource + SyncIfParallel>(
     world: &W,
+    movers: Option<&Movers>,
     resolver: &mut Resolver,
     bodies: &mut [Body],
     handles: &[BodyHandle],
@@ -371,12 +379,12 @@ fn push_rows<W: BlockSource + SyncIfParallel>(
             () if parallel => of_parity
                 .par_iter()
                 .map_init(Resolver::new, |resolver, row| {
-                    push_row(world, resolver, bodies_now, pushed_now, row)
+                    push_row(world, movers, resolver, bodies_now, pushed_now, row)
                 })
                 .collect(),
             () => of_parity
                 .iter()
-                .map(|row| push_row(world, resolver, bodies_now, pushed_now, row))
+                .map(|row| push_row(world, movers, resolver, bodies_now, pushed_now, row))
                 .collect(),
         };
         for outcome in outcomes {
@@ -430,6 +438,7 @@ struct RowPushes {
 /// (the same result as testing them, for a fraction of the cache misses).
 fn push_row<W: BlockSource>(
     world: &W,
+    movers: Option<&Movers>,
     resolver: &mut Resolver,
     bodies: &[Body],
     pushed: &[bool],
@@ -466,7 +475,10 @@ fn push_row<W: BlockSource>(
             if push == DVec2::ZERO {
                 continue;
             }
-            let motion = resolver.move_box(world, start, DVec3::new(push.x, 0.0, push.y))?;
+            // Through the pushed body's own view: a body standing legally
+            // inside a block it passes is not pushed out of it.
+            let view = BodyView::with_feet(world, movers, &bodies[index as usize], start.min.y);
+            let motion = resolver.move_box(&view, start, DVec3::new(push.x, 0.0, push.y))?;
             if let Some(&slot) = slot_of.get(&index) {
                 out.moved[slot].1 = motion.end;
             } else {

@@ -1,5 +1,6 @@
 //! The sneak edge guard: a sneaking body does not walk off a drop.
 
+use super::body_view::BodyView;
 use glam::DVec3;
 
 use super::{Body, Input, Settings};
@@ -31,7 +32,7 @@ const SUPPORT_OVERLAP: f64 = 1e-6;
 /// by at least [`SUPPORT_OVERLAP`] on both horizontal axes); the body may go as
 /// far as the run of overlapping intervals that holds its start reaches.
 pub(crate) fn guard_edges<W: BlockSource>(
-    world: &W,
+    world: &BodyView<'_, W>,
     resolver: &mut Resolver,
     support: &mut Vec<(f64, f64)>,
     start: &Aabb,
@@ -73,7 +74,7 @@ pub(crate) fn guard_edges<W: BlockSource>(
 /// the footprint over support all the way: the far end of the run of support
 /// intervals that holds the start, or the start itself when none does.
 fn supported_reach<W: BlockSource>(
-    world: &W,
+    world: &BodyView<'_, W>,
     intervals: &mut Vec<(f64, f64)>,
     from: &Aabb,
     to: &Aabb,
@@ -180,7 +181,7 @@ const SNEAK_DROP_TOLERANCE: f64 = 1e-6;
 /// (Minecraft's back-off asks the same, `Entity.isAboveGround`).
 #[inline]
 pub(super) fn is_guarded<W: BlockSource>(
-    world: &W,
+    world: &BodyView<'_, W>,
     resolver: &mut Resolver,
     settings: &Settings,
     body: &Body,
@@ -207,7 +208,7 @@ pub(super) fn is_guarded<W: BlockSource>(
 /// surface it stands on.
 #[inline]
 pub(super) fn leaves_the_surface<W: BlockSource>(
-    world: &W,
+    world: &BodyView<'_, W>,
     resolver: &mut Resolver,
     settings: &Settings,
     start: &Aabb,
@@ -230,7 +231,7 @@ pub(super) fn leaves_the_surface<W: BlockSource>(
 /// `step_height` below `feet`, where it started.
 #[inline]
 pub(super) fn ends_supported<W: BlockSource>(
-    world: &W,
+    world: &BodyView<'_, W>,
     resolver: &mut Resolver,
     end: &Aabb,
     feet: f64,

@@ -2,6 +2,7 @@
 //! the body starts inside blocks), auto-step up a ledge and the snap down a
 //! step, and the events of what the move met.
 
+use super::body_view::BodyView;
 use glam::DVec3;
 
 use super::edge_guard::{guard_edges, is_guarded, leaves_the_surface};
@@ -23,6 +24,8 @@ pub(crate) struct Moved {
     pub(crate) end: crate::geometry::Aabb,
     /// Where it started, after any push-out.
     pub(crate) start_free: crate::geometry::Aabb,
+    /// Whether it started inside blocks (pushed out, or stuck where it was).
+    pub(crate) pushed_out: bool,
     /// Axes a block stopped the move along (a wall, a floor, a ceiling).
     pub(crate) blocked: glam::BVec3,
     /// Axes the edge guard cut (x, z).
@@ -60,7 +63,7 @@ impl Moved {
 /// body starts inside blocks) and auto-step.
 #[inline]
 pub(crate) fn make_move<W: BlockSource>(
-    world: &W,
+    world: &BodyView<'_, W>,
     scratch: &mut TickScratch,
     settings: &Settings,
     body: &Body,
@@ -126,6 +129,7 @@ pub(crate) fn make_move<W: BlockSource>(
     Ok(Moved {
         end,
         start_free,
+        pushed_out: motion.depenetration.is_some(),
         blocked,
         cut,
         landed,
@@ -165,7 +169,7 @@ fn may_snap(settings: &Settings, body: &Body, plan: &Plan<'_>) -> bool {
 #[allow(clippy::too_many_arguments)] // the tick's scratch, split for the borrow
 #[inline]
 fn guarded_move<W: BlockSource>(
-    world: &W,
+    world: &BodyView<'_, W>,
     mut mover: TickMove<'_>,
     support: &mut Vec<(f64, f64)>,
     motion: &mut Motion,
@@ -247,7 +251,7 @@ impl<'a> TickMove<'a> {
     /// what the client's collision made of it.
     fn make<W: BlockSource>(
         &mut self,
-        world: &W,
+        world: &BodyView<'_, W>,
         start: Aabb,
         displacement: DVec3,
         motion: &mut Motion,
@@ -273,7 +277,7 @@ impl<'a> TickMove<'a> {
 /// Where a body that walked off its ground lands if it drops at most
 /// `step_height`: the ground under a step down.
 fn snap_to_ground<W: BlockSource>(
-    world: &W,
+    world: &BodyView<'_, W>,
     resolver: &mut Resolver,
     settings: &Settings,
     end: Aabb,
@@ -313,7 +317,7 @@ fn report_push_out(
 /// trial moves.
 #[inline]
 fn auto_step<W: BlockSource>(
-    world: &W,
+    world: &BodyView<'_, W>,
     resolver: &mut Resolver,
     settings: &Settings,
     start_free: &crate::geometry::Aabb,
@@ -398,7 +402,7 @@ fn report_cuts(cut: [bool; 2], events: &mut Vec<Event>) {
 /// tall walls skip the three trial moves of a step. A hit names the block, not
 /// which of its boxes was met, so any low box counts: the lower step of a
 /// stair is climbed although the block's upper box is out of reach.
-fn step_could_clear<W: BlockSource>(world: &W, motion: &Motion, reach: f64) -> bool {
+fn step_could_clear<W: BlockSource>(world: &BodyView<'_, W>, motion: &Motion, reach: f64) -> bool {
     motion
         .hits
         .as_slice()

@@ -18,6 +18,7 @@ mod ball;
 mod block_effects;
 mod body;
 mod body_controller;
+mod body_view;
 mod carry;
 mod cell_copy;
 mod contacts;

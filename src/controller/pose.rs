@@ -2,6 +2,7 @@
 //! never a taller one where blocks leave no room (Minecraft's
 //! `Player.updatePlayerPose`).
 
+use super::body_view::BodyView;
 use glam::DVec3;
 
 use super::{Body, Input, Settings};
@@ -46,7 +47,8 @@ impl Pose {
 }
 
 /// Whether `body` has room to stand up where it is: its box at its standing
-/// height meets no block.
+/// height meets no block it meets (its collision mask, one-way blocks only
+/// below its feet).
 ///
 /// ```
 /// use voxwalk::controller::{Body, Settings, room_to_stand};
@@ -72,7 +74,17 @@ pub fn room_to_stand<W: BlockSource>(
     resolver: &mut Resolver,
     body: &Body,
 ) -> Result<bool, MoveError> {
-    room_for(world, resolver, &body.aabb, body.standing_height)
+    room_to_stand_in(&BodyView::of(world, None, body), resolver, body)
+}
+
+/// [`room_to_stand`] in the world as the body meets it (its layers, one-way
+/// blocks under its feet, movers).
+pub(crate) fn room_to_stand_in<W: BlockSource>(
+    view: &BodyView<'_, W>,
+    resolver: &mut Resolver,
+    body: &Body,
+) -> Result<bool, MoveError> {
+    fits(view, resolver, &body.aabb, body.standing_height)
 }
 
 /// Whether `aabb` may grow to `height`: it is as tall already, or raising
@@ -85,7 +97,7 @@ pub fn room_to_stand<W: BlockSource>(
 /// box touches (Minecraft deflates the box it tries by 10⁻⁷ for the same
 /// reason, `canPlayerFitWithinBlocksAndEntitiesWhen`).
 fn room_for<W: BlockSource>(
-    world: &W,
+    world: &BodyView<'_, W>,
     resolver: &mut Resolver,
     aabb: &Aabb,
     height: f64,
@@ -100,41 +112,52 @@ fn room_for<W: BlockSource>(
 
 /// Sets the body's pose for this tick, as Minecraft does before its
 /// `aiStep`: the one the keys ask for (sneaking with the sneak key, unless
-/// flying), else the tallest lower one with room, crawling at the last.
-/// Lowering always has room (the box shrinks from the top); the body's box
-/// takes the pose's height, its feet where they are.
+/// flying), else the tallest lower one that fits where the body is. The
+/// body's box takes the pose's height, its feet where they are.
+///
+/// A body holding its pose is not looked at: a move never takes a box into
+/// a block, so a held pose still fits unless something else moved a block
+/// into the box (an edit, a teleport, a mover that reports a crush). The
+/// tick finds that out at no cost (its move starts with a push-out) and asks
+/// again with `recheck`, which weighs every pose from where the body is.
 #[inline]
 pub(crate) fn update_pose<W: BlockSource>(
-    world: &W,
+    world: &BodyView<'_, W>,
     resolver: &mut Resolver,
     settings: &Settings,
     body: &mut Body,
     input: Input,
+    recheck: bool,
 ) -> Result<(), MoveError> {
     let wanted = if input.sneak && !input.fly {
         Pose::Sneaking
     } else {
         Pose::Standing
     };
-    if wanted == body.pose && body.height() == wanted.height(settings, body.standing_height) {
-        // Holding a pose needs no look around: the box kept its room.
+    if !recheck
+        && wanted == body.pose
+        && body.height() == wanted.height(settings, body.standing_height)
+    {
         return Ok(());
     }
     change_pose(world, resolver, settings, body, wanted)
 }
 
-/// The pose `wanted` if there is room for it, else the tallest lower one.
+/// The pose `wanted` if it fits where the body is, else the tallest lower
+/// one that does; crawling where none does (the smallest box, which the
+/// move's push-out then frees as it frees any stuck box).
 fn change_pose<W: BlockSource>(
-    world: &W,
+    world: &BodyView<'_, W>,
     resolver: &mut Resolver,
     settings: &Settings,
     body: &mut Body,
     wanted: Pose,
 ) -> Result<(), MoveError> {
     let mut pose = Pose::Crawling;
-    for candidate in [wanted, Pose::Sneaking] {
+    let lower = (wanted == Pose::Standing).then_some(Pose::Sneaking);
+    for candidate in std::iter::once(wanted).chain(lower) {
         let height = candidate.height(settings, body.standing_height);
-        if room_for(world, resolver, &body.aabb, height)? {
+        if fits(world, resolver, &body.aabb, height)? {
             pose = candidate;
             break;
         }
@@ -142,6 +165,24 @@ fn change_pose<W: BlockSource>(
     body.pose = pose;
     body.aabb.max.y = body.aabb.min.y + pose.height(settings, body.standing_height);
     Ok(())
+}
+
+/// Whether `aabb`, its feet where they are, fits at `height`: a growth
+/// needs room above ([`room_for`], which also finds a box stuck where it
+/// is); a box kept or lowered must overlap no block.
+fn fits<W: BlockSource>(
+    world: &BodyView<'_, W>,
+    resolver: &mut Resolver,
+    aabb: &Aabb,
+    height: f64,
+) -> Result<bool, MoveError> {
+    if height - (aabb.max.y - aabb.min.y) > TOUCH_TOLERANCE {
+        return room_for(world, resolver, aabb, height);
+    }
+    let mut lowered = *aabb;
+    lowered.max.y = lowered.min.y + height;
+    let probe = resolver.move_box(world, lowered, DVec3::ZERO)?;
+    Ok(probe.depenetration.is_none())
 }
 
 #[cfg(test)]
@@ -164,7 +205,16 @@ mod tests {
         assert!(body.height() < body.standing_height);
         let settings = Settings::default();
         let mut resolver = Resolver::new();
-        update_pose(&world, &mut resolver, &settings, &mut body, Input::IDLE).unwrap();
+        let view = BodyView::of(&world, None, &body);
+        update_pose(
+            &view,
+            &mut resolver,
+            &settings,
+            &mut body,
+            Input::IDLE,
+            false,
+        )
+        .unwrap();
         assert_eq!(body.pose, Pose::Standing);
     }
 }

@@ -2,9 +2,10 @@
 
 use glam::DVec3;
 
+use super::body_view::BodyView;
 use super::{Body, Event, RESTING_PROBE, Settings};
 use crate::geometry::Aabb;
-use crate::movers::{MoverHandle, Movers, WithMovers};
+use crate::movers::{MoverHandle, Movers};
 use crate::resolver::{CONTACT_GAP, TOUCH_TOLERANCE};
 use crate::world::BlockSource;
 
@@ -17,7 +18,7 @@ const UNDERFOOT: f64 = CONTACT_GAP + RESTING_PROBE;
 /// mover in slot order among equals); `None` on the world's blocks or in the
 /// air.
 pub(crate) fn mover_underfoot<W: BlockSource>(
-    view: &WithMovers<'_, W>,
+    view: &BodyView<'_, W>,
     body: &Aabb,
 ) -> Option<usize> {
     let feet = body.min.y;
@@ -49,7 +50,7 @@ pub(crate) fn rests_on(body: &Aabb, support: &Aabb) -> bool {
 /// After a body's tick among movers: which one it rides now, the events of
 /// boarding and leaving, and the velocity it keeps from one it left.
 pub(crate) fn settle_riding<W: BlockSource>(
-    view: &WithMovers<'_, W>,
+    view: &BodyView<'_, W>,
     movers: &Movers,
     settings: &Settings,
     body: &mut Body,

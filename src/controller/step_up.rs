@@ -1,5 +1,6 @@
 //! Auto-step: climbing a low ledge (a slab) without jumping.
 
+use super::body_view::BodyView;
 use glam::{BVec3, DVec3};
 
 use crate::geometry::Aabb;
@@ -29,7 +30,7 @@ pub(crate) struct Step {
 /// something and covers more horizontal ground than `plain`, the move without
 /// stepping.
 pub(crate) fn step_up<W: BlockSource>(
-    world: &W,
+    world: &BodyView<'_, W>,
     resolver: &mut Resolver,
     start: &Aabb,
     displacement: DVec3,

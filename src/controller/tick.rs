@@ -4,6 +4,7 @@
 //! `recurrence` per axis), the edge guard, the move, auto-step, and the
 //! momentum kept (`block_effects` again).
 
+use super::body_view::BodyView;
 use glam::DVec3;
 
 use super::ai_step::{Start, minor_collision, start_of_step};
@@ -15,8 +16,8 @@ use super::settings::minecraft;
 use super::surroundings::Surroundings;
 use super::{Body, Contacts, Event, Input, Settings};
 use crate::geometry::Aabb;
-use crate::movers::{Movers, WithMovers};
-use crate::resolver::{CollisionFilter, Filtered, Motion, MoveError, Resolver};
+use crate::movers::Movers;
+use crate::resolver::{Motion, MoveError, Resolver};
 use crate::world::BlockSource;
 
 /// Advances `body` by one tick of `settings.dt()` seconds under `input`, pushing
@@ -42,34 +43,19 @@ pub(crate) fn tick_body<W: BlockSource>(
     input: Input,
     events: &mut Vec<Event>,
 ) -> Result<Contacts, MoveError> {
-    // A body that meets every block (and a world without layers or one-way
-    // blocks) reads the world as it is; others read it through a filter.
-    let filter = CollisionFilter {
-        mask: body.collision_mask,
-        feet: Some(body.aabb.min.y),
-        ..CollisionFilter::ALL
-    };
     if !movers.is_empty() || body.riding.is_some() {
-        return tick_among_movers(
-            world, movers, &filter, scratch, settings, body, input, events,
-        );
+        return tick_among_movers(world, movers, scratch, settings, body, input, events);
     }
-    if filter.lets_all_through(world.registry()) {
-        tick_in(world, scratch, settings, body, input, events)
-    } else {
-        let filtered = Filtered::new(world, filter);
-        tick_in(&filtered, scratch, settings, body, input, events)
-    }
+    let view = BodyView::of(world, None, body);
+    tick_in(&view, scratch, settings, body, input, events)
 }
 
 /// [`tick_body`] in a world with movers: the body reads the world with the
 /// movers near it, and afterwards which one it rides.
-#[allow(clippy::too_many_arguments)] // tick_body's, and the filter it made
 #[inline(never)]
 fn tick_among_movers<W: BlockSource>(
     world: &W,
     movers: &Movers,
-    filter: &CollisionFilter<'_>,
     scratch: &mut TickScratch,
     settings: &Settings,
     body: &mut Body,
@@ -87,16 +73,8 @@ fn tick_among_movers<W: BlockSource>(
         body.aabb.max + DVec3::splat(reach),
     );
     movers.near(&covered, 0.0, &mut near);
-    let ticked = if filter.lets_all_through(world.registry()) {
-        let view = WithMovers::new(world, movers).near(&near, covered);
-        tick_in(&view, scratch, settings, body, input, events).inspect(|_| {
-            settle_riding(&view, movers, settings, body, riding, events);
-        })
-    } else {
-        let filtered = Filtered::new(world, *filter);
-        let view = WithMovers::new(&filtered, movers)
-            .near(&near, covered)
-            .filtered(filter);
+    let ticked = {
+        let view = BodyView::of(world, Some(movers), body).near(&near, covered);
         tick_in(&view, scratch, settings, body, input, events).inspect(|_| {
             settle_riding(&view, movers, settings, body, riding, events);
         })
@@ -108,7 +86,7 @@ fn tick_among_movers<W: BlockSource>(
 /// [`tick_body`] in the world as this body meets it.
 #[inline]
 fn tick_in<W: BlockSource>(
-    world: &W,
+    world: &BodyView<'_, W>,
     scratch: &mut TickScratch,
     settings: &Settings,
     body: &mut Body,
@@ -122,11 +100,24 @@ fn tick_in<W: BlockSource>(
         return Ok(Contacts::default());
     }
     body.left_world = false;
-    update_pose(world, &mut scratch.resolver, settings, body, input)?;
-    let around = surroundings(world, body, input.fly, events);
-    let start = start_of_step(settings, body, input, around.as_ref(), events);
-    let plan = plan_move(settings, body, input, around.as_ref(), start);
-    let moved = make_move(world, scratch, settings, body, input, &plan, events)?;
+    let events_at_start = events.len();
+    let mut recheck = false;
+    let (around, start, plan, moved) = loop {
+        update_pose(world, &mut scratch.resolver, settings, body, input, recheck)?;
+        let around = surroundings(world, body, input.fly, events);
+        let start = start_of_step(settings, body, input, around.as_ref(), events);
+        let plan = plan_move(settings, body, input, around.as_ref(), start);
+        let moved = make_move(world, scratch, settings, body, input, &plan, events)?;
+        if moved.pushed_out && !recheck {
+            // Something came into the box since its last tick: the pose it
+            // holds may no longer fit. The body is untouched but for its
+            // pose so far; weigh every pose and make the tick again.
+            events.truncate(events_at_start);
+            recheck = true;
+            continue;
+        }
+        break (around, start, plan, moved);
+    };
     let momentum = momentum_kept(world, &mut scratch.resolver, &plan, &moved, events)?;
 
     // The body is written only here, once its move is made: a refused move
@@ -200,7 +191,7 @@ fn plan_move<'a>(
     settings: &'a Settings,
     body: &Body,
     input: Input,
-    around: Option<&'a Surroundings>,
+    around: Option<&Surroundings>,
     start: Start,
 ) -> Plan<'a> {
     let dt = settings.dt();

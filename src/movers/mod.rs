@@ -28,3 +28,4 @@ pub use set::Movers;
 pub use with_movers::WithMovers;
 
 pub(crate) use set::NO_MOVERS;
+pub(crate) use with_movers::meets;

@@ -120,15 +120,44 @@ impl<'a, W: BlockSource> WithMovers<'a, W> {
         }
     }
 
+    /// Hands each mover box reaching into the cells `lo..=hi` to `visit` as
+    /// one box in the cell holding its lowest corner.
+    #[inline]
+    pub(crate) fn visit_mover_boxes_in(
+        &self,
+        lo: IVec3,
+        hi: IVec3,
+        visit: &mut impl FnMut(IVec3, &[Aabb]),
+    ) {
+        let region = Aabb::new(lo.as_dvec3(), (hi + IVec3::ONE).as_dvec3());
+        self.for_each_mover_box(&region, |_, aabb| {
+            let anchor = cell_containing(aabb.min);
+            let local = aabb.translated(-anchor.as_dvec3());
+            visit(anchor, std::slice::from_ref(&local));
+        });
+    }
+
     #[inline]
     fn keeps(&self, registry: &BlockRegistry, block: BlockId, aabb: &Aabb) -> bool {
-        self.filter.is_none_or(|(mask, feet)| {
-            let behaviour = registry.behaviour(block);
-            behaviour.layers & mask != 0
-                && !(behaviour.one_way
-                    && feet.is_some_and(|feet| aabb.max.y > feet + TOUCH_TOLERANCE))
-        })
+        self.filter
+            .is_none_or(|(mask, feet)| meets(registry, mask, feet, block, aabb))
     }
+}
+
+/// Whether a body of collision `mask`, its feet at `feet`, meets the box
+/// `aabb` of a mover's `block`: the block is on a layer of the mask, and is
+/// not a one-way block whose top is above the feet.
+#[inline]
+pub(crate) fn meets(
+    registry: &BlockRegistry,
+    mask: u32,
+    feet: Option<f64>,
+    block: BlockId,
+    aabb: &Aabb,
+) -> bool {
+    let behaviour = registry.behaviour(block);
+    behaviour.layers & mask != 0
+        && !(behaviour.one_way && feet.is_some_and(|feet| aabb.max.y > feet + TOUCH_TOLERANCE))
 }
 
 /// Whether `inner` lies inside `outer`.
@@ -176,15 +205,16 @@ impl<W: BlockSource> BlockSource for WithMovers<'_, W> {
     #[inline]
     fn for_each_solid_in<F: FnMut(IVec3, &[Aabb])>(&self, lo: IVec3, hi: IVec3, mut visit: F) {
         self.world.for_each_solid_in(lo, hi, &mut visit);
-        let region = Aabb::new(lo.as_dvec3(), (hi + IVec3::ONE).as_dvec3());
-        self.for_each_mover_box(&region, |_, aabb| {
-            let anchor = cell_containing(aabb.min);
-            let local = aabb.translated(-anchor.as_dvec3());
-            visit(anchor, std::slice::from_ref(&local));
-        });
+        self.visit_mover_boxes_in(lo, hi, &mut visit);
     }
 
     fn for_each_solid_in_dyn(&self, lo: IVec3, hi: IVec3, visit: &mut dyn FnMut(IVec3, &[Aabb])) {
         self.for_each_solid_in(lo, hi, visit);
+    }
+
+    /// The world's own loose boxes, then the movers' boxes.
+    fn for_each_loose_box(&self, region: &Aabb, visit: &mut dyn FnMut(&Aabb)) {
+        self.world.for_each_loose_box(region, visit);
+        self.for_each_mover_box(region, |_, aabb| visit(&aabb));
     }
 }

@@ -101,37 +101,50 @@ impl<'w, W: BlockSource> Filtered<'w, W> {
     /// The boxes of the block `id` in `cell` as the filter has them.
     #[inline]
     fn shape_of(&self, cell: IVec3, id: BlockId) -> &[Aabb] {
-        let registry = self.world.registry();
-        let behaviour = registry.behaviour(id);
-        if behaviour.layers & self.filter.mask == 0 {
-            return &[];
-        }
-        let mut shape = registry.collision_shape(id);
-        if shape.is_empty() && self.filter.passable && id != BlockId::AIR {
-            shape = registry.outline(id);
-            if shape.is_empty() {
-                // A liquid has no boxes: it fills its cell.
-                shape = &WHOLE_CELL;
-            }
-        }
-        if shape.is_empty() {
-            return shape;
-        }
-        if let Some(test) = self.filter.blocks
-            && !registry.get(id).is_some_and(test)
-        {
-            return &[];
-        }
-        if behaviour.one_way
-            && let Some(feet) = self.filter.feet
-        {
-            let top = shape.iter().map(|b| b.max.y).fold(f64::MIN, f64::max);
-            if f64::from(cell.y) + top > feet + TOUCH_TOLERANCE {
-                return &[];
-            }
-        }
-        shape
+        shape_through(self.world.registry(), &self.filter, cell, id)
     }
+}
+
+/// The boxes of the block `id` in `cell`, from `registry`, as `filter` has
+/// them: none on a layer outside its mask, none for a one-way block above
+/// its feet, none for a type its test refuses, the outline or whole cell of
+/// a passable block where it counts those.
+#[inline]
+pub(crate) fn shape_through<'r>(
+    registry: &'r BlockRegistry,
+    filter: &CollisionFilter<'_>,
+    cell: IVec3,
+    id: BlockId,
+) -> &'r [Aabb] {
+    let behaviour = registry.behaviour(id);
+    if behaviour.layers & filter.mask == 0 {
+        return &[];
+    }
+    let mut shape = registry.collision_shape(id);
+    if shape.is_empty() && filter.passable && id != BlockId::AIR {
+        shape = registry.outline(id);
+        if shape.is_empty() {
+            // A liquid has no boxes: it fills its cell.
+            shape = &WHOLE_CELL;
+        }
+    }
+    if shape.is_empty() {
+        return shape;
+    }
+    if let Some(test) = filter.blocks
+        && !registry.get(id).is_some_and(test)
+    {
+        return &[];
+    }
+    if behaviour.one_way
+        && let Some(feet) = filter.feet
+    {
+        let top = shape.iter().map(|b| b.max.y).fold(f64::MIN, f64::max);
+        if f64::from(cell.y) + top > feet + TOUCH_TOLERANCE {
+            return &[];
+        }
+    }
+    shape
 }
 
 impl<W: BlockSource> BlockSource for Filtered<'_, W> {

@@ -70,9 +70,14 @@ impl Pass {
         }
     }
 
-    /// 1. Out of anything the box starts inside, by the least push.
+    /// 1. Out of anything the box starts inside, by the least push. A box
+    ///    no push within reach frees holds still: the sweep passes through
+    ///    what a box already overlaps, so moving it could only sink it deeper.
     pub(super) fn push_out<W: BlockSource>(&mut self, world: &W) {
         self.depenetration = depenetrate(world, &mut self.current, self.origin, &mut self.lookups);
+        if self.depenetration.is_some_and(|d| !d.resolved) {
+            self.remaining = DVec3::ZERO;
+        }
     }
 
     /// 3. Moves the box to the contact, a hair short of the face it met,

@@ -40,9 +40,20 @@ impl VanillaColliders {
     /// (`BlockCollisions`): the cells one beyond the box (with 10⁻⁷ of
     /// slack), z outermost and x innermost; cells on a face of that range
     /// only when their shape reaches out of its cell, none on its edges.
+    /// Each cell's shape is the world's [`BlockSource::shape_at`], so a
+    /// filtered world's blocks count as its filter says. Before them, each
+    /// box the world holds outside its cells (a mover's,
+    /// [`BlockSource::for_each_loose_box`]) that overlaps `query`, as the
+    /// client puts the shapes of entities before the blocks'.
     pub fn gather<W: BlockSource>(&mut self, world: &W, query: &Aabb) {
         self.boxes.clear();
         self.ends.clear();
+        world.for_each_loose_box(query, &mut |aabb| {
+            if overlaps(aabb, query) {
+                self.boxes.push(*aabb);
+                self.ends.push(self.boxes.len());
+            }
+        });
         let floor = |v: f64| v.floor() as i32;
         let lo = IVec3::new(
             floor(query.min.x - EPSILON) - 1,
@@ -54,7 +65,6 @@ impl VanillaColliders {
             floor(query.max.y + EPSILON) + 1,
             floor(query.max.z + EPSILON) + 1,
         );
-        let registry = world.registry();
         for z in lo.z..=hi.z {
             for y in lo.y..=hi.y {
                 for x in lo.x..=hi.x {
@@ -65,7 +75,7 @@ impl VanillaColliders {
                         continue; // edges and corners: only moving pistons
                     }
                     let cell = IVec3::new(x, y, z);
-                    let shape = registry.collision_shape(world.block(cell));
+                    let shape = world.shape_at(cell);
                     if shape.is_empty() || (on_face == 1 && !reaches_out(shape)) {
                         continue;
                     }

@@ -131,6 +131,20 @@ pub trait BlockSource {
     fn for_each_solid_in_dyn(&self, lo: IVec3, hi: IVec3, visit: &mut dyn FnMut(IVec3, &[Aabb])) {
         visit_cell_by_cell(self, lo, hi, visit);
     }
+
+    /// Calls `visit` with every box, in world coordinates, that sits at a
+    /// place of its own rather than in a cell and overlaps or touches
+    /// `region`: a world with movers in it
+    /// ([`WithMovers`](crate::movers::WithMovers)) has their boxes.
+    /// [`BlockSource::for_each_solid_in`] hands them out too, each in the
+    /// cell of its lowest corner; Minecraft's collision order
+    /// ([`collide_vanilla`](crate::resolver::collide_vanilla)), which reads
+    /// shapes cell by cell, reads them here, as the client reads the
+    /// shapes of entities beside the blocks. A plain storage has none (the
+    /// default).
+    fn for_each_loose_box(&self, region: &Aabb, visit: &mut dyn FnMut(&Aabb)) {
+        let _ = (region, visit);
+    }
 }
 
 /// The cells of `lo..=hi` with boxes ([`BlockSource::shape_at`]), asked
@@ -215,6 +229,10 @@ macro_rules! block_source_behind_a_reference {
                 visit: &mut dyn FnMut(IVec3, &[Aabb]),
             ) {
                 (**self).for_each_solid_in_dyn(lo, hi, visit);
+            }
+
+            fn for_each_loose_box(&self, region: &Aabb, visit: &mut dyn FnMut(&Aabb)) {
+                (**self).for_each_loose_box(region, visit);
             }
         }
     };

@@ -3,11 +3,14 @@
 use glam::DVec3;
 
 use super::{RESTING_PROBE, Simulation, Slot};
+use crate::controller::body_view::BodyView;
 use crate::controller::cell_copy::CellCopy;
+use crate::controller::pose::room_to_stand_in;
 use crate::controller::riding::mover_underfoot;
 use crate::controller::{
     Body, BodyHandle, SettingError, Settings, SimulationError, SyncIfParallel,
 };
+use crate::resolver::Resolver;
 use crate::world::BlockSource;
 
 impl<W: BlockSource + SyncIfParallel> Simulation<W> {
@@ -20,7 +23,7 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     pub fn add_body(&mut self, mut body: Body) -> BodyHandle {
         if !body.is_static() {
             let probe = DVec3::new(0.0, -RESTING_PROBE, 0.0);
-            let world = self.movers.around(&self.world);
+            let world = BodyView::of(&self.world, Some(&self.movers), &body);
             body.grounded = self
                 .scratch
                 .resolver
@@ -153,24 +156,24 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     }
 
     /// Whether `handle`'s body has room to stand up where it is
-    /// ([`room_to_stand`](crate::controller::room_to_stand)).
+    /// ([`room_to_stand`](crate::controller::room_to_stand)), among the
+    /// simulation's movers too.
     ///
     /// # Errors
     /// [`SimulationError::NoSuchBody`] when the handle names no body; a
     /// move error when the body is outside the resolver's range.
-    pub fn room_to_stand(&mut self, handle: BodyHandle) -> Result<bool, SimulationError> {
+    pub fn room_to_stand(&self, handle: BodyHandle) -> Result<bool, SimulationError> {
         let index = self
             .dense_index(handle)
             .ok_or(SimulationError::NoSuchBody { handle })?;
-        crate::controller::room_to_stand(
-            &self.world,
-            &mut self.scratch.resolver,
-            &self.bodies[index],
-        )
-        .map_err(|source| SimulationError::Move {
-            tick: self.tick,
-            body: Some(handle),
-            source,
+        let body = &self.bodies[index];
+        let view = BodyView::of(&self.world, Some(&self.movers), body);
+        room_to_stand_in(&view, &mut Resolver::new(), body).map_err(|source| {
+            SimulationError::Move {
+                tick: self.tick,
+                body: Some(handle),
+                source,
+            }
         })
     }
 }

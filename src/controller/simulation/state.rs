@@ -1,10 +1,12 @@
 //! A simulation's whole state apart from its world: what a save game keeps
 //! and what rollback netcode rewinds to.
 
+use glam::DVec3;
 use thiserror::Error;
 
 use super::{Simulation, Slot};
 use crate::controller::body::{check_position, check_size};
+use crate::controller::body_view::BodyView;
 use crate::controller::carry::CarryScratch;
 use crate::controller::cell_copy::CellCopy;
 use crate::controller::crowd::CrowdCells;
@@ -13,7 +15,7 @@ use crate::controller::{
     Ball, Body, BodyError, BodyHandle, SettingError, Settings, SyncIfParallel,
 };
 use crate::movers::{MoverError, MoverHandle, Movers};
-use crate::resolver::MAX_BOX_EDGE;
+use crate::resolver::{MAX_BOX_EDGE, Resolver};
 use crate::world::BlockSource;
 
 /// Everything a [`Simulation`] holds but its world: the bodies with their
@@ -82,6 +84,15 @@ pub enum RestoreError {
         index: usize,
         /// What is wrong with it.
         source: BodyError,
+    },
+    /// A static body inside a block or a mover it meets: nothing would ever
+    /// move it out (a dynamic one is pushed out on its next tick).
+    #[error("body {index}: a static body inside a block or a mover it meets, at {at:?}")]
+    StaticInside {
+        /// Where the body is in the list.
+        index: usize,
+        /// Its feet.
+        at: [f64; 3],
     },
     /// Settings out of range.
     #[error(transparent)]
@@ -152,6 +163,7 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
             .movers
             .validate(self.world.registry())
             .map_err(|(mover, source)| RestoreError::Mover { mover, source })?;
+        self.check_static_bodies(&state)?;
         let bodies = state.bodies.len();
         self.tick = state.tick;
         self.settings = state.settings;
@@ -169,6 +181,28 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
         self.movers = state.movers;
         self.copies = vec![CellCopy::default(); bodies];
         self.world_epoch += 1;
+        Ok(())
+    }
+}
+
+impl<W: BlockSource + SyncIfParallel> Simulation<W> {
+    /// Refuses a state with a static body inside a block or a mover of this
+    /// world that the body meets.
+    fn check_static_bodies(&self, state: &SimulationState) -> Result<(), RestoreError> {
+        let mut resolver = Resolver::new();
+        for (index, body) in state.bodies.iter().enumerate() {
+            if !body.is_static() {
+                continue;
+            }
+            let view = BodyView::of(&self.world, Some(&state.movers), body);
+            let inside = resolver
+                .move_box(&view, body.aabb, DVec3::ZERO)
+                .map_or(true, |probe| probe.depenetration.is_some());
+            if inside {
+                let at = body.feet().to_array();
+                return Err(RestoreError::StaticInside { index, at });
+            }
+        }
         Ok(())
     }
 }

@@ -13,6 +13,7 @@ use crate::controller::tick::TickScratch;
 use crate::controller::tick::tick_body;
 use crate::controller::tick_report::{SimulationError, TickReport};
 use crate::controller::{Ball, Body, BodyHandle, Event, Input, Settings, SyncIfParallel};
+use crate::movers::Movers;
 use crate::resolver::{MoveError, Resolver};
 use crate::world::BlockSource;
 
@@ -171,11 +172,7 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
             crowd_cells,
             parallel: *parallel,
         };
-        let pairs = if movers.is_empty() {
-            after.run(world, report)
-        } else {
-            after.run(&movers.around(world), report)
-        };
+        let pairs = after.run(world, movers, report);
         report.pairs_checked = pairs.map_err(|source| SimulationError::Move {
             tick,
             body: None,
@@ -307,10 +304,12 @@ impl AfterBodies<'_> {
     fn run<S: BlockSource + SyncIfParallel>(
         self,
         world: &S,
+        movers: &Movers,
         report: &mut TickReport,
     ) -> Result<usize, MoveError> {
         let pairs = push_bodies_apart(
             world,
+            Some(movers),
             self.resolver,
             self.bodies,
             self.handles,
@@ -318,9 +317,10 @@ impl AfterBodies<'_> {
             self.crowd_cells,
             self.parallel,
         )?;
+        let world = movers.around(world);
         for (index, ball) in self.balls.iter_mut().enumerate() {
             tick_ball(
-                world,
+                &world,
                 self.resolver,
                 self.settings,
                 ball,

@@ -1,0 +1,171 @@
+//! The world as one body meets it: the one view every move made for a body
+//! reads, whoever makes the move.
+//!
+//! A body may stand legally inside a block it passes (a fence on a layer
+//! outside its mask, a one-way plank it is jumping up through). A move made
+//! for it through any other view (the plain world, or the world with every
+//! mover) finds it stuck and pushes it out: the pops, falls through movers
+//! and lifts through roofs this type exists to rule out. So the functions on
+//! a body's path (its tick, the edge guard, steps, snap, pose changes, the
+//! pushes of other bodies and of movers, the ground probe when it is added,
+//! [`room_to_stand`](super::room_to_stand)) take a [`BodyView`], and a
+//! `BodyView` is made only from a body.
+
+use glam::IVec3;
+
+use super::Body;
+use crate::geometry::Aabb;
+use crate::movers::{Movers, WithMovers};
+use crate::resolver::{CollisionFilter, shape_through};
+use crate::world::{BlockId, BlockRegistry, BlockSource};
+
+/// `world`, and its movers, through one body's collision filter: blocks and
+/// mover blocks on the layers its mask meets, one-way blocks only where
+/// their top is not above its feet.
+#[derive(Clone, Copy)]
+pub(crate) struct BodyView<'a, W> {
+    world: &'a W,
+    /// The body's mask and feet.
+    filter: CollisionFilter<'static>,
+    /// Whether the filter can leave a block of this world out; when not, the
+    /// world's own reads (and fast paths) answer as they are.
+    filters_blocks: bool,
+    /// The movers, through the same filter; `None` when there are none.
+    movers: Option<WithMovers<'a, W>>,
+}
+
+impl<W> std::fmt::Debug for BodyView<'_, W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BodyView")
+            .field("filter", &self.filter)
+            .field("movers", &self.movers)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a, W: BlockSource> BodyView<'a, W> {
+    /// The world and `movers` as `body` meets them where it is now.
+    pub(crate) fn of(world: &'a W, movers: Option<&'a Movers>, body: &Body) -> Self {
+        Self::with_feet(world, movers, body, body.aabb.min.y)
+    }
+
+    /// As [`BodyView::of`], one-way blocks judged from feet at `feet` (a
+    /// tick judges them from where it started).
+    pub(crate) fn with_feet(
+        world: &'a W,
+        movers: Option<&'a Movers>,
+        body: &Body,
+        feet: f64,
+    ) -> Self {
+        let filter = CollisionFilter {
+            mask: body.collision_mask,
+            feet: Some(feet),
+            ..CollisionFilter::ALL
+        };
+        BodyView {
+            world,
+            filter,
+            filters_blocks: !filter.lets_all_through(world.registry()),
+            movers: movers
+                .filter(|m| !m.is_empty())
+                .map(|m| WithMovers::new(world, m).filtered(&filter)),
+        }
+    }
+
+    /// Reads inside `covered` look only at the movers in the slots `near`.
+    pub(crate) fn near(mut self, near: &'a [u32], covered: Aabb) -> Self {
+        self.movers = self.movers.map(|m| m.near(near, covered));
+        self
+    }
+
+    /// Leaves the mover in `slot` out (the one pushing the body).
+    pub(crate) fn except(mut self, slot: usize) -> Self {
+        self.movers = self.movers.map(|m| m.except(slot));
+        self
+    }
+
+    /// Calls `visit` with the slot and world box of every mover box the body
+    /// meets that overlaps or touches `region`, mover by mover in slot order.
+    #[inline]
+    pub(crate) fn for_each_mover_box(&self, region: &Aabb, visit: impl FnMut(usize, Aabb)) {
+        if let Some(movers) = &self.movers {
+            movers.for_each_mover_box(region, visit);
+        }
+    }
+}
+
+impl<W: BlockSource> BlockSource for BodyView<'_, W> {
+    #[inline]
+    fn block(&self, cell: IVec3) -> BlockId {
+        self.world.block(cell)
+    }
+
+    #[inline]
+    fn registry(&self) -> &BlockRegistry {
+        self.world.registry()
+    }
+
+    #[inline]
+    fn shape_at(&self, cell: IVec3) -> &[Aabb] {
+        if self.filters_blocks {
+            shape_through(
+                self.world.registry(),
+                &self.filter,
+                cell,
+                self.world.block(cell),
+            )
+        } else {
+            self.world.shape_at(cell)
+        }
+    }
+
+    #[inline]
+    fn may_hold_behaviours(&self, lo: IVec3, hi: IVec3) -> bool {
+        self.world.may_hold_behaviours(lo, hi)
+    }
+
+    #[inline]
+    fn is_solid_at(&self, cell: IVec3) -> bool {
+        if self.filters_blocks {
+            !self.shape_at(cell).is_empty()
+        } else {
+            self.world.is_solid_at(cell)
+        }
+    }
+
+    fn read_blocks(&self, lo: IVec3, hi: IVec3, out: &mut Vec<BlockId>) {
+        self.world.read_blocks(lo, hi, out);
+    }
+
+    fn lowest_block(&self) -> Option<i32> {
+        self.world.lowest_block()
+    }
+
+    /// The world's solid cells the body meets, in the world's order, then
+    /// the mover boxes it meets, as [`WithMovers`] hands them.
+    #[inline]
+    fn for_each_solid_in<F: FnMut(IVec3, &[Aabb])>(&self, lo: IVec3, hi: IVec3, mut visit: F) {
+        if self.filters_blocks {
+            let registry = self.world.registry();
+            self.world.for_each_solid_in(lo, hi, |cell, _| {
+                let shape = shape_through(registry, &self.filter, cell, self.world.block(cell));
+                if !shape.is_empty() {
+                    visit(cell, shape);
+                }
+            });
+        } else {
+            self.world.for_each_solid_in(lo, hi, &mut visit);
+        }
+        if let Some(movers) = &self.movers {
+            movers.visit_mover_boxes_in(lo, hi, &mut visit);
+        }
+    }
+
+    fn for_each_solid_in_dyn(&self, lo: IVec3, hi: IVec3, visit: &mut dyn FnMut(IVec3, &[Aabb])) {
+        self.for_each_solid_in(lo, hi, visit);
+    }
+
+    fn for_each_loose_box(&self, region: &Aabb, visit: &mut dyn FnMut(&Aabb)) {
+        self.for_each_mover_box(region, |_, aabb| visit(&aabb));
+    }
+}

@@ -146,7 +146,7 @@
 //! same bits on every platform, see the maths module); a
 //! game that wants no more depends on `voxwalk` with `default-features =
 //! false`. The rest comes with features: `parallel` (rayon: bodies ticked on
-//! all cores), `serde` (settings and events), `generate` (noise terrain),
+//! all cores), `serde` (what a game saves and sends: saved states (bodies, balls, settings, movers) exact to the bit in any format, inputs and events), `generate` (noise terrain),
 //! `binary` (the `.vxb` format), `import` (`.vox`, `.schem`, `.mca`, `.nbt`),
 //! `scenario` (scenario files and their runner), `viewer` and `cli` (the
 //! `voxwalk` command; the default, with everything).
@@ -183,6 +183,8 @@ pub mod printable;
 pub mod resolver;
 #[cfg(feature = "scenario")]
 pub mod scenario;
+#[cfg(feature = "serde")]
+mod serde_exact;
 pub mod streaming;
 #[cfg(feature = "viewer")]
 #[doc(hidden)]

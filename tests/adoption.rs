@@ -583,6 +583,90 @@ fn a_saved_simulation_restores_and_runs_on_bit_for_bit() {
     assert_eq!(sim.bodies(), twin.bodies());
 }
 
+/// Every float of a saved state (bodies, balls, settings, movers and their
+/// paths) is written by a human-readable format as a string of its exact
+/// decimal, never as a number a reader's default parser may round: a JSON
+/// save holds no number with a fraction or an exponent.
+#[cfg(feature = "scenario")]
+#[test]
+fn every_float_of_a_saved_state_is_written_exactly() {
+    use voxwalk::controller::Ball;
+    use voxwalk::movers::{Mover, Path, PathEnds};
+    fn numbers_with_fractions(value: &serde_json::Value, at: &str, out: &mut Vec<String>) {
+        match value {
+            serde_json::Value::Number(n) if n.is_f64() => out.push(format!("{at} = {n}")),
+            serde_json::Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    numbers_with_fractions(item, &format!("{at}[{i}]"), out);
+                }
+            }
+            serde_json::Value::Object(fields) => {
+                for (name, item) in fields {
+                    numbers_with_fractions(item, &format!("{at}.{name}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let (mut sim, handles) = busy(stone_floor(12));
+    let path = Path::straight(
+        &[DVec3::ZERO, DVec3::new(0.0, 3.3, 0.0)],
+        1.7,
+        0.3,
+        PathEnds::PingPong,
+    )
+    .unwrap();
+    let lift = Mover::new(
+        sim.world().registry(),
+        [(IVec3::ZERO, BlockId::STONE)],
+        DVec3::new(6.0, 0.0, 6.0),
+    )
+    .unwrap()
+    .with_drive(voxwalk::movers::Drive::Path(path));
+    sim.add_mover(lift).unwrap();
+    sim.add_ball(Ball::new(DVec3::new(0.3, 4.1, 0.7), 0.3, DVec3::new(0.1, 0.0, 0.2)).unwrap());
+    run(&mut sim, &handles, 0..20);
+    let saved = serde_json::to_value(sim.state()).unwrap();
+    let mut found = Vec::new();
+    numbers_with_fractions(&saved, "state", &mut found);
+    assert!(found.is_empty(), "floats written as numbers: {found:?}");
+    let back: voxwalk::controller::SimulationState = serde_json::from_value(saved).unwrap();
+    assert_eq!(format!("{back:?}"), format!("{:?}", sim.state()));
+}
+
+/// What netcode sends: inputs (an analog stick's wish to the bit) and
+/// events go through JSON and come back equal.
+#[cfg(feature = "scenario")]
+#[test]
+fn inputs_and_events_go_both_ways() {
+    let input = Input {
+        analog: voxwalk::glam::DVec2::new(0.1 + 0.2, -1.0 / 3.0),
+        jump: true,
+        ..Input::IDLE
+    };
+    let sent = serde_json::to_string(&input).unwrap();
+    let got: Input = serde_json::from_str(&sent).unwrap();
+    assert_eq!(got.analog.x.to_bits(), input.analog.x.to_bits());
+    assert_eq!(got, input);
+    // A sender may leave out the keys not held.
+    let east: Input = serde_json::from_str(r#"{"east": true}"#).unwrap();
+    assert_eq!(east, EAST);
+    let events = vec![
+        Event::Jumped,
+        Event::Landed { speed: 7.5 },
+        Event::HitWall {
+            normal: DVec3::NEG_X,
+        },
+        Event::PushedOut {
+            offset: DVec3::new(0.0, 0.5, 0.0),
+            resolved: true,
+        },
+    ];
+    let sent = serde_json::to_string(&events).unwrap();
+    let got: Vec<Event> = serde_json::from_str(&sent).unwrap();
+    assert_eq!(got, events);
+}
+
 /// A state that does not hold together is refused, the simulation unchanged.
 #[test]
 fn a_state_that_does_not_hold_together_is_refused() {

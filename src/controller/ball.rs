@@ -21,10 +21,13 @@ use crate::world::BlockSource;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ball {
     /// Centre of the sphere.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))]
     pub center: DVec3,
     /// Radius, between [`Ball::MIN_RADIUS`] and [`Ball::MAX_RADIUS`].
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub radius: f64,
     /// Blocks per second.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))]
     pub velocity: DVec3,
     /// Lying still on a surface after the last tick.
     pub resting: bool,

@@ -34,10 +34,12 @@ pub struct Body {
     pub previous: Aabb,
     /// The velocity the body moved with on its last tick, blocks per second;
     /// zero along what stopped it.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))]
     pub velocity: DVec3,
     /// The momentum it carries into its next tick, blocks per second:
     /// Minecraft's `deltaMovement` (after the tick's drag), which the next
     /// tick's input adds to. Set this to push a body (a knock-back).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))]
     pub momentum: DVec3,
     /// Standing on something after the last tick.
     pub grounded: bool,
@@ -52,11 +54,14 @@ pub struct Body {
     /// walking, sneaks or runs into a wall (as Minecraft's player).
     pub sprinting: bool,
     /// Seconds before a held jump may jump again (Minecraft's `noJumpDelay`).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub jump_wait: f64,
     /// Seconds left of the jump's first 1/20 s, which brakes as a tick on
     /// the ground would.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub takeoff: f64,
     /// The slipperiness of the ground the last jump left.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub takeoff_slipperiness: f64,
     /// The last tick's move met a wall head on, more than 8° off the way it
     /// walked (Minecraft's `horizontalCollision` and not
@@ -64,6 +69,7 @@ pub struct Body {
     pub wall_head_on: bool,
     /// Seconds since the momentum cut-off last looked at the momentum: it
     /// does once per 1/20 s, whatever the tick rate.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub cutoff_clock: f64,
     /// What stopped the last tick's move: the ground, a ceiling, a wall
     /// (a ladder lifts a body pushing into one). [`Event::HitWall`] is
@@ -85,6 +91,7 @@ pub struct Body {
     pub pose: Pose,
     /// Its height standing: what a sneaking or crawling body grows back to
     /// when there is room. Set it with the box when resizing a body.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub standing_height: f64,
     /// Fell below the world ([`Settings::left_world_depth`]) and is held
     /// there by the simulation, which reported it once
@@ -100,6 +107,7 @@ pub struct Body {
     /// The unit direction `east` walks in, in the x–z plane (x, z); `south` is
     /// a quarter turn clockwise from it seen from above. `(1, 0)` (the default)
     /// makes the inputs the compass directions; a viewer turns it with the camera.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec2"))]
     pub heading: DVec2,
 }
 

@@ -16,10 +16,12 @@ pub enum HorizontalAxis {
     Z,
 }
 
-/// Something that happened to a body or ball during a tick. Serialised (with
-/// the `serde` feature) as `{"kind": "...", ...}`, as `voxwalk run` prints it.
+/// Something that happened to a body or ball during a tick. Serialised and
+/// read back (with the `serde` feature) as `{"kind": "...", ...}`, as
+/// `voxwalk run` prints it; its vectors are written as plain numbers, a
+/// report to show rather than state to restore.
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
 pub enum Event {
     /// The body started the tick inside blocks and was pushed out (least

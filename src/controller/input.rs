@@ -7,12 +7,15 @@ use thiserror::Error;
 /// The controls held during one tick. Each is a level, not an edge: `jump` held
 /// on the ground jumps, `fly` held means flying for that tick.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 #[allow(clippy::struct_excessive_bools)] // one flag per key, as the player holds them
 pub struct Input {
     /// An analog stick's wish, in the body's frame like the keys: `x` towards
     /// east, `y` towards south, its length the fraction of full speed (a stick
     /// tilted half way walks at half speed). Lengths above 1 count as 1, and
     /// anything not finite as no wish; the keys add to it, up to full speed.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec2"))]
     pub analog: glam::DVec2,
     /// Towards +x.
     pub east: bool,

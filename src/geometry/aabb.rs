@@ -11,8 +11,10 @@ use glam::DVec3;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Aabb {
     /// The corner with the smallest coordinates.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))]
     pub min: DVec3,
     /// The corner with the largest coordinates.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))]
     pub max: DVec3,
 }
 

@@ -22,7 +22,7 @@ pub const MAX_MOVER_SPAN: i64 = 256;
 pub enum Drive {
     /// At this velocity (blocks per second), which the game sets from code
     /// whenever it likes: zero holds it still.
-    Velocity(DVec3),
+    Velocity(#[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))] DVec3),
     /// Along a path given in data.
     Path(Path),
 }
@@ -96,14 +96,20 @@ pub struct Mover {
     extent: Aabb,
     /// How far any box reaches out of its block's cell (half a block for a
     /// fence post): a read of a region looks at the blocks this near it.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     overhang: f64,
     /// Where the origin was when the mover was made: a path's offsets count
     /// from here.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))]
     home: DVec3,
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))]
     position: DVec3,
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))]
     previous: DVec3,
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))]
     velocity: DVec3,
     /// Seconds along its path.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     clock: f64,
     /// How it moves.
     pub drive: Drive,

@@ -24,13 +24,16 @@ pub const PISTON_SPEED: f64 = 10.0;
 pub struct Waypoint {
     /// Where the mover's origin is at this stop, relative to where the mover
     /// was made (its home).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))]
     pub offset: DVec3,
     /// Seconds the mover holds still on arriving here (before leaving, for
     /// the first stop).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub pause: f64,
     /// Blocks per second on the leg between this stop and the next one (both
     /// ways on a back-and-forth path; from the last stop back to the first on
     /// a loop).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub speed: f64,
 }
 

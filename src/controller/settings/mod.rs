@@ -34,45 +34,59 @@ pub use leave_platform::LeavePlatform;
 pub struct Settings {
     /// Fixed ticks per second; each tick advances time by `1 / tick_rate`.
     /// Every figure of the defaults holds at any rate (`docs/movement.md`).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub tick_rate: f64,
     /// Top speed walking straight on ordinary ground (Minecraft: movement
     /// speed 0.1 and input 0.98 a tick against the ground's drag 0.546).
     /// Other ground changes it as Minecraft's `getFrictionInfluencedSpeed`
     /// does: ice (slipperiness 0.98) gives 4.16 blocks/s.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub walk_speed: f64,
     /// Top speed sprinting straight on ordinary ground (movement speed 0.13).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub sprint_speed: f64,
     /// Top speed sneaking straight on ordinary ground (Minecraft scales the
     /// input by 0.3). Sneaking keeps a body from starting to sprint.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub sneak_speed: f64,
     /// Velocity the keys add each second in the air (Minecraft's flying
     /// speed, 0.02 a tick per tick).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub air_acceleration: f64,
     /// The same while sprinting (0.026 a tick per tick).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub sprint_air_acceleration: f64,
     /// Share of horizontal momentum kept per 1/20 s in the air (0.91); on the
     /// ground it is times the block's slipperiness (0.6 on most blocks, so
     /// 0.546). Below 1.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub air_drag: f64,
     /// Downward acceleration (0.08 a tick per tick).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub gravity: f64,
     /// Share of vertical momentum kept per 1/20 s out of liquids (0.98); with
     /// gravity it sets the terminal speed ([`Settings::terminal_speed`]).
     /// Below 1.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub vertical_drag: f64,
     /// Upward velocity a jump starts with, before the tick's gravity (0.42 a
     /// tick), times the ground's jump factor.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub jump_speed: f64,
     /// Velocity a sprinting jump adds along the way the body walks (0.2 a tick).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub sprint_jump_boost: f64,
     /// Seconds between jumps while jump is held (Minecraft's `noJumpDelay`,
     /// 10 ticks); letting go of jump ends the wait.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub jump_delay: f64,
     /// Momentum slower than this on an axis is dropped at the start of a
     /// tick (Minecraft: 0.003 a tick; horizontally, by length).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub momentum_cutoff: f64,
     /// Highest ledge a walking body climbs without jumping; also the highest drop
     /// the sneak edge guard lets a body walk off.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub step_height: f64,
     /// Whether sneaking stops a body from walking off drops higher than `step_height`.
     pub sneak_edge_guard: bool,
@@ -107,9 +121,11 @@ pub struct Settings {
     /// its standing height if that is lower. A body that has no room to
     /// stand stays at this height, sneaking or not, and moves at the
     /// sneaking speed (Minecraft's `isMovingSlowly`).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub sneak_height: f64,
     /// A body's height when even sneaking has no room (Minecraft's swimming
     /// and crawling pose: 0.6), or its standing height if that is lower.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub crawl_height: f64,
     /// How far below the world's lowest block ([`BlockSource::lowest_block`])
     /// a body's top may fall before it is reported as having left the world
@@ -117,31 +133,40 @@ pub struct Settings {
     /// than falling for ever.
     ///
     /// [`BlockSource::lowest_block`]: crate::world::BlockSource::lowest_block
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub left_world_depth: f64,
     /// Top horizontal speed flying (Minecraft's creative flight: 0.05 a tick
     /// per tick against the air's drag).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub fly_speed: f64,
     /// Top vertical speed flying with `up` or `down` held (0.15 a tick per
     /// tick against a drag of 0.6).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub fly_vertical_speed: f64,
     /// Upward speed on a climbable block while pushing into a wall or holding
     /// jump: Minecraft lifts the body to 0.2 a tick, then its gravity and
     /// drag leave 0.1176 (`LivingEntity.handleRelativeFrictionAndCalculateMovement`).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub climb_speed: f64,
     /// Fastest slide down a climbable block (Minecraft: 0.15 blocks a tick,
     /// `handleOnClimbable`); sneaking holds the body still instead.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub climb_descent_speed: f64,
     /// Fastest horizontal motion on a climbable block (Minecraft: 0.15 a tick).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub climb_horizontal_speed: f64,
     /// Horizontal acceleration swimming, before the liquid's drag (Minecraft:
     /// 0.02 blocks a tick per tick). The drag sets the top speed: 1.96
     /// blocks/s in water.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub swim_acceleration: f64,
     /// Upward acceleration in a liquid while jump is held (Minecraft's
     /// `jumpInLiquid`: 0.04 a tick per tick).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub swim_up_acceleration: f64,
     /// Upward speed given to a body in a liquid that swims against a ledge it
     /// can climb out onto (Minecraft: 0.3 blocks a tick).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub liquid_exit_speed: f64,
     /// How far up a swimmer that met a wall looks for a way out: if its box,
     /// moved by a tick of its momentum and raised this far above where the
@@ -150,13 +175,17 @@ pub struct Settings {
     /// Minecraft: 0.6). Not the height of a ledge it can climb: the lift
     /// repeats while the probe stays free, so a swimmer also clears a ledge
     /// somewhat higher when its momentum carries it (docs/movement.md).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub liquid_exit_height: f64,
     /// Fraction of the speed into a surface a ball keeps when it bounces.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub ball_restitution: f64,
     /// Bounces slower than this end instead. Must exceed `gravity / tick_rate`
     /// (the speed a resting ball gains in one tick) or balls never settle.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub ball_rest_speed: f64,
     /// How fast a ball rolling or sliding on a surface loses tangential speed (blocks/s²).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub ball_friction: f64,
 }
 

@@ -32,7 +32,7 @@ pub(crate) mod float {
     }
 }
 
-/// A `glam::DVec3`, as an array of three.
+/// A `DVec3`, as an array of three.
 pub(crate) mod vec3 {
     use glam::DVec3;
 
@@ -52,7 +52,7 @@ pub(crate) mod vec3 {
     }
 }
 
-/// A `glam::DVec2`, as an array of two.
+/// A `DVec2`, as an array of two.
 pub(crate) mod vec2 {
     use glam::DVec2;
 

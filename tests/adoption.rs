@@ -399,6 +399,79 @@ fn a_body_that_leaves_the_world_is_reported_and_held() {
     assert!(!back.left_world && back.feet().x > 0.5, "simulated again");
 }
 
+/// A game's storage that cannot say where its blocks end (a closure, and a
+/// hash map of chunks with only the two required methods) keeps the same
+/// promise with the default settings: the body walking off its edge is
+/// held below the default floor and told once. A newtype over `World`
+/// forwarding everything keeps `World`'s floor.
+#[test]
+fn every_storage_holds_a_body_that_leaves_it() {
+    use std::collections::HashMap;
+    use voxwalk::world::{BlockRegistry, DEFAULT_LOWEST_BLOCK};
+
+    struct Chunks {
+        chunks: HashMap<IVec3, Box<[BlockId; 4096]>>,
+        registry: BlockRegistry,
+    }
+    impl BlockSource for Chunks {
+        fn block(&self, cell: IVec3) -> BlockId {
+            let key = cell.div_euclid(IVec3::splat(16));
+            let l = cell.rem_euclid(IVec3::splat(16));
+            self.chunks
+                .get(&key)
+                .map_or(BlockId::AIR, |c| c[(l.x * 256 + l.y * 16 + l.z) as usize])
+        }
+        fn registry(&self) -> &BlockRegistry {
+            &self.registry
+        }
+    }
+    struct Level(World);
+    voxwalk::forward_block_source!(Level => 0);
+
+    fn walk_off<W: BlockSource + voxwalk::controller::SyncIfParallel>(world: W, floor: f64) {
+        let mut sim = Simulation::new(world, Settings::default()).unwrap();
+        let walker = sim.add_body(person_at(3.5, 0.0, 0.5));
+        let mut told = 0;
+        for _ in 0..600 {
+            let report = sim.step(&[(walker, EAST)]).unwrap();
+            told += report
+                .events(walker)
+                .unwrap()
+                .iter()
+                .filter(|e| **e == Event::LeftWorld)
+                .count();
+        }
+        let body = sim.body(walker).unwrap();
+        assert_eq!(told, 1);
+        assert!(body.left_world);
+        let held_at = floor - Settings::default().left_world_depth;
+        assert!(
+            body.aabb.max.y < held_at && body.aabb.max.y > held_at - 5.0,
+            "{body:?}"
+        );
+    }
+    let default_floor = f64::from(DEFAULT_LOWEST_BLOCK);
+    let closure = |c: IVec3| {
+        if c.y == -1 && c.x.abs() <= 4 && c.z.abs() <= 4 {
+            BlockId::STONE
+        } else {
+            BlockId::AIR
+        }
+    };
+    walk_off(closure, default_floor);
+    let mut chunks = HashMap::new();
+    let mut cells = Box::new([BlockId::AIR; 4096]);
+    for x in 0..5 {
+        for z in 0..5 {
+            cells[(x * 256 + 15 * 16 + z) as usize] = BlockId::STONE;
+        }
+    }
+    chunks.insert(IVec3::new(0, -1, 0), cells);
+    let registry = BlockRegistry::built_in().as_ref().clone();
+    walk_off(Chunks { chunks, registry }, default_floor);
+    walk_off(Level(stone_floor(4)), -16.0);
+}
+
 // ---------------------------------------------------------------------------
 // 5. Poses.
 

@@ -181,6 +181,12 @@ impl<W: BlockSource> BlockSource for Filtered<'_, W> {
         self.world.lowest_block()
     }
 
+    /// The world's order, passable blocks aside (those are asked cell by
+    /// cell, in x, y, z order).
+    fn visits_in_chunk_order(&self) -> bool {
+        !self.filter.passable && self.world.visits_in_chunk_order()
+    }
+
     /// The world's solid cells the filter keeps, in the world's order;
     /// passable ones too when the filter counts them (cell by cell).
     #[inline]

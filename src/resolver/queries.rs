@@ -87,7 +87,7 @@ fn check_point(what: &'static str, p: DVec3) -> Result<(), QueryError> {
 /// [`QueryError`] for a centre or radius that is not finite, a negative
 /// radius, one above [`MAX_QUERY_EXTENT`], or a centre beyond
 /// [`MAX_COORDINATE`].
-pub fn blocks_in_sphere<W: BlockSource>(
+pub fn blocks_in_sphere<W: BlockSource + ?Sized>(
     world: &W,
     centre: DVec3,
     radius: f64,
@@ -97,7 +97,7 @@ pub fn blocks_in_sphere<W: BlockSource>(
     check("radius", radius, MAX_QUERY_EXTENT)?;
     let region = Aabb::new(centre - radius, centre + radius);
     let cells = CellRange::covering(&region, &world.registry().reach());
-    world.for_each_solid_in(cells.lo, cells.hi, |cell, boxes| {
+    world.for_each_solid_in_dyn(cells.lo, cells.hi, &mut |cell, boxes| {
         let origin = cell.as_dvec3();
         if boxes
             .iter()
@@ -133,7 +133,7 @@ pub fn blocks_in_sphere<W: BlockSource>(
 /// # Errors
 /// [`QueryError`] for a box that is not finite, inverted, larger than
 /// [`MAX_QUERY_EXTENT`] on an edge, or beyond [`MAX_COORDINATE`].
-pub fn blocks_in_box<W: BlockSource>(
+pub fn blocks_in_box<W: BlockSource + ?Sized>(
     world: &W,
     region: &Aabb,
     mut visit: impl FnMut(IVec3),
@@ -149,7 +149,7 @@ pub fn blocks_in_box<W: BlockSource>(
         check(what, edge, MAX_QUERY_EXTENT)?;
     }
     let cells = CellRange::covering(region, &world.registry().reach());
-    world.for_each_solid_in(cells.lo, cells.hi, |cell, boxes| {
+    world.for_each_solid_in_dyn(cells.lo, cells.hi, &mut |cell, boxes| {
         let origin = cell.as_dvec3();
         if boxes
             .iter()
@@ -205,7 +205,7 @@ pub struct RayHit {
 /// [`QueryError`] for an origin or direction that is not finite, a zero
 /// direction, an origin beyond [`MAX_COORDINATE`], or a length outside 0 to
 /// [`MAX_DISPLACEMENT`].
-pub fn cast_ray<W: BlockSource>(
+pub fn cast_ray<W: BlockSource + ?Sized>(
     world: &W,
     origin: DVec3,
     direction: DVec3,
@@ -253,7 +253,7 @@ pub fn cast_ray<W: BlockSource>(
         let range = CellRange::covering(&here, &reach);
         let cells = seen.map_or(range, |before| range.beyond(&before));
         seen = Some(range);
-        world.for_each_solid_in(cells.lo, cells.hi, |block, boxes| {
+        world.for_each_solid_in_dyn(cells.lo, cells.hi, &mut |block, boxes| {
             for b in boxes {
                 let b = b.translated(block.as_dvec3());
                 if let Some((t, normal)) = ray_box(origin, dir, &b)

@@ -81,12 +81,21 @@ impl BlockSource for World {
     /// The bottom of the lowest chunk given a block, kept as blocks are
     /// written: asking costs nothing.
     #[inline]
+    /// The bottom of the lowest chunk given a block; a world without one
+    /// has the default floor.
     fn lowest_block(&self) -> Option<i32> {
-        self.lowest_chunk.map(|y| y * CHUNK_EDGE)
+        Some(
+            self.lowest_chunk
+                .map_or(super::DEFAULT_LOWEST_BLOCK, |y| y * CHUNK_EDGE),
+        )
     }
 
     /// A `World` changes only through `&mut self`, and visits chunk by chunk.
     fn cells_can_be_copied(&self) -> bool {
+        true
+    }
+
+    fn visits_in_chunk_order(&self) -> bool {
         true
     }
 

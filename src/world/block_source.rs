@@ -5,6 +5,13 @@ use glam::IVec3;
 use super::{BlockId, BlockRegistry};
 use crate::geometry::Aabb;
 
+/// The lowest block of a source that cannot say where its blocks end
+/// ([`BlockSource::lowest_block`]): y −64, the floor of Minecraft's
+/// overworld since 1.18, so that a body falling out of a game's own storage
+/// is held 64 blocks further down (with the default
+/// [`left_world_depth`](crate::controller::Settings::left_world_depth)).
+pub const DEFAULT_LOWEST_BLOCK: i32 = -64;
+
 /// Anything that can say which block fills a cell, with the registry that says
 /// what each block is.
 ///
@@ -28,10 +35,15 @@ use crate::geometry::Aabb;
 /// keeps copies of the cells around each body, as it does on `World`, which
 /// is most of what `World` is faster by. Past that, what pays, in order: a
 /// [`BlockSource::for_each_solid_in`] that looks each chunk up once and skips
-/// chunks of air; [`BlockSource::read_blocks`] the same way;
+/// chunks of air, visiting in `World`'s order and saying so
+/// ([`BlockSource::visits_in_chunk_order`], which `Unchanging` then keeps),
+/// with [`BlockSource::for_each_solid_in_dyn`] calling it;
+/// [`BlockSource::read_blocks`] the same way;
 /// [`BlockSource::may_hold_behaviours`] answering "no" from an index;
-/// [`BlockSource::lowest_block`] from what is kept. `benches/own_storage.rs`
-/// measures a storage of the two methods against `World`.
+/// [`BlockSource::lowest_block`] from what is kept, where the blocks go
+/// below [`DEFAULT_LOWEST_BLOCK`]. A type that only holds a storage
+/// forwards all of it with [`forward_block_source!`](crate::forward_block_source).
+/// `benches/own_storage.rs` measures such storages against `World`.
 pub trait BlockSource {
     /// The block at world cell `cell`. Cells nobody defined are air.
     fn block(&self, cell: IVec3) -> BlockId;
@@ -88,14 +100,34 @@ pub trait BlockSource {
         }
     }
 
-    /// The y of the lowest cell that may hold a block, or `None` when the
-    /// source cannot say (the default): the controller holds a body that
-    /// falls [`crate::controller::Settings::left_world_depth`] below it, and
-    /// simulates bodies over a source without one for ever. Asked on every
-    /// tick of every body, so answer from what is kept, not by a search:
-    /// voxwalk's `World` keeps the bottom of its lowest chunk given a block.
+    /// The y of the lowest cell that may hold a block: the controller holds
+    /// a body that falls [`crate::controller::Settings::left_world_depth`]
+    /// below it ([`crate::controller::Event::LeftWorld`]). A source that
+    /// cannot say takes [`DEFAULT_LOWEST_BLOCK`], Minecraft's floor (the
+    /// default); one whose blocks go deeper says so, and `None` (no floor:
+    /// bodies fall for ever) must be said on purpose. Asked on every tick of
+    /// every body, so answer from what is kept, not by a search: voxwalk's
+    /// `World` keeps the bottom of its lowest chunk given a block.
+    ///
+    /// ```
+    /// use voxwalk::glam::IVec3;
+    /// use voxwalk::world::{BlockId, BlockSource, DEFAULT_LOWEST_BLOCK};
+    /// let floor = |cell: IVec3| if cell.y < 0 { BlockId::STONE } else { BlockId::AIR };
+    /// assert_eq!(floor.lowest_block(), Some(DEFAULT_LOWEST_BLOCK));
+    /// ```
     fn lowest_block(&self) -> Option<i32> {
-        None
+        Some(DEFAULT_LOWEST_BLOCK)
+    }
+
+    /// Whether [`BlockSource::for_each_solid_in`] visits as `World` does:
+    /// chunk by chunk of 16³ in x, y, z order, the cells of each in x, y, z
+    /// order. Blocks met at exactly the same instant are told apart by the
+    /// order they are visited in, so a storage that visits so gives
+    /// `World`'s answers to the bit; [`Unchanging`](super::Unchanging)
+    /// keeps a storage's own visitor when it says so, and visits in that
+    /// order itself otherwise. The default says no.
+    fn visits_in_chunk_order(&self) -> bool {
+        false
     }
 
     /// Whether a [`crate::controller::Simulation`] may answer a body's reads
@@ -208,6 +240,10 @@ macro_rules! block_source_behind_a_reference {
                 (**self).cells_can_be_copied()
             }
 
+            fn visits_in_chunk_order(&self) -> bool {
+                (**self).visits_in_chunk_order()
+            }
+
             fn lowest_block(&self) -> Option<i32> {
                 (**self).lowest_block()
             }
@@ -297,4 +333,124 @@ impl<F: Fn(IVec3) -> BlockId> BlockSource for CellsWithRegistry<'_, F> {
     fn registry(&self) -> &BlockRegistry {
         self.registry
     }
+}
+
+/// Implements [`BlockSource`] for a type that holds a storage, every method
+/// (the optional ones too) forwarded to it, so a game's newtype keeps all
+/// the storage does: its lowest block (and so
+/// [`Event::LeftWorld`](crate::controller::Event::LeftWorld)), its visiting
+/// order, its fast paths. Name the type and the field; generic parameters
+/// go first in angle brackets.
+///
+/// ```
+/// use voxwalk::world::{BlockSource, World};
+///
+/// /// A game's level: voxwalk's world and what the game keeps beside it.
+/// struct Level {
+///     blocks: World,
+///     name: String,
+/// }
+/// voxwalk::forward_block_source!(Level => blocks);
+///
+/// /// A generic wrapper.
+/// struct Logged<S>(S);
+/// voxwalk::forward_block_source!(<S: BlockSource> Logged<S> => 0);
+///
+/// let level = Level { blocks: World::new(), name: "start".into() };
+/// assert_eq!(level.lowest_block(), level.blocks.lowest_block());
+/// assert!(level.cells_can_be_copied() && level.visits_in_chunk_order());
+/// assert!(Logged(level).cells_can_be_copied());
+/// ```
+#[macro_export]
+macro_rules! forward_block_source {
+    (<$($param:ident $(: $bound:path)?),+> $ty:ty => $field:tt) => {
+        impl<$($param $(: $bound)?),+> $crate::world::BlockSource for $ty {
+            $crate::__forward_block_source_methods!($field);
+        }
+    };
+    ($ty:ty => $field:tt) => {
+        impl $crate::world::BlockSource for $ty {
+            $crate::__forward_block_source_methods!($field);
+        }
+    };
+}
+
+/// The methods [`forward_block_source!`] writes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __forward_block_source_methods {
+    ($field:tt) => {
+        #[inline]
+        fn block(&self, cell: $crate::glam::IVec3) -> $crate::world::BlockId {
+            $crate::world::BlockSource::block(&self.$field, cell)
+        }
+
+        #[inline]
+        fn registry(&self) -> &$crate::world::BlockRegistry {
+            $crate::world::BlockSource::registry(&self.$field)
+        }
+
+        #[inline]
+        fn shape_at(&self, cell: $crate::glam::IVec3) -> &[$crate::geometry::Aabb] {
+            $crate::world::BlockSource::shape_at(&self.$field, cell)
+        }
+
+        #[inline]
+        fn may_hold_behaviours(&self, lo: $crate::glam::IVec3, hi: $crate::glam::IVec3) -> bool {
+            $crate::world::BlockSource::may_hold_behaviours(&self.$field, lo, hi)
+        }
+
+        #[inline]
+        fn is_solid_at(&self, cell: $crate::glam::IVec3) -> bool {
+            $crate::world::BlockSource::is_solid_at(&self.$field, cell)
+        }
+
+        fn read_blocks(
+            &self,
+            lo: $crate::glam::IVec3,
+            hi: $crate::glam::IVec3,
+            out: &mut ::std::vec::Vec<$crate::world::BlockId>,
+        ) {
+            $crate::world::BlockSource::read_blocks(&self.$field, lo, hi, out);
+        }
+
+        fn lowest_block(&self) -> ::std::option::Option<i32> {
+            $crate::world::BlockSource::lowest_block(&self.$field)
+        }
+
+        fn visits_in_chunk_order(&self) -> bool {
+            $crate::world::BlockSource::visits_in_chunk_order(&self.$field)
+        }
+
+        fn cells_can_be_copied(&self) -> bool {
+            $crate::world::BlockSource::cells_can_be_copied(&self.$field)
+        }
+
+        #[inline]
+        fn for_each_solid_in<F: FnMut($crate::glam::IVec3, &[$crate::geometry::Aabb])>(
+            &self,
+            lo: $crate::glam::IVec3,
+            hi: $crate::glam::IVec3,
+            visit: F,
+        ) {
+            $crate::world::BlockSource::for_each_solid_in(&self.$field, lo, hi, visit);
+        }
+
+        fn for_each_solid_in_dyn(
+            &self,
+            lo: $crate::glam::IVec3,
+            hi: $crate::glam::IVec3,
+            visit: &mut dyn FnMut($crate::glam::IVec3, &[$crate::geometry::Aabb]),
+        ) {
+            $crate::world::BlockSource::for_each_solid_in_dyn(&self.$field, lo, hi, visit);
+        }
+
+        fn for_each_loose_box(
+            &self,
+            region: &$crate::geometry::Aabb,
+            visit: &mut dyn FnMut(&$crate::geometry::Aabb),
+        ) {
+            $crate::world::BlockSource::for_each_loose_box(&self.$field, region, visit);
+        }
+    };
 }

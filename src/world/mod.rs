@@ -25,7 +25,7 @@ pub use crate::block::{
     PropertyValue, ShapeReach, behaviour_names, parse_hex_colour,
 };
 pub(crate) use block_source::visit_cell_by_cell;
-pub use block_source::{BlockSource, CellsWithRegistry};
+pub use block_source::{BlockSource, CellsWithRegistry, DEFAULT_LOWEST_BLOCK};
 pub use chunk::Chunk;
 pub use coords::{
     CHUNK_EDGE, CHUNK_EDGE_BITS, CHUNK_VOLUME, cell_containing, cell_of, chunk_of, index_of,

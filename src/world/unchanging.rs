@@ -7,14 +7,15 @@ use super::coords::{CHUNK_EDGE, chunk_of};
 use super::{BlockId, BlockRegistry, BlockSource};
 use crate::geometry::Aabb;
 
-/// Wraps a storage that implements only [`BlockSource::block`] and
-/// [`BlockSource::registry`] and whose cells never change while it is
-/// borrowed shared (no `Cell`, `RefCell` or locks behind `block`): the
-/// promise [`BlockSource::cells_can_be_copied`] asks for. With it a
+/// Wraps a storage whose cells never change while it is borrowed shared (no
+/// `Cell`, `RefCell` or locks behind `block`): the promise
+/// [`BlockSource::cells_can_be_copied`] asks for. With it a
 /// [`Simulation`](crate::controller::Simulation) answers each body's reads
-/// from a copy of the cells around it, as it does on [`World`](super::World),
-/// and visits cells chunk by chunk in `World`'s order, so the answers are
-/// `World`'s to the bit.
+/// from a copy of the cells around it, as it does on [`World`](super::World).
+/// Every method is the storage's; cells are visited in `World`'s order, by
+/// the storage's own visitor where it says it visits so
+/// ([`BlockSource::visits_in_chunk_order`]) and cell by cell in that order
+/// otherwise, so the answers are `World`'s to the bit either way.
 ///
 /// ```
 /// use voxwalk::glam::IVec3;
@@ -48,8 +49,18 @@ impl<S: BlockSource> BlockSource for Unchanging<S> {
     }
 
     #[inline]
+    fn shape_at(&self, cell: IVec3) -> &[Aabb] {
+        self.0.shape_at(cell)
+    }
+
+    #[inline]
     fn may_hold_behaviours(&self, lo: IVec3, hi: IVec3) -> bool {
         self.0.may_hold_behaviours(lo, hi)
+    }
+
+    #[inline]
+    fn is_solid_at(&self, cell: IVec3) -> bool {
+        self.0.is_solid_at(cell)
     }
 
     fn read_blocks(&self, lo: IVec3, hi: IVec3, out: &mut Vec<BlockId>) {
@@ -60,16 +71,35 @@ impl<S: BlockSource> BlockSource for Unchanging<S> {
         self.0.lowest_block()
     }
 
+    fn visits_in_chunk_order(&self) -> bool {
+        true
+    }
+
     fn cells_can_be_copied(&self) -> bool {
         true
     }
 
+    /// The storage's own visitor where it visits in `World`'s order (and
+    /// says so), else the cells in that order, asked one by one.
+    #[inline]
     fn for_each_solid_in<F: FnMut(IVec3, &[Aabb])>(&self, lo: IVec3, hi: IVec3, mut visit: F) {
-        visit_chunk_by_chunk(self, lo, hi, &mut visit);
+        if self.0.visits_in_chunk_order() {
+            self.0.for_each_solid_in(lo, hi, visit);
+        } else {
+            visit_chunk_by_chunk(self, lo, hi, &mut visit);
+        }
     }
 
     fn for_each_solid_in_dyn(&self, lo: IVec3, hi: IVec3, visit: &mut dyn FnMut(IVec3, &[Aabb])) {
-        visit_chunk_by_chunk(self, lo, hi, visit);
+        if self.0.visits_in_chunk_order() {
+            self.0.for_each_solid_in_dyn(lo, hi, visit);
+        } else {
+            visit_chunk_by_chunk(self, lo, hi, visit);
+        }
+    }
+
+    fn for_each_loose_box(&self, region: &Aabb, visit: &mut dyn FnMut(&Aabb)) {
+        self.0.for_each_loose_box(region, visit);
     }
 }
 

@@ -290,7 +290,7 @@ fn half_slab_stairs_down() -> World {
 
 /// Walks down the half-slab stairs for 40 ticks: the ticks in the air and
 /// the landings.
-fn walk_down_the_stairs(snap: bool) -> (usize, usize, f64) {
+fn walk_down_the_stairs(snap: bool) -> (usize, usize, f64, usize) {
     let settings = Settings {
         snap_to_ground: snap,
         ..Settings::default()
@@ -298,18 +298,26 @@ fn walk_down_the_stairs(snap: bool) -> (usize, usize, f64) {
     let mut sim = Simulation::new(half_slab_stairs_down(), settings).unwrap();
     let walker = sim.add_body(person_at(0.5, 12.0, 0.5));
     assert!(sim.body(walker).unwrap().grounded);
-    let (mut airborne, mut landings) = (0, 0);
+    let (mut airborne, mut landings, mut snaps) = (0, 0, 0);
     for _ in 0..40 {
         let report = sim.step(&[(walker, EAST)]).unwrap();
         airborne += usize::from(!sim.body(walker).unwrap().grounded);
-        landings += report
-            .events(walker)
-            .unwrap()
+        let events = report.events(walker).unwrap();
+        landings += events
             .iter()
             .filter(|e| matches!(e, Event::Landed { .. }))
             .count();
+        snaps += events
+            .iter()
+            .filter(|e| matches!(e, Event::Snapped { height } if *height > 0.0 && *height <= 0.6))
+            .count();
     }
-    (airborne, landings, sim.body(walker).unwrap().feet().y)
+    (
+        airborne,
+        landings,
+        sim.body(walker).unwrap().feet().y,
+        snaps,
+    )
 }
 
 /// Down half-slab steps a walking body stays on the ground, with no landing
@@ -317,9 +325,13 @@ fn walk_down_the_stairs(snap: bool) -> (usize, usize, f64) {
 /// the air and lands on each step.
 #[test]
 fn a_body_walking_down_steps_stays_on_the_ground() {
-    let (airborne, landings, end_y) = walk_down_the_stairs(true);
+    let (airborne, landings, end_y, snaps) = walk_down_the_stairs(true);
     assert_eq!((airborne, landings), (0, 0));
-    let (airborne_minecraft, landings_minecraft, end_y_minecraft) = walk_down_the_stairs(false);
+    // Each step down is told, as a snap of at most the step height.
+    assert!(snaps >= 6, "{snaps} snaps");
+    let (airborne_minecraft, landings_minecraft, end_y_minecraft, no_snaps) =
+        walk_down_the_stairs(false);
+    assert_eq!(no_snaps, 0);
     assert!(
         airborne_minecraft > 10 && landings_minecraft > 5,
         "{airborne_minecraft} {landings_minecraft}"

@@ -217,9 +217,10 @@ fn add_body_and_room_to_stand_read_the_body_filter() {
     let under = sim.add_body(body);
     assert!(sim.body(under).unwrap().grounded, "grounded when added");
     // Crouched on a fence line: a person passes the fence, so stands.
-    let mut crouched = Body::new(DVec3::new(0.5, 0.0, 4.5), DVec3::new(0.6, 1.2, 0.6)).unwrap();
-    crouched.standing_height = 1.8;
-    crouched.collision_mask = 1;
+    let crouched = Body::new(DVec3::new(0.5, 0.0, 4.5), Body::DEFAULT_SIZE)
+        .unwrap()
+        .posed(Pose::Sneaking, sim.settings())
+        .with_layers(1, 1);
     let crouched = sim.add_body(crouched);
     assert!(sim.room_to_stand(crouched).unwrap());
     let mut resolver = voxwalk::resolver::Resolver::new();

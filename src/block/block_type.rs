@@ -113,6 +113,24 @@ impl BlockType {
         self
     }
 
+    /// On the collision `layers` (bits; layer 0, bit 1, unless said): a body
+    /// meets the block only when its mask shares a bit. The
+    /// `collision_layers` property, written as the number it is stored as.
+    ///
+    /// ```
+    /// use voxwalk::world::{BlockRegistry, BlockType};
+    /// let mut registry = BlockRegistry::new();
+    /// let fence = registry.register(BlockType::cube("fence").on_layers(0b10)).unwrap();
+    /// assert_eq!(registry.behaviour(fence).layers, 0b10);
+    /// ```
+    #[must_use]
+    pub fn on_layers(self, layers: u32) -> Self {
+        self.with_property(
+            crate::block::behaviour_names::COLLISION_LAYERS,
+            PropertyValue::Number(f64::from(layers)),
+        )
+    }
+
     /// This type with property `name` set to `value`.
     #[must_use]
     pub fn with_property(mut self, name: impl Into<String>, value: PropertyValue) -> Self {

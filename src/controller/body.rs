@@ -54,23 +54,25 @@ pub struct Body {
     /// walking, sneaks or runs into a wall (as Minecraft's player).
     pub sprinting: bool,
     /// Seconds before a held jump may jump again (Minecraft's `noJumpDelay`).
+    /// This and the four below are the movement model's bookkeeping: saved
+    /// with the body and restored with it, read and written only by ticks.
     #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
-    pub jump_wait: f64,
+    pub(crate) jump_wait: f64,
     /// Seconds left of the jump's first 1/20 s, which brakes as a tick on
     /// the ground would.
     #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
-    pub takeoff: f64,
+    pub(crate) takeoff: f64,
     /// The slipperiness of the ground the last jump left.
     #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
-    pub takeoff_slipperiness: f64,
+    pub(crate) takeoff_slipperiness: f64,
     /// The last tick's move met a wall head on, more than 8° off the way it
     /// walked (Minecraft's `horizontalCollision` and not
     /// `minorHorizontalCollision`): it stops a sprint.
-    pub wall_head_on: bool,
+    pub(crate) wall_head_on: bool,
     /// Seconds since the momentum cut-off last looked at the momentum: it
     /// does once per 1/20 s, whatever the tick rate.
     #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
-    pub cutoff_clock: f64,
+    pub(crate) cutoff_clock: f64,
     /// What stopped the last tick's move: the ground, a ceiling, a wall
     /// (a ladder lifts a body pushing into one). [`Event::HitWall`] is
     /// reported when a wall starts to be touched; this says it still is.
@@ -90,9 +92,10 @@ pub struct Body {
     /// box's height (a tick changes it, never into a block).
     pub pose: Pose,
     /// Its height standing: what a sneaking or crawling body grows back to
-    /// when there is room. Set it with the box when resizing a body.
+    /// when there is room ([`Body::standing_height`]; set with the box by
+    /// [`Body::resize`]).
     #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
-    pub standing_height: f64,
+    pub(crate) standing_height: f64,
     /// Fell below the world ([`Settings::left_world_depth`]) and is held
     /// there by the simulation, which reported it once
     /// ([`Event::LeftWorld`]); cleared when the game moves it back up.
@@ -263,6 +266,79 @@ impl Body {
     pub fn set_heading_degrees(&mut self, degrees: f64) {
         let (sin, cos) = crate::math::sin_cos(degrees.to_radians());
         self.heading = glam::DVec2::new(cos, sin);
+    }
+
+    /// Its height standing, which a lowered pose grows back to.
+    #[inline]
+    #[must_use]
+    pub fn standing_height(&self) -> f64 {
+        self.standing_height
+    }
+
+    /// Gives the body a new size, its feet where they are: it stands at
+    /// `size` (its box and its standing height both), and its next tick
+    /// lowers its pose where a ceiling leaves no room, as for any body.
+    ///
+    /// ```
+    /// use voxwalk::controller::{Body, Pose};
+    /// use voxwalk::glam::DVec3;
+    /// let mut body = Body::new(DVec3::new(0.5, 0.0, 0.5), Body::DEFAULT_SIZE).unwrap();
+    /// body.resize(DVec3::new(0.9, 2.5, 0.9)).unwrap();
+    /// assert_eq!((body.height(), body.standing_height()), (2.5, 2.5));
+    /// assert_eq!(body.pose, Pose::Standing);
+    /// assert_eq!(body.feet(), DVec3::new(0.5, 0.0, 0.5));
+    /// assert!(body.resize(DVec3::new(0.0, 1.0, 1.0)).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`BodyError::BadSize`] or [`BodyError::NotFinite`] for a size
+    /// [`Body::new`] refuses; the body is unchanged then.
+    pub fn resize(&mut self, size: DVec3) -> Result<(), BodyError> {
+        check_size("size", size, MAX_BOX_EDGE)?;
+        let feet = self.feet();
+        self.aabb = Aabb::from_feet(feet, size);
+        self.standing_height = size.y;
+        self.pose = Pose::Standing;
+        Ok(())
+    }
+
+    /// The body in `pose`, its box lowered (or raised back) to that pose's
+    /// height under `settings`, its feet where they are: a body made
+    /// crouching or crawling. A tick keeps the pose only while its keys ask
+    /// for it or no taller one fits.
+    ///
+    /// ```
+    /// use voxwalk::controller::{Body, Pose, Settings};
+    /// use voxwalk::glam::DVec3;
+    /// let settings = Settings::default();
+    /// let body = Body::new(DVec3::ZERO, Body::DEFAULT_SIZE).unwrap().posed(Pose::Crawling, &settings);
+    /// assert!((body.height() - settings.crawl_height).abs() < 1e-6);
+    /// assert_eq!(body.standing_height(), 1.8);
+    /// ```
+    #[must_use]
+    pub fn posed(mut self, pose: Pose, settings: &super::Settings) -> Body {
+        self.pose = pose;
+        self.aabb.max.y = self.aabb.min.y + pose.height(settings, self.standing_height);
+        self
+    }
+
+    /// The body on collision `layers` (bits: another body meets it only if
+    /// its mask shares one), meeting blocks and bodies of the layers in
+    /// `mask` ([`Body::collision_layers`], [`Body::collision_mask`]).
+    ///
+    /// ```
+    /// use voxwalk::controller::Body;
+    /// use voxwalk::glam::DVec3;
+    /// // A ghost: on layer 1 only, meeting only layer 0 (fences on layer 1
+    /// // let it through).
+    /// let ghost = Body::new(DVec3::ZERO, Body::DEFAULT_SIZE).unwrap().with_layers(0b10, 0b01);
+    /// assert_eq!((ghost.collision_layers, ghost.collision_mask), (2, 1));
+    /// ```
+    #[must_use]
+    pub fn with_layers(mut self, layers: u32, mask: u32) -> Body {
+        self.collision_layers = layers;
+        self.collision_mask = mask;
+        self
     }
 
     /// Whether contacts and inputs may move this body.

@@ -51,6 +51,12 @@ pub enum Event {
         /// How much higher it ends than it would have without stepping.
         height: f64,
     },
+    /// The body walked off its ground down a step and was kept on the
+    /// ground below it ([`Settings::snap_to_ground`](super::Settings::snap_to_ground)).
+    Snapped {
+        /// How far down it was put.
+        height: f64,
+    },
     /// The body started this tick inside a liquid, having started the last
     /// one outside.
     EnteredLiquid,
@@ -128,6 +134,7 @@ impl Event {
             Event::HitWall { .. } => "hit_wall",
             Event::HitCeiling => "hit_ceiling",
             Event::Stepped { .. } => "stepped",
+            Event::Snapped { .. } => "snapped",
             Event::EnteredLiquid => "entered_liquid",
             Event::LeftLiquid => "left_liquid",
             Event::EdgeGuard { .. } => "edge_guard",
@@ -143,13 +150,14 @@ impl Event {
     }
 
     /// The `kind` of every event, as reports and scenario checks name them.
-    pub const KINDS: [&'static str; 17] = [
+    pub const KINDS: [&'static str; 18] = [
         "pushed_out",
         "jumped",
         "landed",
         "hit_wall",
         "hit_ceiling",
         "stepped",
+        "snapped",
         "entered_liquid",
         "left_liquid",
         "edge_guard",

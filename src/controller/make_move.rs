@@ -122,6 +122,9 @@ pub(crate) fn make_move<W: BlockSource>(
         && may_snap(settings, body, plan)
         && let Some(onto) = snap_to_ground(world, resolver, settings, end)?
     {
+        events.push(Event::Snapped {
+            height: end.min.y - onto.min.y,
+        });
         end = onto;
         blocked.y = true;
         snapped = true;

@@ -51,7 +51,7 @@ impl Pose {
 /// below its feet).
 ///
 /// ```
-/// use voxwalk::controller::{Body, Settings, room_to_stand};
+/// use voxwalk::controller::{Body, Pose, Settings, room_to_stand};
 /// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::resolver::Resolver;
 /// use voxwalk::world::{BlockId, World};
@@ -60,8 +60,9 @@ impl Pose {
 /// world.fill(IVec3::new(-2, -1, -2), IVec3::new(2, -1, 2), BlockId::STONE);
 /// world.set_block(IVec3::new(0, 1, 0), BlockId::TOP_SLAB); // a ceiling at 1.5
 /// // Crouched under it: 1.5 tall, 1.8 standing.
-/// let mut body = Body::new(DVec3::new(0.5, 0.0, 0.5), DVec3::new(0.6, 1.5, 0.6)).unwrap();
-/// body.standing_height = 1.8;
+/// let body = Body::new(DVec3::new(0.5, 0.0, 0.5), Body::DEFAULT_SIZE)
+///     .unwrap()
+///     .posed(Pose::Sneaking, &Settings::default());
 /// assert!(!room_to_stand(&world, &mut Resolver::new(), &body).unwrap());
 /// world.set_block(IVec3::new(0, 1, 0), BlockId::AIR);
 /// assert!(room_to_stand(&world, &mut Resolver::new(), &body).unwrap());

@@ -23,7 +23,15 @@ use crate::world::BlockSource;
 /// the handles they got before), their own settings and user data, the balls,
 /// the tick counter and the settings. Restored into a simulation over the
 /// same world ([`Simulation::restore`]), the run continues bit for bit; with
-/// the `serde` feature it is saved and loaded as any value is.
+/// the `serde` feature it is saved and loaded as any value is, its floats
+/// to the bit whatever the format's reader.
+///
+/// The world is the game's and is not in the state (it may be a save folder
+/// of gigabytes, or the game's own storage): a game whose blocks change
+/// keeps them with its states, and rewinding to a state rewinds its edits
+/// too. `examples/rollback.rs` keeps a journal of edits beside its states
+/// and undoes those after the tick it rewinds to; without that, its replay
+/// parts from the server's.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SimulationState {
@@ -152,7 +160,10 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     /// Puts the simulation back to `state` (taken from this simulation or
     /// another over the same world, or loaded from a save), checked first.
     /// The cells copied beside bodies are dropped: the world may have
-    /// changed since the state was taken, and they are read anew.
+    /// changed since the state was taken, and they are read anew. The world
+    /// is as the game left it: rewind its edits with the state (see
+    /// [`SimulationState`]). A static body inside a block or mover of this
+    /// world is refused, since nothing would ever move it out.
     ///
     /// # Errors
     /// [`RestoreError`] for a state that does not hold together (a loaded

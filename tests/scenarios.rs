@@ -296,6 +296,7 @@ fn every_event_kind_is_one_a_check_may_name() {
         Event::HitWall { normal: DVec3::X },
         Event::HitCeiling,
         Event::Stepped { height: 0.5 },
+        Event::Snapped { height: 0.5 },
         Event::EnteredLiquid,
         Event::LeftLiquid,
         Event::EdgeGuard {

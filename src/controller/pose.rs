@@ -141,24 +141,32 @@ pub(crate) fn update_pose<W: BlockSource>(
     {
         return Ok(());
     }
-    change_pose(world, resolver, settings, body, wanted)
+    change_pose(world, resolver, settings, body, wanted, recheck)
 }
 
 /// The pose `wanted` if it fits where the body is, else the tallest lower
 /// one that does; crawling where none does (the smallest box, which the
-/// move's push-out then frees as it frees any stuck box).
+/// move's push-out then frees as it frees any stuck box). Unless
+/// `recheck`, the box as it is is known free (a move never ends inside a
+/// block), so only a growth is looked at.
 fn change_pose<W: BlockSource>(
     world: &BodyView<'_, W>,
     resolver: &mut Resolver,
     settings: &Settings,
     body: &mut Body,
     wanted: Pose,
+    recheck: bool,
 ) -> Result<(), MoveError> {
     let mut pose = Pose::Crawling;
     let lower = (wanted == Pose::Standing).then_some(Pose::Sneaking);
     for candidate in std::iter::once(wanted).chain(lower) {
         let height = candidate.height(settings, body.standing_height);
-        if fits(world, resolver, &body.aabb, height)? {
+        let room = if recheck {
+            fits(world, resolver, &body.aabb, height)?
+        } else {
+            room_for(world, resolver, &body.aabb, height)?
+        };
+        if room {
             pose = candidate;
             break;
         }

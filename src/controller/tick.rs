@@ -9,7 +9,7 @@ use glam::DVec3;
 
 use super::ai_step::{Start, minor_collision, start_of_step};
 use super::block_effects::{Gait, Rules, momentum_kept};
-use super::make_move::make_move;
+use super::make_move::{Moved, make_move};
 use super::pose::update_pose;
 use super::riding::settle_riding;
 use super::settings::minecraft;
@@ -101,23 +101,24 @@ fn tick_in<W: BlockSource>(
     }
     body.left_world = false;
     let events_at_start = events.len();
-    let mut recheck = false;
-    let (around, start, plan, moved) = loop {
-        update_pose(world, &mut scratch.resolver, settings, body, input, recheck)?;
-        let around = surroundings(world, body, input.fly, events);
-        let start = start_of_step(settings, body, input, around.as_ref(), events);
-        let plan = plan_move(settings, body, input, around.as_ref(), start);
-        let moved = make_move(world, scratch, settings, body, input, &plan, events)?;
-        if moved.pushed_out && !recheck {
-            // Something came into the box since its last tick: the pose it
-            // holds may no longer fit. The body is untouched but for its
-            // pose so far; weigh every pose and make the tick again.
-            events.truncate(events_at_start);
-            recheck = true;
-            continue;
-        }
-        break (around, start, plan, moved);
-    };
+    update_pose(world, &mut scratch.resolver, settings, body, input, false)?;
+    let mut around = surroundings(world, body, input.fly, events);
+    let mut start = start_of_step(settings, body, input, around.as_ref(), events);
+    let mut plan = plan_move(settings, body, input, around.as_ref(), start);
+    let mut moved = make_move(world, scratch, settings, body, input, &plan, events)?;
+    if moved.pushed_out {
+        // Something came into the box since its last tick: the pose it
+        // holds may no longer fit. The body is untouched but for its pose
+        // so far; weigh every pose and make the tick again.
+        events.truncate(events_at_start);
+        let again = Again {
+            around: &mut around,
+            start: &mut start,
+            plan: &mut plan,
+            moved: &mut moved,
+        };
+        again.make(world, scratch, settings, body, input, events)?;
+    }
     let momentum = momentum_kept(world, &mut scratch.resolver, &plan, &moved, events)?;
 
     // The body is written only here, once its move is made: a refused move
@@ -157,6 +158,38 @@ fn tick_in<W: BlockSource>(
         wall_z: moved.blocked.z,
     };
     Ok(body.touching)
+}
+
+/// Where a tick made again after finding something in the body's box
+/// writes its steps 1–3: the common path keeps them in its own locals.
+struct Again<'t, 'a> {
+    around: &'t mut Option<Surroundings>,
+    start: &'t mut Start,
+    plan: &'t mut Plan<'a>,
+    moved: &'t mut Moved,
+}
+
+impl<'a> Again<'_, 'a> {
+    /// Steps 1–3 again, every pose weighed from where the body is: the rare
+    /// tick, kept out of the common path.
+    #[cold]
+    #[inline(never)]
+    fn make<W: BlockSource>(
+        self,
+        world: &BodyView<'_, W>,
+        scratch: &mut TickScratch,
+        settings: &'a Settings,
+        body: &mut Body,
+        input: Input,
+        events: &mut Vec<Event>,
+    ) -> Result<(), MoveError> {
+        update_pose(world, &mut scratch.resolver, settings, body, input, true)?;
+        *self.around = surroundings(world, body, input.fly, events);
+        *self.start = start_of_step(settings, body, input, self.around.as_ref(), events);
+        *self.plan = plan_move(settings, body, input, self.around.as_ref(), *self.start);
+        *self.moved = make_move(world, scratch, settings, body, input, self.plan, events)?;
+        Ok(())
+    }
 }
 
 /// A body that fell out of the world stops where it is, reported once.

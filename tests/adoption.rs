@@ -786,7 +786,45 @@ fn a_state_that_does_not_hold_together_is_refused() {
         sim.restore(nan),
         Err(RestoreError::Body { index: 2, .. })
     ));
+    for radius in [-1.0, 0.0, 1e300] {
+        let mut ball = good.clone();
+        ball.balls[0].radius = radius;
+        assert!(
+            matches!(sim.restore(ball), Err(RestoreError::Ball { index: 0, .. })),
+            "radius {radius}"
+        );
+    }
+    let mut thrown = good.clone();
+    thrown.balls[0].velocity = DVec3::new(1e9, 0.0, 0.0);
+    assert!(matches!(
+        sim.restore(thrown),
+        Err(RestoreError::Ball { index: 0, .. })
+    ));
     assert_eq!(sim.state(), good, "unchanged");
+}
+
+/// A loaded state whose body's standing height a constructor would refuse
+/// (zero, absurd) is refused, as a loaded file may say anything.
+#[cfg(feature = "scenario")]
+#[test]
+fn a_loaded_state_is_checked_as_the_constructors_check() {
+    use voxwalk::controller::{RestoreError, SimulationState};
+    let (mut sim, handles) = busy(stone_floor(12));
+    run(&mut sim, &handles, 0..5);
+    let good = serde_json::to_value(sim.state()).unwrap();
+    for (field, value) in [
+        ("standing_height", "0"),
+        ("standing_height", "1e300"),
+        ("jump_wait", "NaN"),
+    ] {
+        let mut bad = good.clone();
+        bad["bodies"][1][field] = serde_json::Value::String(value.into());
+        let state: SimulationState = serde_json::from_value(bad).unwrap();
+        assert!(
+            matches!(sim.restore(state), Err(RestoreError::Body { index: 1, .. })),
+            "{field} = {value}"
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------

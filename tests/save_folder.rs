@@ -113,6 +113,16 @@ fn blocks_beyond_what_a_save_holds_are_refused() {
     own.set_block(IVec3::ZERO, ore);
     let error = export_world(&own, &dir.path().join("own")).unwrap_err();
     assert!(error.to_string().contains("\"ore\""), "{error}");
+    // A world with movers (the lift world's 18 mover blocks) is refused by
+    // name, and nothing is written.
+    let lifts =
+        voxwalk::formats::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("worlds/lifts.vxw"))
+            .unwrap();
+    assert!(!lifts.movers.is_empty());
+    let target = dir.path().join("lifts");
+    let error = export_world(&lifts, &target).unwrap_err();
+    assert!(error.to_string().contains("movers"), "{error}");
+    assert!(!target.join("level.dat").exists());
 }
 
 /// A folder of everything hostile the issue lists, beside one good region.
@@ -128,6 +138,9 @@ fn hostile_folders_are_named_warnings_never_hangs() {
     std::os::unix::fs::symlink(regions.join("r.6.6.mca"), regions.join("r.6.6.mca")).unwrap();
     std::fs::write(regions.join("r.a.b.mca"), vec![0u8; 8192]).unwrap();
     std::fs::write(regions.join("r.7.7.mca"), vec![1u8; 100]).unwrap();
+    // Names at the integer limits, whose blocks no cell can hold.
+    std::fs::write(regions.join("r.2147483647.0.mca"), vec![0u8; 8192]).unwrap();
+    std::fs::write(regions.join("r.0.-2147483648.mca"), vec![0u8; 8192]).unwrap();
     // A file of the right size whose every header entry points past its end.
     std::fs::write(regions.join("r.-1.0.mca"), vec![0xffu8; 8192]).unwrap();
     for i in 0..10_000 {
@@ -150,6 +163,8 @@ fn hostile_folders_are_named_warnings_never_hangs() {
         "r.6.6.mca skipped",
         "r.a.b.mca skipped: not named r.X.Z.mca",
         "r.7.7.mca skipped: 100 bytes",
+        "r.2147483647.0.mca skipped: its blocks lie beyond",
+        "r.0.-2147483648.mca skipped: its blocks lie beyond",
         "10000 empty region files skipped",
     ] {
         assert!(said.contains(expected), "{expected:?} in:\n{said}");

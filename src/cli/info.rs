@@ -176,10 +176,10 @@ fn folder_info(args: &InfoArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 text,
                 "regions  {} (r.{x0}.{z0} .. r.{x1}.{z1}: blocks x {} .. {}, z {} .. {})",
                 regions.len(),
-                x0 * 512,
-                x1 * 512 + 511,
-                z0 * 512,
-                z1 * 512 + 511
+                i64::from(x0) * 512,
+                i64::from(x1) * 512 + 511,
+                i64::from(z0) * 512,
+                i64::from(z1) * 512 + 511
             );
         }
         _ => {

@@ -93,6 +93,14 @@ pub enum RestoreError {
         /// What is wrong with it.
         source: BodyError,
     },
+    /// A ball the constructor would not make (its centre, radius or speed).
+    #[error("ball {index}: {source}")]
+    Ball {
+        /// Where the ball is in the list.
+        index: usize,
+        /// What is wrong with it.
+        source: BodyError,
+    },
     /// A static body inside a block or a mover it meets: nothing would ever
     /// move it out (a dynamic one is pushed out on its next tick).
     #[error("body {index}: a static body inside a block or a mover it meets, at {at:?}")]
@@ -218,6 +226,46 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     }
 }
 
+/// A saved body checked as [`Body::new`] checks one: its box, and the
+/// numbers a tick reads (its standing height a size as the box's, its
+/// motion and bookkeeping finite, its heading a direction).
+fn check_body(body: &Body) -> Result<(), BodyError> {
+    check_position("box corner", body.aabb.min)?;
+    check_position("box corner", body.aabb.max)?;
+    let size = body.aabb.max - body.aabb.min;
+    check_size("box", size, MAX_BOX_EDGE)?;
+    check_size(
+        "standing size",
+        DVec3::new(size.x, body.standing_height, size.z),
+        MAX_BOX_EDGE,
+    )?;
+    for (what, value) in [
+        ("previous box corner", body.previous.min),
+        ("previous box corner", body.previous.max),
+        ("velocity", body.velocity),
+        ("momentum", body.momentum),
+        (
+            "tick bookkeeping",
+            DVec3::new(body.jump_wait, body.takeoff, body.cutoff_clock),
+        ),
+    ] {
+        if !value.is_finite() {
+            return Err(BodyError::NotFinite {
+                what,
+                value: value.to_array(),
+            });
+        }
+    }
+    let heading = body.heading.length();
+    if !heading.is_finite() || (heading - 1.0).abs() > 1e-6 {
+        return Err(BodyError::NotFinite {
+            what: "heading (a unit direction)",
+            value: [body.heading.x, body.heading.y, heading],
+        });
+    }
+    Ok(())
+}
+
 /// The handle table a state describes, if it holds together.
 fn check_state(state: &SimulationState) -> Result<Vec<Slot>, RestoreError> {
     state.settings.validate()?;
@@ -250,10 +298,11 @@ fn check_state(state: &SimulationState) -> Result<Vec<Slot>, RestoreError> {
             return Err(RestoreError::Handle { index, handle });
         }
         slots[handle.slot() as usize].dense = Some(index as u32);
-        check_position("box corner", body.aabb.min)
-            .and_then(|()| check_position("box corner", body.aabb.max))
-            .and_then(|()| check_size("box", body.aabb.max - body.aabb.min, MAX_BOX_EDGE))
-            .map_err(|source| RestoreError::Body { index, source })?;
+        check_body(body).map_err(|source| RestoreError::Body { index, source })?;
+    }
+    for (index, ball) in state.balls.iter().enumerate() {
+        Ball::new(ball.center, ball.radius, ball.velocity)
+            .map_err(|source| RestoreError::Ball { index, source })?;
     }
     let mut free_seen = vec![false; slots.len()];
     for &slot in &state.free {

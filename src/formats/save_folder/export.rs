@@ -33,6 +33,15 @@ pub enum ExportError {
         /// The chunk.
         chunk: IVec3,
     },
+    /// The world declares movers, which a save folder does not hold: written
+    /// without them the world would lose them unsaid.
+    #[error(
+        "the world has {count} movers, which a Minecraft save does not hold; write a text world (.vxw) instead"
+    )]
+    HasMovers {
+        /// How many.
+        count: usize,
+    },
     /// The folder already holds a save: it is never overwritten.
     #[error("{path} already holds a save (level.dat or region files); write to a new folder")]
     NotEmpty {
@@ -140,8 +149,15 @@ impl SaveWriter {
 /// `voxwalk convert world.vxb folder/` exports.
 ///
 /// # Errors
-/// As [`SaveWriter::create`] and [`SaveWriter::write_region`].
+/// [`ExportError::HasMovers`] for a world that declares movers, which a save
+/// does not hold (nothing is written); otherwise as [`SaveWriter::create`]
+/// and [`SaveWriter::write_region`].
 pub fn export_world(world: &World, folder: &Path) -> Result<SaveWriter, ExportError> {
+    if !world.movers.is_empty() {
+        return Err(ExportError::HasMovers {
+            count: world.movers.len(),
+        });
+    }
     let level = LevelDat {
         name: world.name.clone(),
         data_version: Some(EXPORT_DATA_VERSION),

@@ -12,6 +12,7 @@ use super::level_dat::LevelDat;
 use crate::formats::import::anvil::{DecodedColumn, chunk_nbt, decode_column};
 use crate::formats::import::{ImportError, Warnings};
 use crate::formats::read_regular_file;
+use crate::resolver::MAX_COORDINATE;
 
 /// The most region files a dimension may list (a world of 1,048,576 regions
 /// spans 16 million blocks each way, the game's own border is 3.75 times
@@ -270,6 +271,12 @@ fn list_regions(
             warnings.note(format!("{name} skipped: not named r.X.Z.mca"));
             continue;
         };
+        if !region_within_reach(coordinates) {
+            warnings.note(format!(
+                "{name} skipped: its blocks lie beyond {MAX_COORDINATE:e}, where no body can go"
+            ));
+            continue;
+        }
         let path = entry.path();
         // Follows a symlink; a loop or a dangling one is an error here.
         match std::fs::metadata(&path) {
@@ -294,6 +301,18 @@ fn list_regions(
         warnings.note(format!("{empty} empty region files skipped"));
     }
     Ok(regions)
+}
+
+/// Whether every block of region `(x, z)` lies within the coordinates the
+/// resolver works in: a name at the integer limits (`r.2147483647.0.mca`)
+/// names blocks no `i32` cell can hold.
+fn region_within_reach((x, z): (i32, i32)) -> bool {
+    let edge = |r: i32| {
+        (i64::from(r) * 512)
+            .abs()
+            .max((i64::from(r) * 512 + 511).abs())
+    };
+    edge(x).max(edge(z)) as f64 <= MAX_COORDINATE
 }
 
 /// The coordinates of a file named exactly `r.X.Z.mca`, as the game names them.

@@ -133,7 +133,11 @@ mod tests {
         for text in [description, "ticks = 3\n\"model\" = 'x'\n"] {
             let out = pin(text);
             let doc: toml_edit::DocumentMut = out.parse().unwrap();
-            assert_eq!(doc["model"].as_str(), Some(MODEL.to_string().as_str()), "{out}");
+            assert_eq!(
+                doc["model"].as_str(),
+                Some(MODEL.to_string().as_str()),
+                "{out}"
+            );
         }
         assert_eq!(pinned_text("model = \"unclosed\nticks = 3\n"), None);
     }

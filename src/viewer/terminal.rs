@@ -3,6 +3,8 @@
 //! included.
 
 use std::io::{self, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{
@@ -11,6 +13,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::supports_keyboard_enhancement;
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 use super::action::action_for;
 use super::app::App;
@@ -96,7 +99,8 @@ impl TerminalSession {
     /// When the terminal cannot be drawn to or restored.
     pub fn run(mut self, mut app: App) -> io::Result<()> {
         app.set_releases_reported(self.enhanced);
-        let result = run_loop(&mut self.terminal, &mut app);
+        let stop = stop_on_signals()?;
+        let result = run_loop(&mut self.terminal, &mut app, &stop);
         self.finish()?;
         result
     }
@@ -127,13 +131,32 @@ impl Drop for TerminalSession {
     }
 }
 
-fn run_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {
+/// A flag set when the process is told to stop by SIGTERM, SIGHUP or SIGINT
+/// (`kill`, `timeout`, a closed terminal or tmux pane): the loop sees it
+/// within a frame and leaves as a quit does, so the terminal is restored
+/// rather than left without echo.
+fn stop_on_signals() -> io::Result<Arc<AtomicBool>> {
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [SIGTERM, SIGHUP, SIGINT] {
+        signal_hook::flag::register(signal, Arc::clone(&stop))?;
+    }
+    Ok(stop)
+}
+
+fn run_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+    stop: &AtomicBool,
+) -> io::Result<()> {
     let start = Instant::now();
     let dt = Duration::from_secs_f64(app.sim().settings().dt());
     let mut next_tick = Duration::ZERO;
     let mut second = (Duration::ZERO, 0u32);
     let mut stats = app.stats();
     loop {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(());
+        }
         let now = start.elapsed();
         let mut caught_up = 0;
         while next_tick <= now && caught_up < MAX_CATCH_UP {
@@ -170,8 +193,12 @@ fn run_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Resul
         // Keys until the next frame is due.
         let deadline = Instant::now() + FRAME;
         while let Some(wait) = deadline.checked_duration_since(Instant::now()) {
-            if !event::poll(wait)? {
-                break;
+            // A signal interrupts the wait: the loop then sees the flag.
+            match event::poll(wait) {
+                Ok(false) => break,
+                Ok(true) => {}
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => break,
+                Err(e) => return Err(e),
             }
             match event::read()? {
                 Event::Key(key) => {

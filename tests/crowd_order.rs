@@ -146,3 +146,40 @@ fn a_crowd_sorted_by_place_moves_alike_on_every_thread_count() {
         );
     }
 }
+
+/// A crowd stacked on one spot (3,000 bodies spawned at the same feet):
+/// each tick's pair search opens at most 64 pairs a body, where every pair
+/// of the crowd touches (4.5 million), so a tick holds memory linear in the
+/// crowd; the crowd spreads over the ticks, and kept in its order or sorted
+/// it moves alike.
+#[test]
+fn a_stacked_crowd_takes_pairs_linear_in_its_size() {
+    const BODIES: usize = 3000;
+    let stacked = |stepping: Stepping| {
+        let mut sim = Simulation::new(world(), Settings::default()).unwrap();
+        let handles: Vec<BodyHandle> = (0..BODIES)
+            .map(|_| {
+                sim.add_body(Body::new(DVec3::new(0.5, 0.0, 0.5), Body::DEFAULT_SIZE).unwrap())
+            })
+            .collect();
+        let mut most_pairs = 0;
+        for _ in 0..6 {
+            let report = match stepping {
+                Stepping::ByHandle => sim.step(&[]).unwrap(),
+                Stepping::InOrder => sim.step_in_order(&vec![Input::IDLE; BODIES]).unwrap(),
+            };
+            most_pairs = most_pairs.max(report.pairs_checked);
+        }
+        let spread = handles
+            .iter()
+            .map(|&h| sim.body(h).unwrap().feet().x)
+            .fold(0.0f64, |m, x| m.max((x - 0.5).abs()));
+        let bodies: Vec<Body> = handles.iter().map(|&h| *sim.body(h).unwrap()).collect();
+        (most_pairs, spread, bodies)
+    };
+    let (pairs, spread, sorted) = stacked(Stepping::ByHandle);
+    assert!(pairs <= 64 * BODIES, "{pairs} pairs");
+    assert!(spread > 1.0, "the stack spreads: {spread}");
+    let (_, _, in_order) = stacked(Stepping::InOrder);
+    assert_eq!(sorted, in_order, "the same in either order");
+}

@@ -304,6 +304,18 @@ fn place_in_cells(
     }
 }
 
+/// How many pairs one body opens in a tick's pair search, at most: a crowd
+/// stacked on one spot (a scenario's spawn, a hostile state) would otherwise
+/// hold pairs by the square of its size (10,000 bodies: 50 million) and
+/// spend seconds on one tick. Such a crowd is pushed apart over several
+/// ticks instead; bodies on their feet touch a handful of others.
+pub(crate) const MAX_PAIRS_PER_BODY: usize = 64;
+
+/// How many later bodies one body's pair search looks at, at most, for the
+/// same reason: bodies sharing a grid cell but not a height (a tower of
+/// them) are looked at without pairing.
+const MAX_LOOKED_AT: usize = 1024;
+
 /// The pairs of the bodies `cells[from..to]` with the rest of their own cell,
 /// the three cells of the next row and the next cell of their own row (the
 /// order the pushes are made in). Those cells come later in the sorted
@@ -330,19 +342,21 @@ fn candidates_in(cells: &[CrowdCell], (from, to): (usize, usize)) -> Vec<Candida
         let next = cells[beside..]
             .iter()
             .take_while(|c| c.cell == (cx, cz + 1));
-        for other in own.chain(next_row).chain(next) {
-            if me.shape.may_touch(&other.shape) {
-                let (first, second) = if me.slot < other.slot {
-                    (me, other)
-                } else {
-                    (other, me)
-                };
-                out.push(Candidate {
-                    pair: (first.index, second.index),
-                    in_contact: me.shape.contact(&other.shape).is_some(),
-                    row: cx,
-                });
-            }
+        let looked_at = own.chain(next_row).chain(next).take(MAX_LOOKED_AT);
+        for other in looked_at
+            .filter(|other| me.shape.may_touch(&other.shape))
+            .take(MAX_PAIRS_PER_BODY)
+        {
+            let (first, second) = if me.slot < other.slot {
+                (me, other)
+            } else {
+                (other, me)
+            };
+            out.push(Candidate {
+                pair: (first.index, second.index),
+                in_contact: me.shape.contact(&other.shape).is_some(),
+                row: cx,
+            });
         }
     }
     out

@@ -200,10 +200,46 @@ fn mover_cells_count_against_the_read_budget() {
     let registry = Arc::clone(BlockRegistry::built_in());
     let whole = text_format::parse_within(&text, registry.clone(), ReadBudget::default()).unwrap();
     assert_eq!(whole.world.movers[0].blocks().len(), 40_000);
-    let refused = text_format::parse_within(&text, registry, ReadBudget::new(200_000)).unwrap_err();
+    let refused =
+        text_format::parse_within(&text, registry.clone(), ReadBudget::new(200_000)).unwrap_err();
     assert!(
         matches!(refused.problem, text_format::TextProblem::OverBudget(_)),
         "{refused}"
+    );
+    // Charged at what the movers really hold: a budget below the text and
+    // the movers built is refused (cells were charged a quarter of it).
+    let built = text.len()
+        + whole.world.storage_bytes()
+        + whole
+            .world
+            .movers
+            .iter()
+            .map(Mover::storage_bytes)
+            .sum::<usize>();
+    let short = ReadBudget::new(built as u64 * 9 / 10);
+    assert!(text_format::parse_within(&text, registry, short).is_err());
+}
+
+/// A scenario of many large `[[mover]]` tables (40 of 65,536 cells, a few
+/// hundred megabytes built) is refused under a read budget of 100 MB, naming
+/// the table, before the movers are built.
+#[test]
+fn mover_tables_count_against_the_read_budget() {
+    let table =
+        "[[mover]]\nblock = \"stone\"\nat = [0, 10, 0]\nfill = [[0, 0, 0], [255, 0, 255]]\n";
+    let text = format!(
+        "model = \"{}\"\nworld = \"../walls_and_corners.vxw\"\nspawn = [0.5, 1, 0.5]\ninputs = \"2 idle\"\n{}",
+        voxwalk::controller::MODEL,
+        table.repeat(40)
+    );
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("worlds/scenarios/tables.toml");
+    let error = voxwalk::scenario::Scenario::parse_within(&text, &path, ReadBudget::new(100 << 20))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("mover") && error.contains("read budget"),
+        "{error}"
     );
 }
 

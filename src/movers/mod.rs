@@ -21,7 +21,9 @@ mod with_movers;
 
 pub use error::MoverError;
 pub use handle::MoverHandle;
-pub use mover::{CrushRule, Drive, MAX_MOVER_BLOCKS, MAX_MOVER_SPAN, Mover, MoverBlock};
+pub use mover::{
+    CrushRule, Drive, MAX_MOVER_BLOCKS, MAX_MOVER_SPAN, Mover, MoverBlock, mover_block_bytes,
+};
 pub use path::{MAX_MOVER_SPEED, MAX_PAUSE, MAX_WAYPOINTS, PISTON_SPEED, Path, PathEnds, Waypoint};
 pub use queries::MoverRayHit;
 pub use set::Movers;

@@ -175,6 +175,19 @@ impl Mover {
         })
     }
 
+    /// Bytes this mover holds: itself, its blocks and boxes, its path.
+    #[must_use]
+    pub fn storage_bytes(&self) -> usize {
+        let path = match &self.drive {
+            Drive::Path(path) => path.storage_bytes(),
+            Drive::Velocity(_) => 0,
+        };
+        std::mem::size_of::<Mover>()
+            + self.blocks.capacity() * std::mem::size_of::<MoverBlock>()
+            + self.boxes.capacity() * std::mem::size_of::<MoverBox>()
+            + path
+    }
+
     /// This mover, driven by `drive`.
     #[must_use]
     pub fn with_drive(mut self, drive: Drive) -> Mover {
@@ -370,6 +383,17 @@ impl Mover {
 /// The blocks of a mover, sorted so that the same blocks given in any order
 /// make the same mover (and visit their boxes in the same order), once each
 /// and within the size limits.
+/// The bytes one block of `id` costs a mover built of it: its entry and
+/// its boxes, twice over for the room a growing list leaves spare, and the
+/// `(cell, id)` a reader lists it by before the mover is built. Readers
+/// charge a mover's cells at this against their budget before building it.
+#[must_use]
+pub fn mover_block_bytes(registry: &BlockRegistry, id: BlockId) -> usize {
+    std::mem::size_of::<(IVec3, BlockId)>()
+        + std::mem::size_of::<MoverBlock>()
+        + 2 * registry.collision_shape(id).len() * std::mem::size_of::<MoverBox>()
+}
+
 fn checked_blocks(
     blocks: impl IntoIterator<Item = (IVec3, BlockId)>,
 ) -> Result<Vec<MoverBlock>, MoverError> {

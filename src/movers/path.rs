@@ -78,6 +78,12 @@ pub struct Path {
 }
 
 impl Path {
+    /// Bytes its waypoints hold.
+    #[must_use]
+    pub fn storage_bytes(&self) -> usize {
+        self.waypoints.capacity() * std::mem::size_of::<Waypoint>()
+    }
+
     /// A path through `waypoints`.
     ///
     /// # Errors

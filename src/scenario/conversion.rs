@@ -65,7 +65,14 @@ impl<'a> Conversion<'a> {
         // then the scenario's `[[mover]]`s.
         let mut movers = std::mem::take(&mut world.movers);
         let first_table = movers.len();
+        let mut held = world.storage_bytes() as u64;
         for (i, m) in file.mover.iter().enumerate() {
+            // Charged before it is built: a few `fill`s of a small file can
+            // ask for gigabytes.
+            held = held.saturating_add(m.bytes_claimed(world.registry()).unwrap_or(0));
+            self.budget
+                .check(held, || format!("mover {}", first_table + i))
+                .map_err(|e| self.invalid(e.to_string()))?;
             let mover = m
                 .mover(world.registry())
                 .map_err(|e| self.invalid(format!("mover {}: {e}", first_table + i)))?;

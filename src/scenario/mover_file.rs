@@ -4,7 +4,9 @@
 use glam::{DVec3, IVec3};
 use serde::Deserialize;
 
-use crate::movers::{CrushRule, Drive, MAX_MOVER_BLOCKS, Mover, MoverError, Path, PathEnds};
+use crate::movers::{
+    CrushRule, Drive, MAX_MOVER_BLOCKS, Mover, MoverError, Path, PathEnds, mover_block_bytes,
+};
 use crate::world::BlockRegistry;
 
 /// A `[[mover]]` table as written:
@@ -50,6 +52,21 @@ pub(super) struct MoverFile {
 }
 
 impl MoverFile {
+    /// The bytes the mover this table asks for would hold, counted before
+    /// it is built: each cell it lists or fills, at what a block of its type
+    /// costs a mover; `None` when `block` names no type (the build says so).
+    pub(super) fn bytes_claimed(&self, registry: &BlockRegistry) -> Option<u64> {
+        let block = registry.id(&self.block)?;
+        let filled = self.fill.map_or(0, |[a, b]| {
+            let span = (IVec3::from_array(a).as_i64vec3() - IVec3::from_array(b).as_i64vec3())
+                .abs()
+                + glam::I64Vec3::ONE;
+            span.x.saturating_mul(span.y).saturating_mul(span.z) as u64
+        });
+        let cells = (self.cells.len() as u64).saturating_add(filled);
+        Some(cells.saturating_mul(mover_block_bytes(registry, block) as u64))
+    }
+
     /// The mover this table describes, of `registry`'s blocks; the error
     /// says what is wrong, for the scenario to name the table.
     pub(super) fn mover(&self, registry: &BlockRegistry) -> Result<Mover, MoverFileError> {

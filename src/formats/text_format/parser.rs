@@ -10,6 +10,7 @@ use super::mover_line::{MoverPart, MoverStart, parse_mover_line};
 use super::{MAGIC, MAX_CELL_COORDINATE, NO_END_WARNING, TextProblem, TextWorld, TextWorldError};
 use crate::formats::ReadBudget;
 use crate::formats::block_line::parse_block_line;
+use crate::movers::mover_block_bytes;
 use crate::movers::{MAX_MOVER_BLOCKS, Mover, MoverError};
 use crate::world::{BlockId, BlockRegistry, World};
 
@@ -46,6 +47,8 @@ pub(super) struct Parser {
     movers: Vec<PendingMover>,
     /// Cells drawn for movers, all movers together.
     mover_cells: usize,
+    /// What those cells will cost as movers ([`mover_block_bytes`]).
+    mover_bytes: usize,
     layer: Option<i32>,
     row_in_layer: i32,
     any_layer: bool,
@@ -67,6 +70,7 @@ impl Parser {
             legend,
             movers: Vec::new(),
             mover_cells: 0,
+            mover_bytes: 0,
             layer: None,
             row_in_layer: 0,
             any_layer: false,
@@ -298,6 +302,7 @@ impl Parser {
                     }
                     cells.push((cell, block));
                     self.mover_cells += 1;
+                    self.mover_bytes += mover_block_bytes(self.world.registry(), block);
                     // The world's cell stays what it was: air, unless drawn.
                     self.afford(0, line, column)?;
                     continue;
@@ -317,8 +322,7 @@ impl Parser {
     /// Whether the text and the world, grown by `more` bytes, stay within
     /// the budget.
     fn afford(&self, more: usize, line: usize, column: usize) -> Result<(), TextWorldError> {
-        let movers = self.mover_cells * std::mem::size_of::<(IVec3, BlockId)>();
-        let held = self.text_bytes + (self.world.storage_bytes() + movers + more) as u64;
+        let held = self.text_bytes + (self.world.storage_bytes() + self.mover_bytes + more) as u64;
         self.budget
             .check(held, || format!("line {line}"))
             .map_err(|e| TextWorldError {

@@ -482,3 +482,39 @@ fn a_scenario_naming_a_save_folder_runs_as_on_the_world_read_whole() {
     let verdict = voxwalk::scenario::judge(&streamed, false);
     assert!(verdict.is_pass(), "{verdict:?}");
 }
+
+/// A region whose header lets two chunks share sectors (a hostile file: a
+/// game never writes one) reads alike whichever way it is reached: the
+/// later entry is skipped, naming the chunk that holds the sectors, read
+/// whole as a region file and streamed column by column out of the folder.
+#[test]
+fn overlapping_sectors_are_skipped_by_every_reading_of_a_region() {
+    let dir = Dir::new("overlap");
+    let folder = dir.path().join("save");
+    let mut world = World::new();
+    world.fill(IVec3::new(0, 0, 0), IVec3::new(15, 3, 15), BlockId::STONE);
+    world.fill(IVec3::new(16, 0, 0), IVec3::new(31, 0, 15), BlockId::BRICK);
+    export_world(&world, &folder).unwrap();
+    let region = folder.join("region/r.0.0.mca");
+    let mut bytes = std::fs::read(&region).unwrap();
+    // Chunk (1, 0)'s entry made to name chunk (0, 0)'s sectors.
+    let first: [u8; 4] = bytes[0..4].try_into().unwrap();
+    bytes[4..8].copy_from_slice(&first);
+    std::fs::write(&region, &bytes).unwrap();
+
+    let whole = load_detailed(&region, ReadBudget::default(), &mut |_, _| {}).unwrap();
+    let said = whole.warnings.join("\n");
+    assert!(
+        said.contains("chunk (1, 0) skipped: its sectors from"),
+        "{said}"
+    );
+    assert_eq!(whole.world.block(IVec3::new(20, 3, 5)), BlockId::AIR);
+
+    let save = SaveFolder::open(&folder, Dimension::Overworld).unwrap();
+    assert!(save.read(IVec2::ZERO).unwrap().is_some());
+    let streamed = save.read(IVec2::new(1, 0)).unwrap_err().to_string();
+    assert!(
+        streamed.contains("overlap those of chunk (0, 0)"),
+        "{streamed}"
+    );
+}

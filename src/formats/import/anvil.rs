@@ -83,27 +83,33 @@ pub fn read_region(
 ) -> Result<Imported, ImportError> {
     let mut world = World::new();
     let mut warnings = Warnings::default();
-    let entries = chunk_entries(bytes);
-    let total = entries.len();
+    let entries = region_entries(&bytes[..SECTOR], bytes.len() / SECTOR);
+    let total = entries
+        .iter()
+        .filter(|e| **e != RegionEntry::Absent)
+        .count();
     let mut skipped = 0;
     let mut inflated: u64 = 0;
-    // Which entry holds each sector: entries never share sectors in a file a
-    // game wrote, and a file whose 1,024 entries all name one chunk would
-    // otherwise make us read that chunk 1,024 times.
-    let mut owner: Vec<Option<usize>> = vec![None; bytes.len() / SECTOR];
-    for (done, (index, offset, sectors)) in entries.into_iter().enumerate() {
-        progress(done, total);
+    let mut done = 0;
+    for (index, entry) in entries.into_iter().enumerate() {
         let (cx, cz) = ((index % 32) as i32, (index / 32) as i32);
         let key = (region.0 * 32 + cx, region.1 * 32 + cz);
-        if let Err(first) = claim_sectors(&mut owner, index, offset, sectors) {
-            skipped += 1;
-            warnings.note(format!(
-                "chunk ({cx}, {cz}) skipped: its sectors from {offset} overlap those of chunk ({}, {})",
-                first % 32,
-                first / 32
-            ));
-            continue;
-        }
+        let offset = match entry {
+            RegionEntry::Absent => continue,
+            RegionEntry::At { offset, .. } => offset,
+            RegionEntry::Overlapping { .. } => {
+                progress(done, total);
+                done += 1;
+                skipped += 1;
+                warnings.note(format!(
+                    "chunk ({cx}, {cz}) skipped: {}",
+                    entry.overlap_problem()
+                ));
+                continue;
+            }
+        };
+        progress(done, total);
+        done += 1;
         let nbt = match chunk_nbt(bytes, offset) {
             Ok(nbt) => nbt,
             Err(problem) => {
@@ -145,15 +151,52 @@ pub fn read_region(
     Ok(Imported { world, warnings })
 }
 
-/// The region header's chunks that are present: (index, first sector,
-/// sector count).
-fn chunk_entries(bytes: &[u8]) -> Vec<(usize, usize, usize)> {
-    bytes[..SECTOR]
+/// One entry of a region's header, as every reading of a region takes it
+/// (a region read whole, a column streamed out of a save folder): one rule,
+/// so the same file gives the same world whichever way it is reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RegionEntry {
+    /// No chunk there.
+    Absent,
+    /// The chunk's first sector and its count.
+    At { offset: usize, sectors: usize },
+    /// Its sectors overlap those of an earlier entry (in header order), which
+    /// a game never writes: skipped, naming the entry that holds them. A
+    /// file whose 1,024 entries all name one chunk is so read once.
+    Overlapping { offset: usize, first: usize },
+}
+
+impl RegionEntry {
+    /// Why an overlapping entry is skipped.
+    pub(crate) fn overlap_problem(self) -> String {
+        match self {
+            RegionEntry::Overlapping { offset, first } => format!(
+                "its sectors from {offset} overlap those of chunk ({}, {})",
+                first % 32,
+                first / 32
+            ),
+            _ => String::new(),
+        }
+    }
+}
+
+/// The 1,024 entries of a region's `header` (its first 4 KiB), for a file of
+/// `file_sectors` sectors.
+pub(crate) fn region_entries(header: &[u8], file_sectors: usize) -> Vec<RegionEntry> {
+    let mut owner: Vec<Option<usize>> = vec![None; file_sectors];
+    header
         .chunks_exact(4)
         .enumerate()
-        .filter_map(|(i, e)| {
+        .map(|(index, e)| {
             let offset = u32::from_be_bytes([0, e[0], e[1], e[2]]) as usize;
-            (offset >= 2).then_some((i, offset, e[3] as usize))
+            let sectors = e[3] as usize;
+            if offset < 2 {
+                return RegionEntry::Absent;
+            }
+            match claim_sectors(&mut owner, index, offset, sectors) {
+                Ok(()) => RegionEntry::At { offset, sectors },
+                Err(first) => RegionEntry::Overlapping { offset, first },
+            }
         })
         .collect()
 }
@@ -166,7 +209,7 @@ fn claim_sectors(
     offset: usize,
     sectors: usize,
 ) -> Result<(), usize> {
-    let claimed = offset..(offset + sectors.max(1)).min(owner.len());
+    let claimed = offset.min(owner.len())..(offset + sectors.max(1)).min(owner.len());
     if let Some(first) = owner
         .get(claimed.clone())
         .into_iter()

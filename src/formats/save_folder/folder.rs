@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 use glam::{DVec3, IVec2};
 
 use super::level_dat::LevelDat;
-use crate::formats::import::anvil::{DecodedColumn, chunk_nbt, decode_column};
+use crate::formats::import::anvil::{
+    DecodedColumn, RegionEntry, chunk_nbt, decode_column, region_entries,
+};
 use crate::formats::import::{ImportError, Warnings};
 use crate::formats::read_regular_file;
 use crate::resolver::MAX_COORDINATE;
@@ -222,15 +224,18 @@ impl SaveFolder {
         let io_error = |e: io::Error| ImportError::from(format!("{}: {e}", place()));
         let mut file = File::open(path).map_err(io_error)?;
         let length = file.metadata().map_err(io_error)?.len();
-        let mut entry = [0u8; 4];
-        let index = (cx + cz * 32) as u64;
-        file.seek(SeekFrom::Start(index * 4)).map_err(io_error)?;
-        file.read_exact(&mut entry).map_err(io_error)?;
-        let offset = u64::from(u32::from_be_bytes([0, entry[0], entry[1], entry[2]]));
-        let sectors = u64::from(entry[3]);
-        if offset < 2 {
-            return Ok(None);
-        }
+        // The whole header, read as a region read whole reads it: an entry
+        // whose sectors overlap an earlier one's is skipped either way.
+        let mut header = vec![0u8; SECTOR as usize];
+        file.read_exact(&mut header).map_err(io_error)?;
+        let index = (cx + cz * 32) as usize;
+        let (offset, sectors) = match region_entries(&header, (length / SECTOR) as usize)[index] {
+            RegionEntry::Absent => return Ok(None),
+            RegionEntry::At { offset, sectors } => (offset as u64, sectors as u64),
+            overlapping @ RegionEntry::Overlapping { .. } => {
+                return Err(format!("{}: {}", place(), overlapping.overlap_problem()).into());
+            }
+        };
         let start = offset * SECTOR;
         if start >= length {
             return Err(format!("{}: it lies past the end of the file", place()).into());

@@ -271,6 +271,31 @@ fn checks_that_could_never_fail_are_errors_with_their_line() {
     }
 }
 
+/// `rides` naming a mover the scenario does not have is refused when the
+/// file is read, not found failing at run time.
+#[test]
+fn a_check_riding_a_mover_the_scenario_lacks_is_refused_at_load() {
+    let text =
+        format!("{FLOOR}spawn = [0.5, 1, 0.5]\ninputs = \"1 east\"\n[[expect]]\nrides = 99\n");
+    let (_dir, path) = temp_scenario("rides-99", &text);
+    let message = Scenario::load(&path).unwrap_err().to_string();
+    assert!(message.contains("`rides = 99` names no mover"), "{message}");
+}
+
+/// A model name of megabytes is quoted by its start and length, not echoed.
+#[test]
+fn a_huge_model_name_is_quoted_short() {
+    let text = format!(
+        "model = \"{}\"\n{}",
+        "m".repeat(5 << 20),
+        FLOOR.split_once('\n').map_or(FLOOR, |(_, rest)| rest)
+    );
+    let (_dir, path) = temp_scenario("huge-model", &text);
+    let message = Scenario::load(&path).unwrap_err().to_string();
+    assert!(message.len() < 1000, "{} bytes", message.len());
+    assert!(message.contains("(5242880 bytes)"), "{message}");
+}
+
 #[test]
 fn every_event_kind_is_one_a_check_may_name() {
     use voxwalk::controller::Event;

@@ -80,6 +80,18 @@ impl<'a> Conversion<'a> {
         }
         let ticks = self.ticks(file.ticks, &bodies)?;
         self.check_shapes(&file, bodies.len(), balls.len(), ticks)?;
+        // A check naming a mover the scenario lacks could only ever fail.
+        for (i, e) in file.expect.iter().enumerate() {
+            if let Some(mover) = e.rides
+                && mover >= movers.len()
+            {
+                return Err(self.invalid(format!(
+                    "expect #{}: `rides = {mover}` names no mover: the scenario has {}",
+                    i + 1,
+                    movers.len()
+                )));
+            }
+        }
         let golden_tolerance = self.golden_tolerance(file.golden_tolerance)?;
         let mirror = file.mirror.as_ref().map(|m| self.mirror(m)).transpose()?;
         Ok(Scenario {

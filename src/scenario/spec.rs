@@ -247,7 +247,7 @@ pub enum ScenarioError {
     },
     /// The file names no movement model, or another than this build's.
     #[error("{path}: {}", match .pinned {
-        Some(pinned) => format!("written against movement model {pinned}, but this build runs {running}: check what the new model changes, then re-pin with `voxwalk check --bless`"),
+        Some(pinned) => format!("written against movement model {}, but this build runs {running}: check what the new model changes, then re-pin with `voxwalk check --bless`", shortened(pinned)),
         None => format!("names no movement model: add `model = \"{running}\"` (this build's) once its checks hold under it"),
     })]
     Model {
@@ -371,5 +371,15 @@ impl Scenario {
             message: e.to_string().trim_end().replace('\n', "\n    "),
         })?;
         super::conversion::Conversion::new(path, budget).scenario(file)
+    }
+}
+
+/// `text` as a message quotes it: whole when short, else its first 60
+/// characters and how long it was (a file may name a model of megabytes).
+fn shortened(text: &str) -> String {
+    const SHOWN: usize = 60;
+    match text.char_indices().nth(SHOWN) {
+        None => text.to_owned(),
+        Some((cut, _)) => format!("{}… ({} bytes)", &text[..cut], text.len()),
     }
 }

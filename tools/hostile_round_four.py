@@ -26,6 +26,7 @@ import struct
 import subprocess
 import tempfile
 import time
+import tomllib
 import zlib
 
 MEMORY_BYTES = 2 << 30
@@ -220,10 +221,15 @@ def main():
                     worst_peak = (peak, seed)
                 if seconds > worst_time[0]:
                     worst_time = (seconds, seed)
-                if blessed and code in (0, 1):
-                    # Blessed: the file must still read (exit 0 or 1, not 2).
-                    if run([args.binary, "check", blessed])[0] == 2:
-                        broken += 1
+                if blessed:
+                    # Blessed or refused, the file must still be TOML whose
+                    # top-level `model` is one string.
+                    with open(blessed, "rb") as f:
+                        try:
+                            model = tomllib.load(f).get("model")
+                            broken += not isinstance(model, str)
+                        except tomllib.TOMLDecodeError:
+                            broken += 1
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
         codes = ", ".join(f"{c}: {n}" for c, n in sorted(exits.items()))

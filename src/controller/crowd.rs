@@ -304,16 +304,11 @@ fn place_in_cells(
     }
 }
 
-/// How many pairs one body opens in a tick's pair search, at most: a crowd
-/// stacked on one spot (a scenario's spawn, a hostile state) would otherwise
-/// hold pairs by the square of its size (10,000 bodies: 50 million) and
-/// spend seconds on one tick. Such a crowd is pushed apart over several
-/// ticks instead; bodies on their feet touch a handful of others.
-pub(crate) const MAX_PAIRS_PER_BODY: usize = 64;
-
-/// How many later bodies one body's pair search looks at, at most, for the
-/// same reason: bodies sharing a grid cell but not a height (a tower of
-/// them) are looked at without pairing.
+/// The most pairs one body opens, and later bodies it looks at, in a tick's
+/// pair search: a crowd stacked on one spot would otherwise hold pairs by the
+/// square of its size (10,000 bodies: 50 million) and spend seconds a tick;
+/// it is pushed apart over several ticks instead.
+const MAX_PAIRS_PER_BODY: usize = 64;
 const MAX_LOOKED_AT: usize = 1024;
 
 /// The pairs of the bodies `cells[from..to]` with the rest of their own cell,
@@ -489,8 +484,7 @@ fn push_row<W: BlockSource>(
             if push == DVec2::ZERO {
                 continue;
             }
-            // Through the pushed body's own view: a body standing legally
-            // inside a block it passes is not pushed out of it.
+            // The pushed body's own view: it may stand inside what it passes.
             let view = BodyView::with_feet(world, movers, &bodies[index as usize], start.min.y);
             let motion = resolver.move_box(&view, start, DVec3::new(push.x, 0.0, push.y))?;
             if let Some(&slot) = slot_of.get(&index) {

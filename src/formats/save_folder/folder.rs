@@ -14,7 +14,7 @@ use crate::formats::import::anvil::{
 };
 use crate::formats::import::{ImportError, Warnings};
 use crate::formats::read_regular_file;
-use crate::resolver::MAX_COORDINATE;
+use crate::formats::text_format::MAX_CELL_COORDINATE;
 
 /// The most region files a dimension may list (a world of 1,048,576 regions
 /// spans 16 million blocks each way, the game's own border is 3.75 times
@@ -278,7 +278,7 @@ fn list_regions(
         };
         if !region_within_reach(coordinates) {
             warnings.note(format!(
-                "{name} skipped: its blocks lie beyond {MAX_COORDINATE:e}, where no body can go"
+                "{name} skipped: its blocks lie beyond {MAX_CELL_COORDINATE}, where no cell can be"
             ));
             continue;
         }
@@ -308,16 +308,16 @@ fn list_regions(
     Ok(regions)
 }
 
-/// Whether every block of region `(x, z)` lies within the coordinates the
-/// resolver works in: a name at the integer limits (`r.2147483647.0.mca`)
-/// names blocks no `i32` cell can hold.
+/// Whether every block of region `(x, z)` lies within the cells a world
+/// file may name ([`MAX_CELL_COORDINATE`]): a name at the integer limits
+/// (`r.2147483647.0.mca`) names blocks no `i32` cell can hold.
 fn region_within_reach((x, z): (i32, i32)) -> bool {
     let edge = |r: i32| {
         (i64::from(r) * 512)
             .abs()
             .max((i64::from(r) * 512 + 511).abs())
     };
-    edge(x).max(edge(z)) as f64 <= MAX_COORDINATE
+    edge(x).max(edge(z)) <= i64::from(MAX_CELL_COORDINATE)
 }
 
 /// The coordinates of a file named exactly `r.X.Z.mca`, as the game names them.

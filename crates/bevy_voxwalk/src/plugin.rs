@@ -2,7 +2,7 @@
 
 use std::sync::Mutex;
 
-use bevy_app::{App, FixedUpdate, Plugin, PostUpdate};
+use bevy_app::{App, FixedUpdate, Last, Plugin, PostUpdate};
 use bevy_ecs::schedule::{IntoScheduleConfigs, SystemSet};
 use bevy_time::{Fixed, Time};
 use bevy_transform::TransformSystems;
@@ -10,7 +10,10 @@ use voxwalk::controller::{SettingError, Settings, Simulation};
 use voxwalk::world::{BlockSource, World};
 
 use crate::resource::{CharacterEvent, CharacterRefused, Voxwalk};
-use crate::systems::{add_bodies, interpolate_transforms, remove_bodies, tick, update_settings};
+use crate::systems::{
+    RemovedCharacters, add_bodies, interpolate_transforms, note_removed_characters, remove_bodies,
+    tick, update_settings,
+};
 
 /// Adds voxwalk to an app: the world as the [`Voxwalk`] resource, a fixed
 /// timestep of the settings' tick, the systems that add and remove bodies
@@ -75,6 +78,8 @@ impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
             .insert_resource(Time::<Fixed>::from_seconds(self.settings.dt()))
             .add_message::<CharacterEvent>()
             .add_message::<CharacterRefused>()
+            .init_resource::<RemovedCharacters>()
+            .add_systems(Last, note_removed_characters)
             .add_systems(
                 FixedUpdate,
                 (

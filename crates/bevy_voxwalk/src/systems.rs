@@ -5,6 +5,7 @@ use bevy_ecs::entity::Entity;
 use bevy_ecs::lifecycle::RemovedComponents;
 use bevy_ecs::message::MessageWriter;
 use bevy_ecs::query::{Added, Changed, With};
+use bevy_ecs::resource::Resource;
 use bevy_ecs::system::{Commands, Query, Res, ResMut};
 use bevy_time::{Fixed, Time};
 use bevy_transform::components::Transform;
@@ -76,14 +77,32 @@ pub(crate) fn add_bodies<W: BlockSource + Send + Sync + 'static>(
     }
 }
 
-/// Removes the body of each character whose component went, or whose
-/// entity was despawned.
+/// The characters whose component went, or whose entity was despawned,
+/// since the last fixed tick.
+#[derive(Resource, Default)]
+pub(crate) struct RemovedCharacters(Vec<Entity>);
+
+/// Notes the characters removed this frame, every frame. Removals are kept
+/// by bevy for two frames only: read in `FixedUpdate` alone, they were lost
+/// on the frames that ran no fixed tick (at 60 frames a second to 20 ticks,
+/// two in three), and their bodies stayed as ghosts.
+pub(crate) fn note_removed_characters(
+    mut removed: RemovedComponents<Character>,
+    mut noted: ResMut<RemovedCharacters>,
+) {
+    noted.0.extend(removed.read());
+}
+
+/// Removes the body of each character noted removed since the last tick.
 pub(crate) fn remove_bodies<W: BlockSource + Send + Sync + 'static>(
     mut voxwalk: ResMut<Voxwalk<W>>,
     mut removed: RemovedComponents<Character>,
+    mut noted: ResMut<RemovedCharacters>,
     still: Query<(), With<Character>>,
 ) {
-    for entity in removed.read() {
+    // This frame's removals too, read here first so the tick sees them.
+    noted.0.extend(removed.read());
+    for entity in std::mem::take(&mut noted.0) {
         if still.contains(entity) {
             continue; // removed and inserted again: `add_bodies` saw to it
         }

@@ -272,6 +272,39 @@ fn same_bits_as_the_simulation(parallel: bool) {
     assert!(pushes > 50, "the crowd pushes itself: {pushes}");
 }
 
+/// At 60 frames a second a fixed tick of 1/20 s runs on one frame in three:
+/// characters despawned on the frames between lose their bodies all the
+/// same (a removal read only in `FixedUpdate` was missed there, leaving
+/// ghost bodies that pushed the living).
+#[test]
+fn characters_despawned_between_fixed_ticks_lose_their_bodies() {
+    let mut app = app(floor());
+    let dt = Settings::default().dt();
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+        dt / 3.0,
+    )));
+    let east = Input::parse("east").unwrap();
+    let crowd: Vec<Entity> = (0..12)
+        .map(|i| spawn(&mut app, Vec3::new(0.5 + i as f32, 0.0, 0.5), east))
+        .collect();
+    for _ in 0..9 {
+        app.update();
+    }
+    // One despawn on each frame of six in a row, whether or not it ticks.
+    for &entity in &crowd[..6] {
+        app.world_mut().despawn(entity);
+        app.update();
+    }
+    for _ in 0..9 {
+        app.update();
+    }
+    let voxwalk = app.world().resource::<Voxwalk>();
+    assert_eq!(voxwalk.simulation().bodies().len(), 6, "no ghost bodies");
+    for &gone in &crowd[..6] {
+        assert!(voxwalk.body(gone).is_none());
+    }
+}
+
 /// With four frames to a fixed tick, the `Transform` walks from the last
 /// tick's feet to this one's in quarters.
 #[test]

@@ -101,23 +101,38 @@ fn deepest_penetration<W: BlockSource>(
     origin: IVec3,
     lookups: &mut u64,
 ) -> Option<f64> {
+    let mut deepest: Option<f64> = None;
+    for_each_overlapped(world, aabb, origin, lookups, |solid| {
+        // Distance from the box's trailing face to the solid's far face.
+        let depth = (solid.max - aabb.min).dot(direction.max(DVec3::ZERO))
+            + (aabb.max - solid.min).dot((-direction).max(DVec3::ZERO));
+        deepest = Some(deepest.map_or(depth, |d: f64| d.max(depth)));
+    });
+    deepest
+}
+
+/// Calls `visit` with every solid box (in the frame) that `aabb` overlaps
+/// by more than the touch tolerance.
+#[inline]
+fn for_each_overlapped<W: BlockSource>(
+    world: &W,
+    aabb: &Aabb,
+    origin: IVec3,
+    lookups: &mut u64,
+    mut visit: impl FnMut(Aabb),
+) {
     let range = CellRange::covering(aabb, &world.registry().reach());
     *lookups += range.volume();
-    let mut deepest: Option<f64> = None;
     let global = range.translated(origin);
     world.for_each_solid_in(global.lo, global.hi, |cell, boxes| {
         let base = (cell - origin).as_dvec3();
         for shape in boxes {
             let solid = shape.translated(base);
             if aabb.overlaps_beyond(&solid, TOUCH_TOLERANCE) {
-                // Distance from the box's trailing face to the solid's far face.
-                let depth = (solid.max - aabb.min).dot(direction.max(DVec3::ZERO))
-                    + (aabb.max - solid.min).dot((-direction).max(DVec3::ZERO));
-                deepest = Some(deepest.map_or(depth, |d: f64| d.max(depth)));
+                visit(solid);
             }
         }
     });
-    deepest
 }
 
 /// How many solids' faces per axis and per side a corner search combines:
@@ -220,16 +235,5 @@ fn overlapped_solids<W: BlockSource>(
     lookups: &mut u64,
     out: &mut Vec<Aabb>,
 ) {
-    let range = CellRange::covering(aabb, &world.registry().reach());
-    *lookups += range.volume();
-    let global = range.translated(origin);
-    world.for_each_solid_in(global.lo, global.hi, |cell, boxes| {
-        let base = (cell - origin).as_dvec3();
-        for shape in boxes {
-            let solid = shape.translated(base);
-            if aabb.overlaps_beyond(&solid, TOUCH_TOLERANCE) {
-                out.push(solid);
-            }
-        }
-    });
+    for_each_overlapped(world, aabb, origin, lookups, |solid| out.push(solid));
 }

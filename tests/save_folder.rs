@@ -518,3 +518,41 @@ fn overlapping_sectors_are_skipped_by_every_reading_of_a_region() {
         "{streamed}"
     );
 }
+
+/// `play` on a save folder whose blocks lie far from where the body starts
+/// (nothing loads around it, the viewer's world stays empty) holds the
+/// body that falls out of the world, as `run` on the same folder does: the
+/// build before fell for ever (y −1,272 after 400 ticks).
+#[test]
+fn play_holds_a_body_that_falls_out_of_a_save_folder() {
+    let dir = Dir::new("far-blocks");
+    let folder = dir.path().join("save");
+    let mut world = World::new();
+    world.fill(
+        IVec3::new(3000, 0, 3000),
+        IVec3::new(3015, 3, 3015),
+        BlockId::STONE,
+    );
+    export_world(&world, &folder).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_voxwalk"))
+        .args([
+            "play",
+            folder.to_str().unwrap(),
+            "--headless",
+            "--demo",
+            "--ticks",
+            "400",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).lines().last().unwrap()).unwrap();
+    let y = summary["pos"][1].as_f64().unwrap();
+    assert!(y > -200.0, "held below the floor, not falling: y {y}");
+    assert_eq!(summary["vel"][1].as_f64(), Some(0.0));
+}

@@ -16,7 +16,7 @@ use glam::IVec3;
 use super::Body;
 use crate::geometry::Aabb;
 use crate::movers::{Movers, WithMovers};
-use crate::resolver::{CollisionFilter, shape_through};
+use crate::resolver::{CollisionFilter, Filtered};
 use crate::world::{BlockId, BlockRegistry, BlockSource};
 
 /// `world`, and its movers, through one body's collision filter: blocks and
@@ -25,11 +25,10 @@ use crate::world::{BlockId, BlockRegistry, BlockSource};
 #[derive(Clone, Copy)]
 pub(crate) struct BodyView<'a, W> {
     world: &'a W,
-    /// The body's mask and feet.
-    filter: CollisionFilter<'static>,
-    /// Whether the filter can leave a block of this world out; when not, the
-    /// world's own reads (and fast paths) answer as they are.
-    filters_blocks: bool,
+    /// The world through the body's mask and feet; `None` when the filter
+    /// can leave no block of this world out, so the world's own reads (and
+    /// fast paths) answer as they are.
+    blocks: Option<Filtered<'a, W>>,
     /// The movers, through the same filter; `None` when there are none.
     movers: Option<WithMovers<'a, W>>,
 }
@@ -37,7 +36,7 @@ pub(crate) struct BodyView<'a, W> {
 impl<W> std::fmt::Debug for BodyView<'_, W> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("BodyView")
-            .field("filter", &self.filter)
+            .field("filters_blocks", &self.blocks.is_some())
             .field("movers", &self.movers)
             .finish_non_exhaustive()
     }
@@ -64,8 +63,8 @@ impl<'a, W: BlockSource> BodyView<'a, W> {
         };
         BodyView {
             world,
-            filter,
-            filters_blocks: !filter.lets_all_through(world.registry()),
+            blocks: (!filter.lets_all_through(world.registry()))
+                .then(|| Filtered::new(world, filter)),
             movers: movers
                 .filter(|m| !m.is_empty())
                 .map(|m| WithMovers::new(world, m).filtered(&filter)),
@@ -107,15 +106,9 @@ impl<W: BlockSource> BlockSource for BodyView<'_, W> {
 
     #[inline]
     fn shape_at(&self, cell: IVec3) -> &[Aabb] {
-        if self.filters_blocks {
-            shape_through(
-                self.world.registry(),
-                &self.filter,
-                cell,
-                self.world.block(cell),
-            )
-        } else {
-            self.world.shape_at(cell)
+        match &self.blocks {
+            Some(filtered) => filtered.shape_at(cell),
+            None => self.world.shape_at(cell),
         }
     }
 
@@ -126,10 +119,9 @@ impl<W: BlockSource> BlockSource for BodyView<'_, W> {
 
     #[inline]
     fn is_solid_at(&self, cell: IVec3) -> bool {
-        if self.filters_blocks {
-            !self.shape_at(cell).is_empty()
-        } else {
-            self.world.is_solid_at(cell)
+        match &self.blocks {
+            Some(filtered) => filtered.is_solid_at(cell),
+            None => self.world.is_solid_at(cell),
         }
     }
 
@@ -145,16 +137,9 @@ impl<W: BlockSource> BlockSource for BodyView<'_, W> {
     /// the mover boxes it meets, as [`WithMovers`] hands them.
     #[inline]
     fn for_each_solid_in<F: FnMut(IVec3, &[Aabb])>(&self, lo: IVec3, hi: IVec3, mut visit: F) {
-        if self.filters_blocks {
-            let registry = self.world.registry();
-            self.world.for_each_solid_in(lo, hi, |cell, _| {
-                let shape = shape_through(registry, &self.filter, cell, self.world.block(cell));
-                if !shape.is_empty() {
-                    visit(cell, shape);
-                }
-            });
-        } else {
-            self.world.for_each_solid_in(lo, hi, &mut visit);
+        match &self.blocks {
+            Some(filtered) => filtered.for_each_solid_in(lo, hi, &mut visit),
+            None => self.world.for_each_solid_in(lo, hi, &mut visit),
         }
         if let Some(movers) = &self.movers {
             movers.visit_mover_boxes_in(lo, hi, &mut visit);

@@ -110,7 +110,7 @@ impl<'w, W: BlockSource> Filtered<'w, W> {
 /// its feet, none for a type its test refuses, the outline or whole cell of
 /// a passable block where it counts those.
 #[inline]
-pub(crate) fn shape_through<'r>(
+fn shape_through<'r>(
     registry: &'r BlockRegistry,
     filter: &CollisionFilter<'_>,
     cell: IVec3,

@@ -24,7 +24,6 @@ mod vanilla;
 
 pub(crate) use cell_range::CellRange;
 pub use error::MoveError;
-pub(crate) use filtered::shape_through;
 pub use filtered::{CollisionFilter, Filtered};
 pub use motion::{Depenetration, Hit, Hits, Motion};
 pub use move_box::{Resolver, move_box};

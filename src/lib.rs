@@ -146,7 +146,7 @@
 //! same bits on every platform, see the maths module); a
 //! game that wants no more depends on `voxwalk` with `default-features =
 //! false`. The rest comes with features: `parallel` (rayon: bodies ticked on
-//! all cores), `serde` (what a game saves and sends: saved states (bodies, balls, settings, movers) exact to the bit in any format, inputs and events), `generate` (noise terrain),
+//! all cores), `serde` (what a game saves and sends: saved states (bodies, balls, settings, movers) that read back to the bit, inputs and events), `generate` (noise terrain),
 //! `binary` (the `.vxb` format), `import` (`.vox`, `.schem`, `.mca`, `.nbt`),
 //! `scenario` (scenario files and their runner), `viewer` and `cli` (the
 //! `voxwalk` command; the default, with everything).

@@ -7,7 +7,7 @@
 //! Built with the core alone too, as `tests/adoption.rs` is: `.ci/run` runs
 //! this file with `--no-default-features`.
 
-use voxwalk::controller::{Body, Event, Input, Settings, Simulation};
+use voxwalk::controller::{Body, Input, Settings, Simulation};
 use voxwalk::glam::{DVec3, IVec3};
 use voxwalk::world::{BlockId, World};
 
@@ -20,11 +20,6 @@ fn stone_floor(half: i32) -> World {
     );
     world
 }
-
-const EAST: Input = Input {
-    east: true,
-    ..Input::IDLE
-};
 
 /// A busy simulation: bodies of several sizes on random-looking inputs, some
 /// added and removed, balls thrown.
@@ -171,6 +166,11 @@ fn every_float_of_a_saved_state_is_written_exactly() {
 #[cfg(feature = "scenario")]
 #[test]
 fn inputs_and_events_go_both_ways() {
+    use voxwalk::controller::Event;
+    const EAST: Input = Input {
+        east: true,
+        ..Input::IDLE
+    };
     let input = Input {
         analog: voxwalk::glam::DVec2::new(0.1 + 0.2, -1.0 / 3.0),
         jump: true,

@@ -55,6 +55,7 @@ fn load_rate(folder: &Path, threads: usize) -> f64 {
         let settings = StreamSettings {
             view_distance: 16,
             ahead_per_prepare: 33 * 33,
+            ahead_time: std::time::Duration::MAX,
             budget_bytes: 1 << 30,
             ..StreamSettings::default()
         };

@@ -273,3 +273,33 @@ fn a_loaded_state_is_checked_as_the_constructors_check() {
         );
     }
 }
+
+/// A state holding more than its documented limits is refused by name
+/// before anything is built from it.
+#[test]
+fn a_state_beyond_the_limits_is_refused_by_name() {
+    use voxwalk::controller::{RestoreError, SimulationState};
+    let (mut sim, handles) = busy(stone_floor(12));
+    run(&mut sim, &handles, 0..5);
+    let good = sim.state();
+    let mut slots = good.clone();
+    slots
+        .generations
+        .resize(SimulationState::MAX_BODY_SLOTS + 1, 0);
+    assert_eq!(
+        sim.restore(slots),
+        Err(RestoreError::TooMany {
+            what: "body slots",
+            count: SimulationState::MAX_BODY_SLOTS + 1,
+            limit: SimulationState::MAX_BODY_SLOTS,
+        })
+    );
+    let mut balls = good.clone();
+    let ball = balls.balls[0];
+    balls.balls.resize(SimulationState::MAX_BALLS + 1, ball);
+    assert!(matches!(
+        sim.restore(balls),
+        Err(RestoreError::TooMany { what: "balls", .. })
+    ));
+    assert_eq!(sim.state(), good, "unchanged");
+}

@@ -5,11 +5,14 @@ Each class writes files of random sizes and placements from a seed and runs
 the release binary on them under a 2 GB address-space limit and a CPU-time
 limit, through /usr/bin/time: `check` for scenarios (mover tables, stacked
 crowds), `info` for text worlds with movers and for save folders, `check
---bless` for bless inputs (the file must parse afterwards). Exit 0 is a
-result, 1 a failing check, 2 a refusal naming the place; anything else (a
-panic's 101, a signal, a limit's kill) is a crash and is listed.
+--bless` for bless inputs (the file must parse afterwards), and
+`crates/json_save --restore` (a game loading a save through serde_json and
+running it) for saved states. Exit 0 is a result, 1 a failing check or a
+refused state, 2 a refusal naming the place; anything else (a panic's 101,
+a signal, a limit's kill) is a crash and is listed.
 
     cargo build --release
+    cargo build --release --manifest-path crates/json_save/Cargo.toml --target-dir target/json_save
     python3 tools/hostile_round_four.py [--seeds 200] [--binary target/release/voxwalk]
 
 Prints, per class, the runs, exits and the worst peak memory and time with
@@ -18,6 +21,7 @@ behaviour; this is the campaign whose figures the notes quote.
 """
 
 import argparse
+import json
 import os
 import random
 import resource
@@ -33,6 +37,7 @@ MEMORY_BYTES = 2 << 30
 CPU_SECONDS = 20
 BUDGET = 100 << 20  # the read budget the mover classes run under
 MODEL = "minecraft-1.21 v1"
+STATE_READER = "target/json_save/release/json_save"
 
 
 def limits():
@@ -188,12 +193,93 @@ def bless_input(rng, folder):
     return ["check", "--bless", path], path
 
 
+BASE_STATE = None
+
+
+def base_state():
+    """The state of 500 bodies `json_save --write` saves, read once."""
+    global BASE_STATE
+    if BASE_STATE is None:
+        path = os.path.join(tempfile.mkdtemp(prefix="voxwalk-round4-"), "state.json")
+        subprocess.run([STATE_READER, "--write", path], check=True, capture_output=True)
+        with open(path) as f:
+            BASE_STATE = f.read()
+    return json.loads(BASE_STATE)
+
+
+def odd_float(rng):
+    return rng.choice(
+        ["NaN", "inf", "-inf", "-0.0", "1e308", "-1e308", "1e-320", "-5", "0", "garbage", "", 1e300, -3, 0]
+    )
+
+
+def saved_state(rng, folder):
+    """A saved state of 500 bodies with one to three things made hostile:
+    bodies copied by the ten thousand, millions of slots, balls of any
+    radius and speed, odd floats in any field, handles and free lists that
+    do not fit, a static body sunk in stone, settings out of range."""
+    state = base_state()
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.randrange(9)
+        bodies = state["bodies"]
+        b = rng.randrange(min(len(bodies), len(state["handles"])))
+        if kind == 0:
+            n = rng.randint(1, 40_000)
+            state["bodies"] += [bodies[b]] * n
+            if rng.random() < 0.5:
+                state["handles"] += [state["handles"][b]] * n
+                state["user_data"] += [0] * n
+                state["own_settings"] += [None] * n
+        elif kind == 1:
+            state["generations"] += [0] * rng.choice([rng.randint(1, 1000), rng.randint(1, 5_000_000)])
+        elif kind == 2:
+            n = rng.randint(1, 100_000)
+            state["movers"]["slots"] += [{"generation": 0, "mover": None}] * n
+            state["movers"]["free"] += list(range(n)) if rng.random() < 0.5 else []
+        elif kind == 3:
+            for _ in range(rng.randint(1, 2000)):
+                state["balls"].append({
+                    "center": [str(rng.uniform(-50, 50)), str(rng.uniform(-5, 10)), str(rng.uniform(-50, 50))],
+                    "radius": str(rng.choice([rng.uniform(-1, 10), 0, 1e300, 0.3])),
+                    "velocity": [str(rng.uniform(-2000, 2000)), "0", "0"],
+                    "resting": rng.random() < 0.5,
+                })
+        elif kind == 4:
+            field = rng.choice(["aabb", "previous", "velocity", "momentum", "jump_wait", "takeoff",
+                                "cutoff_clock", "standing_height", "heading", "takeoff_slipperiness"])
+            value = bodies[b][field]
+            if isinstance(value, dict):
+                value[rng.choice(["min", "max"])][rng.randrange(3)] = odd_float(rng)
+            elif isinstance(value, list):
+                value[rng.randrange(len(value))] = odd_float(rng)
+            else:
+                bodies[b][field] = odd_float(rng)
+        elif kind == 5:
+            state["handles"][b] = rng.choice([state["handles"][0], [rng.randrange(1 << 32), rng.randrange(1 << 32)]])
+        elif kind == 6:
+            state["free"] += [rng.randrange(600) for _ in range(rng.randint(1, 50))]
+        elif kind == 7:
+            bodies[b]["mobility"] = "static"
+            y = rng.uniform(-4, 1)
+            bodies[b]["aabb"] = {"min": ["0.2", str(y), "0.2"], "max": ["0.8", str(y + 1.8), "0.8"]}
+        else:
+            key = rng.choice(sorted(state["settings"]))
+            state["settings"][key] = odd_float(rng)
+    if rng.random() < 0.1:
+        state["tick"] = rng.choice([2**64 - 1, -1, "x"])
+    path = os.path.join(folder, "state.json")
+    with open(path, "w") as f:
+        json.dump(state, f)
+    return [STATE_READER, "--restore", path]
+
+
 CLASSES = {
     "mover tables": mover_tables,
     "text movers": text_movers,
     "stacked crowds": stacked_crowd,
     "save folders": save_folder,
     "bless inputs": bless_input,
+    "saved states": saved_state,
 }
 
 
@@ -201,10 +287,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=200)
     parser.add_argument("--binary", default="target/release/voxwalk")
+    parser.add_argument("--only", help="run only the class of this name")
     args = parser.parse_args()
     print("| class | runs | exits | crashes | worst peak | worst time | bless files that no longer parse |")
     print("|---|---|---|---|---|---|---|")
     for name, make in CLASSES.items():
+        if args.only and name != args.only:
+            continue
         exits, crashes, broken = {}, [], 0
         worst_peak, worst_time = (0, None), (0, None)
         for seed in range(args.seeds):
@@ -213,7 +302,9 @@ def main():
             try:
                 made = make(rng, folder)
                 command, blessed = (made if isinstance(made, tuple) else (made, None))
-                code, seconds, peak, said = run([args.binary] + command)
+                if command[0] != STATE_READER:
+                    command = [args.binary] + command
+                code, seconds, peak, said = run(command)
                 exits[code] = exits.get(code, 0) + 1
                 if code not in (0, 1, 2):
                     crashes.append(f"{seed}: exit {code} {said}")

@@ -152,20 +152,45 @@ impl<S: ChunkSource> Streamer<S> {
             self.stats.longest_wait = self.stats.longest_wait.max(waited);
             done.waited_for = missing.len();
         }
-        let ahead: Vec<IVec2> = wanted
-            .iter()
-            .copied()
-            .filter(|c| !self.loaded.contains(c))
-            .take(self.settings.ahead_per_prepare)
-            .collect();
-        if !ahead.is_empty() {
-            self.load(world, &ahead, &wanted, &needed, &mut done, false)?;
-        }
+        self.load_ahead(world, &wanted, &needed, &mut done)?;
         if done.left_out > 0 || wanted.iter().all(|c| self.loaded.contains(c)) {
             self.settled = Some(self.footprints(bodies));
         }
         self.stats.peak_bytes = self.stats.peak_bytes.max(world.storage_bytes());
         Ok(done)
+    }
+
+    /// Loads wanted columns that are not needed yet, nearest first, a batch
+    /// at a time, until [`StreamSettings::ahead_per_prepare`] columns are
+    /// read, the time [`StreamSettings::ahead_time`] is spent or the budget
+    /// leaves one out.
+    fn load_ahead(
+        &mut self,
+        world: &mut World,
+        wanted: &[IVec2],
+        needed: &[IVec2],
+        done: &mut Prepared,
+    ) -> Result<(), StreamError> {
+        let started = Instant::now();
+        let mut allowed = self.settings.ahead_per_prepare;
+        while allowed > 0 {
+            let batch: Vec<IVec2> = wanted
+                .iter()
+                .copied()
+                .filter(|c| !self.loaded.contains(c))
+                .take(allowed.min(read_batch()))
+                .collect();
+            if batch.is_empty() {
+                break;
+            }
+            allowed -= batch.len();
+            let left_out = done.left_out;
+            self.load(world, &batch, wanted, needed, done, false)?;
+            if done.left_out > left_out || started.elapsed() >= self.settings.ahead_time {
+                break;
+            }
+        }
+        Ok(())
     }
 
     /// The columns bodies need this tick, and every column wanted around
@@ -326,6 +351,17 @@ fn column_of(p: DVec3) -> IVec2 {
         .clamp(DVec3::splat(-1e9), DVec3::splat(1e9))
         .as_ivec3();
     IVec2::new(cell.x.div_euclid(CHUNK_EDGE), cell.z.div_euclid(CHUNK_EDGE))
+}
+
+/// Columns read at once when loading ahead: one per core.
+#[cfg(feature = "parallel")]
+fn read_batch() -> usize {
+    rayon::current_num_threads().max(1)
+}
+
+#[cfg(not(feature = "parallel"))]
+fn read_batch() -> usize {
+    1
 }
 
 #[cfg(feature = "parallel")]

@@ -25,6 +25,14 @@ pub struct StreamSettings {
     pub lookahead: f64,
     /// Columns loaded ahead of need at most per [`StreamingWorld::prepare`].
     pub ahead_per_prepare: usize,
+    /// Time one [`StreamingWorld::prepare`] may spend loading ahead of need:
+    /// it reads in batches (a column per core) and starts no new batch once
+    /// this is spent, so a column that is slow to read (a compression bomb,
+    /// a slow disk) holds up a tick by one batch at most, and only when the
+    /// bodies need it. Columns needed are always waited for. Which columns
+    /// are ahead never changes what a tick reads, so a run's results do not
+    /// depend on it.
+    pub ahead_time: Duration,
 }
 
 impl Default for StreamSettings {
@@ -35,6 +43,7 @@ impl Default for StreamSettings {
             near_margin: 8.0,
             lookahead: 0.5,
             ahead_per_prepare: 64,
+            ahead_time: Duration::from_millis(4),
         }
     }
 }

@@ -57,9 +57,37 @@ pub struct SimulationState {
     pub movers: Movers,
 }
 
+impl SimulationState {
+    /// The most bodies a state may hold to be restored: about a second a
+    /// tick on one core, ten times the largest crowd the benchmarks run.
+    /// A loaded file that claims more is refused before anything is built
+    /// from it.
+    pub const MAX_BODIES: usize = 1 << 20;
+    /// The most body handle slots (live or free) a state may hold: bodies
+    /// come and go, so a long game may have used more slots than it has
+    /// bodies.
+    pub const MAX_BODY_SLOTS: usize = 1 << 22;
+    /// The most balls a state may hold.
+    pub const MAX_BALLS: usize = 1 << 20;
+    /// The most mover slots (live or free) a state may hold; each mover is
+    /// also held to [`MAX_MOVER_BLOCKS`](crate::movers::MAX_MOVER_BLOCKS).
+    pub const MAX_MOVER_SLOTS: usize = 1 << 16;
+}
+
 /// Why a state could not be restored; the simulation is unchanged then.
 #[derive(Debug, Error, PartialEq)]
 pub enum RestoreError {
+    /// More of something than a state may hold (the `MAX_*` constants of
+    /// [`SimulationState`]).
+    #[error("{count} {what} are more than the {limit} a state may hold")]
+    TooMany {
+        /// What there are too many of.
+        what: &'static str,
+        /// How many the state has.
+        count: usize,
+        /// The most it may have.
+        limit: usize,
+    },
     /// The lists that run beside the bodies are not one entry per body.
     #[error("{what} has {len} entries for {bodies} bodies")]
     Lengths {
@@ -175,7 +203,8 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     ///
     /// # Errors
     /// [`RestoreError`] for a state that does not hold together (a loaded
-    /// file may say anything); the simulation is unchanged then.
+    /// file may say anything) or holds more than the limits of
+    /// [`SimulationState`]; the simulation is unchanged then.
     pub fn restore(&mut self, state: SimulationState) -> Result<(), RestoreError> {
         let slots = check_state(&state)?;
         state
@@ -268,6 +297,24 @@ fn check_body(body: &Body) -> Result<(), BodyError> {
 
 /// The handle table a state describes, if it holds together.
 fn check_state(state: &SimulationState) -> Result<Vec<Slot>, RestoreError> {
+    for (what, count, limit) in [
+        ("bodies", state.bodies.len(), SimulationState::MAX_BODIES),
+        (
+            "body slots",
+            state.generations.len(),
+            SimulationState::MAX_BODY_SLOTS,
+        ),
+        ("balls", state.balls.len(), SimulationState::MAX_BALLS),
+        (
+            "mover slots",
+            state.movers.slot_count(),
+            SimulationState::MAX_MOVER_SLOTS,
+        ),
+    ] {
+        if count > limit {
+            return Err(RestoreError::TooMany { what, count, limit });
+        }
+    }
     state.settings.validate()?;
     let bodies = state.bodies.len();
     for (what, len) in [

@@ -143,20 +143,22 @@
 //! The core above (geometry, world and registry, the text format, resolver,
 //! controller) depends on `glam`, `libm`, `ndarray`, `rustc-hash`, `thiserror`
 //! and `unicode-width` only (`libm` computes the transcendentals with the
-//! same bits on every platform, see the maths module); a
-//! game that wants no more depends on `voxwalk` with `default-features =
-//! false`. The rest comes with features: `parallel` (rayon: bodies ticked on
-//! all cores), `serde` (what a game saves and sends: saved states (bodies, balls, settings, movers) that read back to the bit, inputs and events), `generate` (noise terrain),
-//! `binary` (the `.vxb` format), `import` (`.vox`, `.schem`, `.mca`, `.nbt`),
-//! `scenario` (scenario files and their runner), `viewer` and `cli` (the
-//! `voxwalk` command; the default, with everything).
+//! same bits on every platform, see the maths module). The default adds
+//! `parallel` (rayon: bodies ticked on all cores); a game that wants no
+//! threads depends on `voxwalk` with `default-features = false`. The rest
+//! comes with opt-in features: `serde` (what a game saves and sends: saved
+//! states (bodies, balls, settings, movers) that read back to the bit, inputs
+//! and events), `generate` (noise terrain), `binary` (the `.vxb` format),
+//! `import` (`.vox`, `.schem`, `.mca`, `.nbt`, save folders), `scenario`
+//! (scenario files and their runner). The `voxwalk` command and its terminal
+//! viewer are the crate `voxwalk-cli`, which a game does not need.
 //!
 //! `glam` is re-exported ([`glam`]) so a game names the very version voxwalk
 //! uses, glam 0.34 (`DVec3`, `IVec3`), with `use voxwalk::glam;`. Cargo treats
 //! glam's 0.x releases as incompatible with each other, and bevy pins its own
-//! (glam 0.29 in bevy 0.16; bevy's main branch was moving to 0.33 in mid
-//! 2026): a bevy game then holds two glam versions and converts at the
-//! boundary, `DVec3::from_array(v.to_array())`, which costs nothing.
+//! (glam 0.33 in bevy 0.20): a bevy game then holds two glam versions and
+//! converts at the boundary, `DVec3::from_array(v.to_array())`, which costs
+//! nothing; the `bevy_voxwalk` plugin does it for it.
 //!
 //! Modules, from the ground floor up: [`block`] (ids, types, shapes,
 //! behaviours, the registry), [`geometry`] (boxes, circles, spheres:
@@ -164,10 +166,7 @@
 //! [`formats`] (the text and binary formats, load and save, the importers),
 //! `generate` (noise terrain, with the feature), [`resolver`] (moving a box
 //! through a world), [`controller`] (bodies, balls, ticks), `scenario`
-//! (regression scenarios, with the feature). The terminal viewer (`viewer`)
-//! is public for the command, its tests and its benchmark, and hidden from
-//! these docs: it changes with the command. The command's own code lives in
-//! the binary.
+//! (regression scenarios, with the feature).
 
 pub use glam;
 
@@ -186,7 +185,4 @@ pub mod scenario;
 #[cfg(feature = "serde")]
 mod serde_exact;
 pub mod streaming;
-#[cfg(feature = "viewer")]
-#[doc(hidden)]
-pub mod viewer;
 pub mod world;

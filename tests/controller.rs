@@ -332,6 +332,7 @@ fn add_body_grid(sim: &mut Simulation, count: u32, columns: u32, corner: DVec3, 
     }
 }
 
+#[cfg(feature = "parallel")]
 #[test]
 fn parallel_ticks_give_the_same_trajectories_on_any_number_of_threads() {
     let world = bumpy_terrain(64, 64);

@@ -8,12 +8,14 @@ mod temp_dir;
 #[path = "support/realdata.rs"]
 mod realdata;
 use realdata::realdata;
+#[path = "support/big_save.rs"]
+mod big_save;
+use big_save::{REAL_REGIONS, build_big_save, walk};
 use std::path::Path;
-use std::process::Command;
 use std::time::Instant;
 
-use voxwalk::controller::{Body, InputScript, Settings, Simulation};
-use voxwalk::formats::save_folder::{Dimension, LevelDat, SaveFolder, SaveWriter, export_world};
+use voxwalk::controller::Body;
+use voxwalk::formats::save_folder::{Dimension, SaveFolder, export_world};
 use voxwalk::formats::{GENERATED_HI, GENERATED_LO, ReadBudget, load_detailed};
 use voxwalk::generate::{Generator, Preset};
 use voxwalk::glam::{DVec3, IVec2, IVec3};
@@ -198,67 +200,6 @@ fn a_folder_that_is_no_save_is_an_error() {
     assert!(nether.is_err());
 }
 
-/// The regions of the walk: 6 × 3 of generated hills, far from the real
-/// regions' coordinates.
-const GENERATED_REGIONS: (std::ops::Range<i32>, std::ops::Range<i32>) = (4..10, 0..3);
-
-/// The real regions, under the names the game would give them.
-const REAL_REGIONS: &[(&str, &str)] = &[
-    ("querz-1.15-r.0.0.mca", "r.0.0.mca"),
-    ("querz-1.18-r.-1.-1.mca", "r.-1.-1.mca"),
-    ("querz-1.13-r.2.2-short-lengths.mca", "r.2.2.mca"),
-    ("fastanvil-1.19.4-r.mca", "r.1.1.mca"),
-];
-
-/// Builds the test save: generated hills written a region at a time (never
-/// the whole world in memory), and the real region files beside them.
-fn build_big_save(folder: &Path) {
-    let generator = Generator::new(Preset::Hills, 11);
-    let level = LevelDat {
-        name: "walk".into(),
-        spawn: Some(IVec3::new(2060, 90, 300)),
-        ..LevelDat::default()
-    };
-    let mut writer = SaveWriter::create(folder, &level).unwrap();
-    for rx in GENERATED_REGIONS.0 {
-        for rz in GENERATED_REGIONS.1.clone() {
-            let lo = IVec3::new(rx * 32, GENERATED_LO.y, rz * 32);
-            let hi = IVec3::new(rx * 32 + 31, GENERATED_HI.y, rz * 32 + 31);
-            writer
-                .write_region((rx, rz), &generator.region(lo, hi))
-                .unwrap();
-        }
-    }
-    assert_eq!(writer.regions, 18);
-    for (file, name) in REAL_REGIONS {
-        std::fs::copy(realdata(file), folder.join("region").join(name)).unwrap();
-    }
-}
-
-/// Fly up over the hills, east for 3,000 blocks, then down and back west on
-/// foot, all within the generated regions (x 2,048 to 5,119).
-const WALK: &str = "60 fly+up\n5550 fly+east+sprint\n80 fly+down\n60 fly\n300 west+sprint+jump\n";
-
-/// The walk's positions, tick by tick, in a simulation over `world`, which
-/// `before` readies for each tick.
-fn walk<W: BlockSource + Sync>(
-    world: W,
-    start: DVec3,
-    mut before: impl FnMut(&mut Simulation<W>),
-) -> Vec<(DVec3, DVec3, bool)> {
-    let script = InputScript::parse(WALK, "walk").unwrap();
-    let mut sim = Simulation::new(world, Settings::default()).unwrap();
-    let body = sim.add_body(Body::new(start, Body::DEFAULT_SIZE).unwrap());
-    let mut out = Vec::new();
-    for tick in 0..script.len() {
-        before(&mut sim);
-        sim.step(&[(body, script.input_at(tick))]).unwrap();
-        let b = sim.body(body).unwrap();
-        out.push((b.feet(), b.velocity, b.grounded));
-    }
-    out
-}
-
 #[test]
 #[ignore = "needs ../shared/realdata; CI runs it"]
 #[allow(clippy::too_many_lines)] // one campaign, told in order
@@ -354,95 +295,6 @@ fn a_body_walks_3000_blocks_across_a_streamed_save_as_across_the_world_loaded_wh
             );
         }
     }
-
-    // The same walk by the command, in a process of its own: its resident
-    // memory, the program's included, stays under what this test allows.
-    let inputs = dir.path().join("walk.txt");
-    std::fs::write(&inputs, WALK).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_voxwalk"))
-        .args([
-            "run",
-            folder.to_str().unwrap(),
-            "--inputs",
-            inputs.to_str().unwrap(),
-        ])
-        .args([
-            "--spawn",
-            "2060.5,90,300.5",
-            "--budget-mib",
-            "24",
-            "--stats",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    eprintln!("{stderr}");
-    let resident_kib: u64 = stderr
-        .split("peak resident ")
-        .nth(1)
-        .and_then(|s| s.split_whitespace().next())
-        .and_then(|n| n.parse().ok())
-        .expect("the run reports its peak resident memory");
-    assert!(resident_kib < 64 << 10, "{resident_kib} KiB resident");
-    let last = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .last()
-        .unwrap()
-        .to_owned();
-    let x = expected.last().unwrap().0.x;
-    assert!(
-        last.contains(&format!("[{x},")),
-        "the command ends where the library did: {last}"
-    );
-}
-
-/// The command: `convert` writes a save, `info` tells it, `run` on it walks
-/// as `run` on the generated world read whole, and as `run --stream` on the
-/// generator itself.
-#[test]
-fn the_command_converts_tells_and_runs_a_save_folder() {
-    let dir = Dir::new("command");
-    let folder = dir.path().join("hills");
-    let bin = env!("CARGO_BIN_EXE_voxwalk");
-    let voxwalk = |args: &[&str]| {
-        let out = Command::new(bin).args(args).output().unwrap();
-        assert!(
-            out.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    };
-    let folder_arg = format!("{}/", folder.display());
-    let said = voxwalk(&["convert", "gen:hills:3", &folder_arg]);
-    assert!(said.contains("a Minecraft save of 4 regions"), "{said}");
-    let info = voxwalk(&["info", &folder_arg]);
-    assert!(info.contains("regions  4 (r.-1.-1 .. r.0.0"), "{info}");
-    assert!(info.contains("data version 4189"), "{info}");
-    let inputs = dir.path().join("walk.txt");
-    std::fs::write(&inputs, "200 east+sprint+jump\n100 north+sprint\n").unwrap();
-    let run = |world: &str, extra: &[&str]| {
-        let mut args = vec![
-            "run",
-            world,
-            "--inputs",
-            inputs.to_str().unwrap(),
-            "--spawn",
-            "0.5,40,0.5",
-        ];
-        args.extend_from_slice(extra);
-        voxwalk(&args)
-    };
-    let whole = run("gen:hills:3", &[]);
-    assert_eq!(whole.lines().count(), 300);
-    assert_eq!(run(&folder_arg, &[]), whole);
-    assert_eq!(run(&folder_arg, &["--view-distance", "2"]), whole);
-    assert_eq!(run("gen:hills:3", &["--stream"]), whole);
 }
 
 /// A scenario may name a save folder as its world: its columns stream
@@ -517,42 +369,4 @@ fn overlapping_sectors_are_skipped_by_every_reading_of_a_region() {
         streamed.contains("overlap those of chunk (0, 0)"),
         "{streamed}"
     );
-}
-
-/// `play` on a save folder whose blocks lie far from where the body starts
-/// (nothing loads around it, the viewer's world stays empty) holds the
-/// body that falls out of the world, as `run` on the same folder does: the
-/// build before fell for ever (y −1,272 after 400 ticks).
-#[test]
-fn play_holds_a_body_that_falls_out_of_a_save_folder() {
-    let dir = Dir::new("far-blocks");
-    let folder = dir.path().join("save");
-    let mut world = World::new();
-    world.fill(
-        IVec3::new(3000, 0, 3000),
-        IVec3::new(3015, 3, 3015),
-        BlockId::STONE,
-    );
-    export_world(&world, &folder).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_voxwalk"))
-        .args([
-            "play",
-            folder.to_str().unwrap(),
-            "--headless",
-            "--demo",
-            "--ticks",
-            "400",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let summary: serde_json::Value =
-        serde_json::from_str(String::from_utf8_lossy(&out.stdout).lines().last().unwrap()).unwrap();
-    let y = summary["pos"][1].as_f64().unwrap();
-    assert!(y > -200.0, "held below the floor, not falling: y {y}");
-    assert_eq!(summary["vel"][1].as_f64(), Some(0.0));
 }

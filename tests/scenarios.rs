@@ -360,50 +360,6 @@ fn every_event_kind_is_one_a_check_may_name() {
     assert_eq!(named, Event::KINDS);
 }
 
-/// The longest scenario allowed (`MAX_SCRIPT_TICKS`, 17,280,000 ticks: four
-/// days at 50 Hz) runs in the memory of one tick: the checks follow the run
-/// frame by frame instead of keeping every tick (which took 4 GB). Run by the
-/// command under a 256 MB address-space limit; a failing `[[expect]]` at the
-/// last tick shows the run was judged to its end.
-#[test]
-fn the_longest_scenario_allowed_runs_in_bounded_memory() {
-    let ticks = voxwalk::controller::MAX_SCRIPT_TICKS;
-    let text = |max_height: f64| {
-        format!(
-            "model = \"minecraft-1.21 v1\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|###|\\n\"\n\
-             spawn = [1.5, 1, 0.5]\nticks = {ticks}\ninputs = \"1 idle\"\n\
-             [[expect]]\ngrounded = true\nmax_height = {max_height}\n\
-             [[always]]\ny = [1.0, 1.0000002]\n"
-        )
-    };
-    let check = |path: &Path| {
-        std::process::Command::new("sh")
-            .arg("-c")
-            .arg("ulimit -v 262144; exec \"$0\" check \"$1\"")
-            .arg(env!("CARGO_BIN_EXE_voxwalk"))
-            .arg(path)
-            .output()
-            .unwrap()
-    };
-    let (_dir, passing) = temp_scenario("longest", &text(1.1));
-    let out = check(&passing);
-    let table = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{table}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(table.contains(&format!("pass     {ticks}")), "{table}");
-    let (_dir_failing, failing) = temp_scenario("longest-failing", &text(0.5));
-    let out = check(&failing);
-    let table = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{table}");
-    assert!(
-        table.contains(&format!("tick {}: body 0 highest pos.y", ticks - 1)),
-        "{table}"
-    );
-}
-
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
 

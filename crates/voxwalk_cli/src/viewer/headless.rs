@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::app::App;
-use crate::controller::SimulationError;
+use voxwalk::controller::SimulationError;
 
 /// Where things stand after a headless run.
 #[derive(Clone, Debug, Serialize, PartialEq)]

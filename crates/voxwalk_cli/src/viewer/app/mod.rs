@@ -16,13 +16,13 @@ use super::held_keys::HeldKeys;
 use super::playback::Playback;
 use super::theme::Palette;
 use super::wander::Wanderer;
-use crate::controller::{
+use voxwalk::controller::{
     Body, BodyError, Input, SettingError, Settings, Simulation, SimulationError, TickReport,
 };
-use crate::generate::Generator;
-use crate::geometry::Aabb;
-use crate::scenario::Scenario;
-use crate::world::World;
+use voxwalk::generate::Generator;
+use voxwalk::geometry::Aabb;
+use voxwalk::scenario::Scenario;
+use voxwalk::world::World;
 
 /// Figures for the status line, kept by the terminal loop.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -123,9 +123,8 @@ impl App {
     ///
     /// # Errors
     /// As [`App::new`].
-    #[cfg(feature = "import")]
     pub fn streaming(
-        streamer: crate::streaming::Streamer<crate::formats::save_folder::SaveFolder>,
+        streamer: voxwalk::streaming::Streamer<voxwalk::formats::save_folder::SaveFolder>,
         spawn: DVec3,
         demo: bool,
     ) -> Result<App, AppError> {
@@ -140,7 +139,7 @@ impl App {
     fn fed(mut world: World, mut feed: Feed, spawn: DVec3, demo: bool) -> Result<App, AppError> {
         feed.ready_around(&mut world, spawn);
         let title =
-            crate::printable::terminal_safe(&world.name, crate::printable::LineBreaks::Escape);
+            voxwalk::printable::terminal_safe(&world.name, voxwalk::printable::LineBreaks::Escape);
         let mut sim = Simulation::of_world(world, Settings::default()).map_err(AppError::World)?;
         let player = Body::new(spawn, Body::DEFAULT_SIZE)?;
         sim.add_body(player);
@@ -180,6 +179,9 @@ impl App {
     ///
     /// # Errors
     /// [`AppError`] when the scenario cannot run.
+    ///
+    /// # Panics
+    /// Never: the run is told always to go on.
     pub fn from_scenario(scenario: Scenario, tick: Option<u64>) -> Result<App, AppError> {
         Ok(
             Self::from_scenario_unless_stopped(scenario, tick, &mut |_| true)?
@@ -205,7 +207,10 @@ impl App {
         let mut app = App::new(World::new(), None, spawn, false)?;
         let title = format!(
             "scenario {}",
-            crate::printable::terminal_safe(&scenario.name, crate::printable::LineBreaks::Escape)
+            voxwalk::printable::terminal_safe(
+                &scenario.name,
+                voxwalk::printable::LineBreaks::Escape
+            )
         );
         let Some((mut playback, sim)) =
             Playback::open_unless_stopped(scenario, go_on).map_err(AppError::Scenario)?

@@ -13,7 +13,7 @@ use ratatui::widgets::{Block as Panel, Paragraph, Wrap};
 
 use super::app::App;
 use super::camera::{SliceAxis, ViewMode};
-use crate::world::{BlockId, BlockLook, BlockRegistry};
+use voxwalk::world::{BlockId, BlockLook, BlockRegistry};
 
 /// The smallest terminal the views are drawn in; smaller ones get a message.
 pub const MIN_SIZE: (u16, u16) = (40, 10);
@@ -121,7 +121,7 @@ fn outline_regions(
     area: Rect,
     buf: &mut ratatui::buffer::Buffer,
     grid: &Grid,
-    span: impl Fn(&crate::geometry::Aabb) -> ((f64, f64), (f64, f64)),
+    span: impl Fn(&voxwalk::geometry::Aabb) -> ((f64, f64), (f64, f64)),
 ) {
     let Some(playback) = &app.playback() else {
         return;
@@ -202,8 +202,8 @@ fn stamp_movers(
     area: Rect,
     buf: &mut ratatui::buffer::Buffer,
     grid: Grid,
-    span: impl Fn(&crate::geometry::Aabb) -> ((f64, f64), (f64, f64)),
-    visible: impl Fn(&crate::geometry::Aabb) -> bool,
+    span: impl Fn(&voxwalk::geometry::Aabb) -> ((f64, f64), (f64, f64)),
+    visible: impl Fn(&voxwalk::geometry::Aabb) -> bool,
 ) {
     let registry = app.sim().world().registry();
     for (_, mover) in app.sim().movers().iter() {
@@ -224,11 +224,11 @@ fn stamp_bodies(
     area: Rect,
     buf: &mut ratatui::buffer::Buffer,
     grid: Grid,
-    span: impl Fn(&crate::geometry::Aabb) -> ((f64, f64), (f64, f64)),
+    span: impl Fn(&voxwalk::geometry::Aabb) -> ((f64, f64), (f64, f64)),
 ) {
     let palette = app.palette();
     let mut stamp =
-        |b: &crate::geometry::Aabb, rgb: [u8; 3], glyph_override: Option<&'static str>| {
+        |b: &voxwalk::geometry::Aabb, rgb: [u8; 3], glyph_override: Option<&'static str>| {
             stamp_box(area, buf, grid, span(b), palette, rgb, glyph_override);
         };
     for other in app.sim().bodies().iter().skip(1) {
@@ -236,7 +236,7 @@ fn stamp_bodies(
     }
     for ball in app.sim().balls() {
         let r = ball.radius;
-        let b = crate::geometry::Aabb::new(ball.center - r, ball.center + r);
+        let b = voxwalk::geometry::Aabb::new(ball.center - r, ball.center + r);
         stamp(&b, super::theme::BALL, Some("●"));
     }
     stamp(&app.drawn_player(), super::theme::PLAYER, None);

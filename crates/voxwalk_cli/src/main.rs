@@ -2,13 +2,11 @@
 //! prints any error on one line and exits with its code (1: checks failed,
 //! 2: the command could not run).
 
-mod cli;
-
 use std::process::ExitCode;
 
 use clap::Parser;
-use cli::{Cli, run};
 use voxwalk::printable::{LineBreaks, terminal_safe};
+use voxwalk_cli::cli::{Cli, run};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

@@ -118,7 +118,7 @@ pub const KEY_HELP: [(&str, &str); 20] = [
 ///
 /// ```
 /// use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-/// use voxwalk::viewer::{Action, Hold, ScreenDir, action_for};
+/// use voxwalk_cli::viewer::{Action, Hold, ScreenDir, action_for};
 /// let press = KeyEvent::new(KeyCode::Char('d'), KeyModifiers::NONE);
 /// assert_eq!(action_for(press), Some(Action::Hold(Hold::Move(ScreenDir::Right), true)));
 /// let mut release = press;

@@ -5,8 +5,8 @@ use std::io::{IsTerminal, Write};
 use clap::Args;
 
 use super::CliError;
+use crate::viewer::{App, TerminalSession, run_headless, run_terminal};
 use voxwalk::generate::{Generator, Preset};
-use voxwalk::viewer::{App, TerminalSession, run_headless, run_terminal};
 use voxwalk::world::World;
 
 /// The seed of the world `play` opens with no arguments.
@@ -141,11 +141,11 @@ fn play_scenario(
             App::from_scenario(scenario, Some(args.tick.unwrap_or(last))).map_err(|e| usage(&e))?;
         let body = app.player();
         let line = serde_json::json!({
-            "tick": app.playback().and_then(voxwalk::viewer::Playback::shown_tick),
+            "tick": app.playback().and_then(crate::viewer::Playback::shown_tick),
             "pos": body.feet().to_array(),
             "vel": body.velocity.to_array(),
             "grounded": body.grounded,
-            "failing_ticks": app.playback().map(voxwalk::viewer::Playback::failed_ticks),
+            "failing_ticks": app.playback().map(crate::viewer::Playback::failed_ticks),
         });
         return writeln!(out, "{line}").map_err(|source| CliError::Io {
             place: "stdout".into(),

@@ -1,6 +1,6 @@
 //! The `voxwalk` binary as a user runs it.
 
-#[path = "support/temp_dir.rs"]
+#[path = "../../../tests/support/temp_dir.rs"]
 mod temp_dir;
 
 use std::io::Write;
@@ -9,7 +9,7 @@ use std::process::{Command, Output, Stdio};
 fn voxwalk(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_voxwalk"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -41,7 +41,7 @@ impl Widget for Status<'_> {
 
 /// The walls and ceiling that stopped the body on its last tick, as words
 /// (the ground is "grounded" already).
-fn touched(contacts: crate::controller::Contacts) -> String {
+fn touched(contacts: voxwalk::controller::Contacts) -> String {
     let words: Vec<&str> = [
         (contacts.ceiling, "ceiling"),
         (contacts.wall_x, "wall-x"),
@@ -79,9 +79,9 @@ fn states(app: &App) -> Vec<&'static str> {
     if body.grounded {
         // What the ground does, as the controller reads it.
         let world = app.sim().world();
-        let under = crate::controller::ground_cell(&body.aabb);
+        let under = voxwalk::controller::ground_cell(&body.aabb);
         let ground = world.registry().behaviour(world.block(under));
-        if ground.slipperiness > crate::world::DEFAULT_SLIPPERINESS {
+        if ground.slipperiness > voxwalk::world::DEFAULT_SLIPPERINESS {
             states.push("on ice");
         }
         if ground.speed_factor < 1.0 {

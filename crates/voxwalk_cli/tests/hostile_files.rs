@@ -15,9 +15,9 @@ use std::process::Command;
 use flate2::Compression;
 use flate2::write::{GzEncoder, ZlibEncoder};
 
-#[path = "support/temp_dir.rs"]
+#[path = "../../../tests/support/temp_dir.rs"]
 mod temp_dir;
-#[path = "support/vox.rs"]
+#[path = "../../../tests/support/vox.rs"]
 mod vox;
 
 use vox::{vox_chunk, vox_file, vox_group, vox_shape, vox_size, vox_transform, vox_voxels};

@@ -12,7 +12,7 @@ use super::super::block_glyphs::BlockGlyphs;
 use super::super::camera::SliceAxis;
 use super::super::theme::{CAVE, Palette, SKY};
 use super::{Grid, block_rgb, outline_regions, put_slot, stamp_bodies, stamp_movers};
-use crate::world::{BlockId, BlockSource};
+use voxwalk::world::{BlockId, BlockSource};
 
 /// How far up a column is searched for a roof that makes air a cave.
 const ROOF_SEARCH: i32 = 24;
@@ -83,7 +83,7 @@ impl Widget for Side<'_> {
             cell_h: zoom,
         };
         let axis = app.camera().axis();
-        let span = |b: &crate::geometry::Aabb| {
+        let span = |b: &voxwalk::geometry::Aabb| {
             let across = match axis {
                 SliceAxis::X => (b.min.x, b.max.x),
                 SliceAxis::Z => (b.min.z, b.max.z),
@@ -92,7 +92,7 @@ impl Widget for Side<'_> {
         };
         // Movers reaching into the slice's row of cells.
         let (near, far) = (f64::from(slice), f64::from(slice) + 1.0);
-        let in_slice = |b: &crate::geometry::Aabb| match axis {
+        let in_slice = |b: &voxwalk::geometry::Aabb| match axis {
             SliceAxis::X => b.min.z < far && near < b.max.z,
             SliceAxis::Z => b.min.x < far && near < b.max.x,
         };

@@ -5,11 +5,11 @@
 use std::time::Duration;
 
 use super::{App, Stats};
-use crate::controller::{Simulation, TickReport};
 use crate::viewer::action::Hold;
 use crate::viewer::camera::Camera;
 use crate::viewer::playback::Playback;
 use crate::viewer::theme::Palette;
+use voxwalk::controller::{Simulation, TickReport};
 
 impl App {
     /// The simulation: the world, its bodies and balls.

@@ -68,7 +68,10 @@ fn play_moves_the_body_shows_help_and_restores_the_terminal() {
     );
     let session = format!("voxwalk-test-{}", std::process::id());
     let bin = env!("CARGO_BIN_EXE_voxwalk");
-    let world = concat!(env!("CARGO_MANIFEST_DIR"), "/worlds/walls_and_corners.vxw");
+    let world = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../worlds/walls_and_corners.vxw"
+    );
     // A plain shell in a 120×40 terminal, so what is left after quitting can be read.
     start_shell(&session, 120, 40);
     let cleanup = || {
@@ -302,7 +305,10 @@ fn play_stopped_by_a_signal_restores_the_terminal() {
     );
     let session = format!("voxwalk-test-signal-{}", std::process::id());
     let bin = env!("CARGO_BIN_EXE_voxwalk");
-    let world = concat!(env!("CARGO_MANIFEST_DIR"), "/worlds/walls_and_corners.vxw");
+    let world = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../worlds/walls_and_corners.vxw"
+    );
     start_shell(&session, 120, 40);
     let command = format!(
         "timeout --foreground -s TERM 3 {bin} play {world}; echo voxwalk-exited-$?; stty -a | tr ' ' '\\n' | grep -x -- '-\\?icanon'"

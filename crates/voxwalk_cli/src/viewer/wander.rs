@@ -4,8 +4,8 @@
 
 use glam::{DVec2, IVec3};
 
-use crate::controller::{Body, Event, Input};
-use crate::world::{BlockSource, World};
+use voxwalk::controller::{Body, Event, Input};
+use voxwalk::world::{BlockSource, World};
 
 /// The eight compass headings, east first, turning towards +z (clockwise seen
 /// from above with north up).

@@ -48,8 +48,8 @@ fn parse_numbers<const N: usize>(text: &str) -> Result<[f64; N], NumbersError> {
 ///
 /// ```
 /// use voxwalk::glam::DVec3;
-/// assert_eq!(voxwalk::cli::parse_vector("-3,0,0.5").unwrap(), DVec3::new(-3.0, 0.0, 0.5));
-/// assert!(voxwalk::cli::parse_vector("1,2").is_err());
+/// assert_eq!(voxwalk_cli::cli::parse_vector("-3,0,0.5").unwrap(), DVec3::new(-3.0, 0.0, 0.5));
+/// assert!(voxwalk_cli::cli::parse_vector("1,2").is_err());
 /// ```
 ///
 /// # Errors

@@ -10,15 +10,15 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use voxwalk::formats::load;
 use voxwalk::generate::{Generator, Preset};
-use voxwalk::viewer::{
+use voxwalk::world::BlockId;
+use voxwalk_cli::viewer::{
     Action, App, FIRST_HOLD, HeldKeys, Hold, KEY_HELP, Palette, REPEAT_HOLD, ScreenDir, SliceAxis,
     ViewMode, action_for, draw, run_headless,
 };
-use voxwalk::world::BlockId;
 
 /// The shipped worlds (`worlds/` of this repository).
 fn worlds_dir() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("worlds")
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../worlds")
 }
 
 fn key(code: KeyCode) -> KeyEvent {
@@ -32,43 +32,43 @@ fn every_key_maps_to_its_action() {
     let table: &[(KeyEvent, Option<Action>)] = &[
         (
             key(KeyCode::Char('w')),
-            Some(Hold(voxwalk::viewer::Hold::Move(Up), true)),
+            Some(Hold(voxwalk_cli::viewer::Hold::Move(Up), true)),
         ),
         (
             key(KeyCode::Up),
-            Some(Hold(voxwalk::viewer::Hold::Move(Up), true)),
+            Some(Hold(voxwalk_cli::viewer::Hold::Move(Up), true)),
         ),
         (
             key(KeyCode::Char('a')),
-            Some(Hold(voxwalk::viewer::Hold::Move(Left), true)),
+            Some(Hold(voxwalk_cli::viewer::Hold::Move(Left), true)),
         ),
         (
             key(KeyCode::Left),
-            Some(Hold(voxwalk::viewer::Hold::Move(Left), true)),
+            Some(Hold(voxwalk_cli::viewer::Hold::Move(Left), true)),
         ),
         (
             key(KeyCode::Char('s')),
-            Some(Hold(voxwalk::viewer::Hold::Move(Down), true)),
+            Some(Hold(voxwalk_cli::viewer::Hold::Move(Down), true)),
         ),
         (
             key(KeyCode::Down),
-            Some(Hold(voxwalk::viewer::Hold::Move(Down), true)),
+            Some(Hold(voxwalk_cli::viewer::Hold::Move(Down), true)),
         ),
         (
             key(KeyCode::Char('D')),
-            Some(Hold(voxwalk::viewer::Hold::Move(Right), true)),
+            Some(Hold(voxwalk_cli::viewer::Hold::Move(Right), true)),
         ),
         (
             key(KeyCode::Right),
-            Some(Hold(voxwalk::viewer::Hold::Move(Right), true)),
+            Some(Hold(voxwalk_cli::viewer::Hold::Move(Right), true)),
         ),
         (
             key(KeyCode::Char(' ')),
-            Some(Hold(voxwalk::viewer::Hold::Jump, true)),
+            Some(Hold(voxwalk_cli::viewer::Hold::Jump, true)),
         ),
         (
             key(KeyCode::Char('c')),
-            Some(Hold(voxwalk::viewer::Hold::Sneak, true)),
+            Some(Hold(voxwalk_cli::viewer::Hold::Sneak, true)),
         ),
         (key(KeyCode::Char('r')), Some(ToggleSprint)),
         (key(KeyCode::Char('f')), Some(ToggleFly)),
@@ -100,7 +100,7 @@ fn every_key_maps_to_its_action() {
     release.kind = KeyEventKind::Release;
     assert_eq!(
         action_for(release),
-        Some(Hold(voxwalk::viewer::Hold::Move(Up), false))
+        Some(Hold(voxwalk_cli::viewer::Hold::Move(Up), false))
     );
     release.code = KeyCode::Char('f');
     assert_eq!(action_for(release), None);
@@ -463,7 +463,7 @@ fn readme_picture() -> String {
         app.apply(east, now);
         app.tick(now).unwrap();
     }
-    app.record_stats(voxwalk::viewer::Stats::default());
+    app.record_stats(voxwalk_cli::viewer::Stats::default());
     text(&render(&app, 100, 28))
 }
 
@@ -472,7 +472,7 @@ fn readme_picture() -> String {
 /// `VOXWALK_REFRESH_PICTURE=1 cargo test --release --test viewer readme`.
 #[test]
 fn the_readme_picture_is_what_the_viewer_draws() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     let picture = readme_picture();
     let file = root.join("docs/viewer.txt");
     let readme_path = root.join("README.md");

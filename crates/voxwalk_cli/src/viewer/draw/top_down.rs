@@ -13,7 +13,7 @@ use ratatui::widgets::Widget;
 use super::super::app::App;
 use super::super::block_glyphs::BlockGlyphs;
 use super::{Grid, block_rgb, outline_regions, put_slot, stamp_bodies, stamp_movers};
-use crate::world::{BlockId, BlockSource, World};
+use voxwalk::world::{BlockId, BlockSource, World};
 
 /// How far down the ground is looked for.
 const DEPTH: i32 = 16;
@@ -70,14 +70,14 @@ const MAP_BOTTOM_CHUNK: i32 = -4;
 fn surface(world: &World, x: i32, feet_y: i32, z: i32) -> (Cow<'static, str>, BlockId, f64) {
     let registry = world.registry();
     for cy in (MAP_BOTTOM_CHUNK..=MAP_TOP_CHUNK).rev() {
-        let key = crate::world::chunk_of(IVec3::new(x, cy * 16, z));
+        let key = voxwalk::world::chunk_of(IVec3::new(x, cy * 16, z));
         let Some(chunk) = world.chunk(key) else {
             continue;
         };
         if chunk.uniform_block() == Some(BlockId::AIR) {
             continue;
         }
-        let local = crate::world::local_of(IVec3::new(x, 0, z));
+        let local = voxwalk::world::local_of(IVec3::new(x, 0, z));
         for ly in (0..16).rev() {
             let b = chunk.block(IVec3::new(local.x, ly, local.z));
             if b == BlockId::AIR {
@@ -142,10 +142,11 @@ impl Widget for TopDown<'_> {
             cell_w: zoom / 2.0,
             cell_h: zoom,
         };
-        let span = |b: &crate::geometry::Aabb| ((b.min.x, b.max.x), (b.min.z, b.max.z));
+        let span = |b: &voxwalk::geometry::Aabb| ((b.min.x, b.max.x), (b.min.z, b.max.z));
         // Movers at foot level, and the ones just under it (a floor ridden).
         let level = f64::from(feet_y);
-        let near_feet = |b: &crate::geometry::Aabb| b.max.y > level - 2.0 && b.min.y < level + 2.0;
+        let near_feet =
+            |b: &voxwalk::geometry::Aabb| b.max.y > level - 2.0 && b.min.y < level + 2.0;
         stamp_movers(app, area, buf, grid, span, near_feet);
         stamp_bodies(app, area, buf, grid, span);
         outline_regions(app, area, buf, &grid, span);

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use crate::world::BlockType;
+use voxwalk::world::BlockType;
 
 /// How one block type is drawn in a two-column slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,7 +85,7 @@ impl BlockGlyphs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::world::{BlockId, BlockRegistry};
+    use voxwalk::world::{BlockId, BlockRegistry};
 
     #[test]
     fn the_built_ins_keep_their_glyphs() {
@@ -105,8 +105,8 @@ mod tests {
 
     #[test]
     fn stairs_show_their_step_from_the_side() {
-        use crate::geometry::Aabb;
         use glam::DVec3;
+        use voxwalk::geometry::Aabb;
         let stair = BlockType::new("stair")
             .with_box(Aabb::new(DVec3::ZERO, DVec3::new(1.0, 0.5, 1.0)))
             .with_box(Aabb::new(DVec3::new(0.5, 0.5, 0.0), DVec3::ONE));

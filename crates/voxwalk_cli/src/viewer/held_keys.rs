@@ -38,7 +38,7 @@ impl HeldKeys {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use voxwalk::viewer::{HeldKeys, Hold};
+    /// use voxwalk_cli::viewer::{HeldKeys, Hold};
     /// let mut keys = HeldKeys::default();
     /// let ms = Duration::from_millis;
     /// keys.set(Hold::Jump, true, ms(0));

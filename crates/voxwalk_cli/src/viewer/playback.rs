@@ -8,9 +8,9 @@
 
 use glam::DVec3;
 
-use crate::controller::{Body, Input, Simulation, SimulationError, SimulationState, TickReport};
-use crate::geometry::Aabb;
-use crate::scenario::{
+use voxwalk::controller::{Body, Input, Simulation, SimulationError, SimulationState, TickReport};
+use voxwalk::geometry::Aabb;
+use voxwalk::scenario::{
     CheckKind, Expectation, Failure, PROGRESS_EVERY, Scenario, Subject, WorldStream,
     failures_unless_stopped,
 };
@@ -95,6 +95,9 @@ impl Playback {
     ///
     /// # Errors
     /// Settings the simulation refuses.
+    ///
+    /// # Panics
+    /// Never: the run is told always to go on.
     pub fn open(scenario: Scenario) -> Result<(Playback, Simulation), SimulationError> {
         Ok(Self::open_unless_stopped(scenario, &mut |_| true)?
             .expect("a run told always to go on is never stopped"))

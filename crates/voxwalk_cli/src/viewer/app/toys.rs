@@ -4,10 +4,10 @@
 use glam::{DVec3, IVec3};
 
 use super::App;
-use crate::controller::{Ball, Body};
-use crate::geometry::{Aabb, overlap_sphere_box};
 use crate::viewer::wander::Wanderer;
-use crate::world::BlockId;
+use voxwalk::controller::{Ball, Body};
+use voxwalk::geometry::{Aabb, overlap_sphere_box};
+use voxwalk::world::BlockId;
 
 impl App {
     fn eye(&self) -> DVec3 {

@@ -4,13 +4,11 @@
 
 use glam::{DVec3, IVec3};
 
-use crate::controller::{Body, Simulation};
-#[cfg(feature = "import")]
-use crate::formats::save_folder::SaveFolder;
-use crate::generate::Generator;
-use crate::streaming::StreamError;
-#[cfg(feature = "import")]
-use crate::streaming::Streamer;
+use voxwalk::controller::{Body, Simulation};
+use voxwalk::formats::save_folder::SaveFolder;
+use voxwalk::generate::Generator;
+use voxwalk::streaming::StreamError;
+use voxwalk::streaming::Streamer;
 
 /// Chunks generated around each body before a tick, when the world is generated.
 const GENERATE_RADIUS: IVec3 = IVec3::new(3, 2, 3);
@@ -23,7 +21,6 @@ pub enum Feed {
     /// A generated world, made around each body as it walks.
     Generated(Generator),
     /// A Minecraft save streamed around the bodies.
-    #[cfg(feature = "import")]
     Folder(Box<Streamer<SaveFolder>>),
 }
 
@@ -42,21 +39,19 @@ impl Feed {
                 }
                 Ok(())
             }
-            #[cfg(feature = "import")]
             Feed::Folder(streamer) => streamer.ready(sim).map(|_| ()),
         }
     }
 
     /// Readies a world around one place, before any body is in it.
-    pub(super) fn ready_around(&mut self, world: &mut crate::world::World, feet: DVec3) {
+    pub(super) fn ready_around(&mut self, world: &mut voxwalk::world::World, feet: DVec3) {
         match self {
             Feed::Fixed => {}
             Feed::Generated(g) => {
                 g.fill_around(world, feet, GENERATE_RADIUS);
             }
-            #[cfg(feature = "import")]
             Feed::Folder(streamer) => {
-                let probe = crate::geometry::Aabb::new(feet, feet + DVec3::ONE);
+                let probe = voxwalk::geometry::Aabb::new(feet, feet + DVec3::ONE);
                 // A start that does not fit the budget shows as air; the
                 // first tick says why.
                 let _ = streamer.prepare(world, &[(probe, 0.0)]);
@@ -70,7 +65,6 @@ impl Feed {
     pub fn status(&self) -> Option<String> {
         match self {
             Feed::Fixed | Feed::Generated(_) => None,
-            #[cfg(feature = "import")]
             Feed::Folder(streamer) => {
                 let stats = streamer.stats();
                 let budget = streamer.settings().budget_bytes;

@@ -1,7 +1,7 @@
 //! Frame render time of each view on a 200×60 terminal (ratatui's
 //! `TestBackend`), over generated hills with a few bodies and balls about.
 
-#[path = "support/run_stamp.rs"]
+#[path = "../../../benches/support/run_stamp.rs"]
 mod run_stamp;
 
 use std::hint::black_box;
@@ -11,8 +11,8 @@ use criterion::{Criterion, criterion_group};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use voxwalk::generate::{Generator, Preset};
-use voxwalk::viewer::{Action, App, Palette, SliceAxis, ViewMode, draw};
 use voxwalk::world::World;
+use voxwalk_cli::viewer::{Action, App, Palette, SliceAxis, ViewMode, draw};
 
 fn bench(c: &mut Criterion) {
     let g = Generator::new(Preset::Hills, 2024);

@@ -241,6 +241,17 @@ fn a_state_that_does_not_hold_together_is_refused() {
             "radius {radius}"
         );
     }
+    // Finite, but faster than a tick can move: the build before restored it
+    // and its next tick failed.
+    let mut flung = good.clone();
+    flung.bodies[3].momentum.y = -5e306;
+    assert!(matches!(
+        sim.restore(flung),
+        Err(RestoreError::Body {
+            index: 3,
+            source: voxwalk::controller::BodyError::TooFast { .. }
+        })
+    ));
     let mut thrown = good.clone();
     thrown.balls[0].velocity = DVec3::new(1e9, 0.0, 0.0);
     assert!(matches!(

@@ -135,6 +135,16 @@ pub enum BodyError {
         /// The largest allowed.
         limit: f64,
     },
+    /// A velocity or momentum faster than any tick can move a body.
+    #[error("{what} {value:?} is faster than {limit} blocks a second on some axis")]
+    TooFast {
+        /// Which quantity.
+        what: &'static str,
+        /// Its value.
+        value: [f64; 3],
+        /// The fastest allowed.
+        limit: f64,
+    },
     /// A position outside the range the resolver works in.
     #[error("position {value:?} is farther from the origin than {limit}")]
     OutOfRange {
@@ -146,6 +156,13 @@ pub enum BodyError {
 }
 
 impl Body {
+    /// The fastest a saved body may move, blocks a second on each axis: a
+    /// tick (at least a second long at the slowest rate) then moves it well
+    /// within the resolver's longest move
+    /// ([`MAX_DISPLACEMENT`](crate::resolver::MAX_DISPLACEMENT)), gravity
+    /// and a jump included. A restored state faster than this is refused.
+    pub const MAX_SPEED: f64 = crate::resolver::MAX_DISPLACEMENT / 4.0;
+
     /// The size of a person in block games: 0.6 wide, 1.8 tall, 0.6 deep.
     pub const DEFAULT_SIZE: DVec3 = DVec3::new(0.6, 1.8, 0.6);
 

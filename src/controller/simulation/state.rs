@@ -257,7 +257,8 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
 
 /// A saved body checked as [`Body::new`] checks one: its box, and the
 /// numbers a tick reads (its standing height a size as the box's, its
-/// motion and bookkeeping finite, its heading a direction).
+/// motion and bookkeeping finite, no faster than [`Body::MAX_SPEED`], its
+/// heading a direction).
 fn check_body(body: &Body) -> Result<(), BodyError> {
     check_position("box corner", body.aabb.min)?;
     check_position("box corner", body.aabb.max)?;
@@ -282,6 +283,15 @@ fn check_body(body: &Body) -> Result<(), BodyError> {
             return Err(BodyError::NotFinite {
                 what,
                 value: value.to_array(),
+            });
+        }
+    }
+    for (what, value) in [("velocity", body.velocity), ("momentum", body.momentum)] {
+        if value.abs().max_element() > Body::MAX_SPEED {
+            return Err(BodyError::TooFast {
+                what,
+                value: value.to_array(),
+                limit: Body::MAX_SPEED,
             });
         }
     }

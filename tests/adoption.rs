@@ -256,7 +256,7 @@ fn a_misspelt_behaviour_is_refused_and_a_custom_one_kept() {
     let bell = world.registry().id("bell").unwrap();
     let properties = &world.registry().get(bell).unwrap().properties;
     assert_eq!(properties.number("custom.chime"), Some(3.0));
-    let again = text_format::parse(&text_format::to_text(&world).unwrap()).unwrap();
+    let again = text_format::parse(&text_format::to_text(&world, &[]).unwrap()).unwrap();
     let bell = again.registry().id("bell").unwrap();
     assert_eq!(again.registry().get(bell).unwrap().properties, *properties);
 }

@@ -70,7 +70,7 @@ proptest! {
     fn user_blocks_round_trip_through_text_and_binary(types in unique_types(), places in places()) {
         let (world, cells) = world_of(&types, &places);
         let want = definitions(&world, &cells);
-        let text = text_format::to_text(&world).unwrap();
+        let text = text_format::to_text(&world, &[]).unwrap();
         let from_text = text_format::parse(&text).unwrap();
         prop_assert_eq!(definitions(&from_text, &cells), want.clone(), "{}", text);
         let from_binary = binary_format::decode(&binary_format::encode(&world).unwrap()).unwrap();
@@ -330,7 +330,7 @@ fn a_world_whose_cells_outrun_its_registry_collides_as_cubes_and_is_not_saved() 
         binary_format::BinaryWriteError::UnknownBlockId { id: 500 }
     );
     assert_eq!(
-        text_format::to_text(&world).unwrap_err(),
+        text_format::to_text(&world, &[]).unwrap_err(),
         text_format::TextWriteError::UnknownBlockId { id: 500 }
     );
 }
@@ -344,7 +344,7 @@ fn a_spawn_no_format_reads_is_neither_written_nor_read() {
         Err(binary_format::BinaryWriteError::SpawnOutOfRange { .. })
     ));
     assert!(matches!(
-        text_format::to_text(&world),
+        text_format::to_text(&world, &[]),
         Err(text_format::TextWriteError::SpawnOutOfRange { .. })
     ));
     // A binary file that claims one anyway (written by hand) is refused on read.

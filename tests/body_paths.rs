@@ -515,7 +515,10 @@ proptest! {
 #[test]
 fn the_stuck_corner_is_freed_on_the_first_tick() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("worlds/stuck_corner.vxw");
-    let world = voxwalk::formats::load(&path).unwrap();
+    let world = voxwalk::formats::load(&path, voxwalk::formats::LoadOptions::default())
+        .unwrap()
+        .into_world()
+        .unwrap();
     let feet = DVec3::new(30_000_003.378_140_938, 4.0, -29_999_997.541_235_72);
     let mut sim = Simulation::new(world, Settings::default()).unwrap();
     let body = sim.add_body(Body::new(feet, DVec3::ONE).unwrap());

@@ -15,7 +15,7 @@ use fastnbt::Value;
 use glam::IVec3;
 use proptest::prelude::*;
 use voxwalk::formats::import::{ImportFormat, VanillaShapes, import};
-use voxwalk::formats::{Decoded, ReadBudget, decode_named, load_detailed, map_block_state};
+use voxwalk::formats::{DecodeError, LoadOptions, ReadBudget, decode, load, map_block_state};
 use voxwalk::geometry::Aabb;
 use voxwalk::world::{BlockId, BlockSource, World};
 
@@ -35,9 +35,9 @@ fn count(world: &World, block: BlockId) -> u64 {
 #[ignore = "needs ../shared/realdata"]
 fn magicavoxel_models_are_placed_y_up() {
     let path = realdata("dot_vox-placeholder.vox");
-    let loaded = load_detailed(&path, ReadBudget::default(), &mut |_, _| {}).unwrap();
-    assert_eq!(loaded.format, "MagicaVoxel (.vox)");
-    let w = &loaded.world;
+    let loaded = load(&path, LoadOptions::default()).unwrap();
+    assert_eq!(loaded.format(), "MagicaVoxel (.vox)");
+    let w = loaded.world();
     // One 2×2×2 model with 4 voxels, centred on the origin by its transform.
     let solid: u64 = BlockId::BUILT_IN
         .iter()
@@ -64,9 +64,9 @@ fn magicavoxel_models_are_placed_y_up() {
 #[ignore = "needs ../shared/realdata"]
 fn sponge_v3_schematic_maps_states_and_counts_unknown_ones() {
     let path = realdata("valence-example-v3.schem");
-    let loaded = load_detailed(&path, ReadBudget::default(), &mut |_, _| {}).unwrap();
-    assert_eq!(loaded.format, "Sponge schematic (.schem)");
-    let w = &loaded.world;
+    let loaded = load(&path, LoadOptions::default()).unwrap();
+    assert_eq!(loaded.format(), "Sponge schematic (.schem)");
+    let w = loaded.world();
     // 3×4×3 with a grass floor, a pointed dripstone and four dark oak
     // trapdoors, each with its vanilla boxes (DataVersion 3218, 1.19.3).
     for x in 0..3 {
@@ -83,7 +83,7 @@ fn sponge_v3_schematic_maps_states_and_counts_unknown_ones() {
         .sum();
     assert_eq!(trapdoors, 4, "{by_name:?}");
     assert_eq!(by_name.values().sum::<u64>(), 14, "{by_name:?}");
-    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    assert!(loaded.warnings().is_empty(), "{:?}", loaded.warnings());
 }
 
 #[test]
@@ -120,7 +120,7 @@ fn sponge_v2_schematic_places_cells_x_then_z_then_y() {
     let bytes = sponge_v2(4, 2, 3, &palette, &ids, 2586);
     let (format, imported) = import(&bytes, None, ReadBudget::default(), &mut |_, _| {}).unwrap();
     assert_eq!(format, ImportFormat::Schematic);
-    let w = &imported.world;
+    let w = imported.world;
     let at = |x, y, z| w.block(IVec3::new(x, y, z));
     assert_eq!(at(0, 0, 0), BlockId::STONE);
     assert_eq!(at(1, 0, 1), BlockId::SLAB);
@@ -232,7 +232,7 @@ fn schematics_that_claim_what_they_cannot_hold_are_errors_not_empty_worlds() {
 /// chunk's `DataVersion` (states the table does not know: the name rules'
 /// block).
 fn cross_check_region(path: &Path, region: (i32, i32), step: usize) -> usize {
-    let loaded = load_detailed(path, ReadBudget::default(), &mut |_, _| {}).unwrap();
+    let loaded = load(path, LoadOptions::default()).unwrap();
     let bytes = std::fs::read(path).unwrap();
     let mut r = Region::from_stream(Cursor::new(bytes)).unwrap();
     let shapes = VanillaShapes::get().unwrap();
@@ -274,7 +274,7 @@ fn cross_check_region(path: &Path, region: (i32, i32), step: usize) -> usize {
                             .filter_map(|kv| kv.split_once('='))
                             .collect();
                         let plain = name.strip_prefix("minecraft:").unwrap_or(name);
-                        let registry = loaded.world.registry();
+                        let registry = loaded.world().registry();
                         let want: Vec<Aabb> = match shapes.state(version, plain, &stated) {
                             Ok(state) => state.boxes,
                             Err(_) => registry
@@ -287,7 +287,7 @@ fn cross_check_region(path: &Path, region: (i32, i32), step: usize) -> usize {
                             (region.1 * 32 + cz as i32) * 16 + z as i32,
                         );
                         assert_eq!(
-                            loaded.world.shape_at(cell),
+                            loaded.world().shape_at(cell),
                             want.as_slice(),
                             "{} at {cell}",
                             state.encoded_description()
@@ -307,9 +307,10 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
     // 1.15 (Level.Sections, BlockStates + Palette), one chunk at (1, 3).
     {
         let p = realdata("querz-1.15-r.0.0.mca");
-        let w = load_detailed(&p, ReadBudget::default(), &mut |_, _| {})
+        let w = load(&p, LoadOptions::default())
             .unwrap()
-            .world;
+            .into_world()
+            .unwrap();
         assert_eq!(
             w.bounds(),
             Some((IVec3::new(16, 0, 48), IVec3::new(31, 79, 63)))
@@ -320,9 +321,10 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
     // 1.18 (sections[].block_states, yPos −4), region (−1, −1) from its name.
     {
         let p = realdata("querz-1.18-r.-1.-1.mca");
-        let w = load_detailed(&p, ReadBudget::default(), &mut |_, _| {})
+        let w = load(&p, LoadOptions::default())
             .unwrap()
-            .world;
+            .into_world()
+            .unwrap();
         let (lo, hi) = w.bounds().unwrap();
         assert_eq!((lo, hi.x, hi.z), (IVec3::new(-128, -64, -192), -113, -177));
         assert!(count(&w, BlockId::SAND) > 100, "badlands sand");
@@ -331,26 +333,24 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
     // 1.13 with stored lengths that stop before the zlib checksum: all three read.
     {
         let p = realdata("querz-1.13-r.2.2-short-lengths.mca");
-        let loaded = load_detailed(&p, ReadBudget::default(), &mut |_, _| {}).unwrap();
+        let loaded = load(&p, LoadOptions::default()).unwrap();
         assert!(
-            !loaded.warnings.iter().any(|w| w.contains("skipped")),
+            !loaded.warnings().iter().any(|w| w.contains("skipped")),
             "{:?}",
-            loaded.warnings
+            loaded.warnings()
         );
         let columns: std::collections::BTreeSet<(i32, i32)> =
-            loaded.world.chunks().map(|(k, _)| (k.x, k.z)).collect();
+            loaded.world().chunks().map(|(k, _)| (k.x, k.z)).collect();
         assert_eq!(columns.len(), 3);
     }
     // A whole 1.19.4 region: 676 chunks, y −64..320.
     {
         let p = realdata("fastanvil-1.19.4-r.mca");
         let mut seen = (0, 0);
-        let loaded = load_detailed(&p, ReadBudget::default(), &mut |done, total| {
-            seen = (done, total);
-        })
-        .unwrap();
+        let mut progress = |done, total| seen = (done, total);
+        let loaded = load(&p, LoadOptions::default().progress(&mut progress)).unwrap();
         assert_eq!(seen, (676, 676), "progress reaches the end");
-        let w = &loaded.world;
+        let w = loaded.world();
         let columns: std::collections::BTreeSet<(i32, i32)> =
             w.chunks().map(|(k, _)| (k.x, k.z)).collect();
         // 387 of the 676 are still at the `structure_starts` or `biomes` stage of
@@ -362,11 +362,11 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
         // spruce stairs that used to be full blocks have their own boxes.
         assert!(
             !loaded
-                .warnings
+                .warnings()
                 .iter()
                 .any(|l| l.contains("unknown block states")),
             "{:?}",
-            loaded.warnings
+            loaded.warnings()
         );
         let by_name = w.count_blocks_by_name();
         let cells_of = |prefix: &str| -> u64 {
@@ -386,12 +386,12 @@ fn minecraft_regions_of_four_eras_land_where_the_game_has_them() {
 #[ignore = "needs ../shared/realdata"]
 fn a_bare_chunk_lands_at_its_xpos_zpos() {
     let p = realdata("fastanvil-forge-1.20.1-chunk.nbt");
-    let loaded = load_detailed(&p, ReadBudget::default(), &mut |_, _| {}).unwrap();
-    assert_eq!(loaded.format, "Minecraft chunk (.nbt)");
-    let (lo, hi) = loaded.world.bounds().unwrap();
+    let loaded = load(&p, LoadOptions::default()).unwrap();
+    assert_eq!(loaded.format(), "Minecraft chunk (.nbt)");
+    let (lo, hi) = loaded.world().bounds().unwrap();
     assert_eq!((lo.x, lo.z, hi.x, hi.z), (0, 0, 15, 15));
     assert_eq!(lo.y, -64);
-    assert!(count(&loaded.world, BlockId::STONE) > 20_000);
+    assert!(count(loaded.world(), BlockId::STONE) > 20_000);
 }
 
 fn small_real_files() -> Vec<(String, Vec<u8>)> {
@@ -436,7 +436,7 @@ proptest! {
                 _ => bytes.insert(at % (bytes.len() + 1), value),
             }
         }
-        let _ = decode_named(&bytes, Some(&name), ReadBudget::default(), &mut |_, _| {});
+        let _ = decode(&bytes, Some(&name), LoadOptions::default());
     }
 }
 
@@ -493,8 +493,7 @@ fn sections_whose_block_states_cannot_hold_every_cell_are_errors_naming_the_sect
         ),
     ] {
         let bytes = chunk_with_section(Some(palette), data);
-        let Err(Decoded::Import(e)) =
-            decode_named(&bytes, Some("c.nbt"), ReadBudget::default(), &mut |_, _| {})
+        let Err(DecodeError::Import(e)) = decode(&bytes, Some("c.nbt"), LoadOptions::default())
         else {
             panic!("{palette:?}: not refused by the importer");
         };
@@ -504,16 +503,18 @@ fn sections_whose_block_states_cannot_hold_every_cell_are_errors_naming_the_sect
     // states at all) is air.
     for palette in [Some(&[][..]), None] {
         let bytes = chunk_with_section(palette, None);
-        let world = decode_named(&bytes, Some("c.nbt"), ReadBudget::default(), &mut |_, _| {})
+        let world = decode(&bytes, Some("c.nbt"), LoadOptions::default())
             .unwrap()
-            .world;
+            .into_world()
+            .unwrap();
         assert_eq!(world.chunk_count(), 0);
     }
     // The same chunk with all its data loads: stone in every other cell.
     let bytes = chunk_with_section(Some(two), Some(vec![0x1010_1010_1010_1010; 256]));
-    let world = decode_named(&bytes, Some("c.nbt"), ReadBudget::default(), &mut |_, _| {})
+    let world = decode(&bytes, Some("c.nbt"), LoadOptions::default())
         .unwrap()
-        .world;
+        .into_world()
+        .unwrap();
     assert_eq!(count(&world, BlockId::STONE), 4096 / 2);
 }
 
@@ -533,20 +534,14 @@ fn a_region_skips_the_chunk_with_short_block_states_and_reads_the_rest() {
         region.extend_from_slice(nbt);
         region.resize((offset + sectors) * 4096, 0);
     }
-    let loaded = decode_named(
-        &region,
-        Some("r.0.0.mca"),
-        ReadBudget::default(),
-        &mut |_, _| {},
-    )
-    .unwrap();
-    assert_eq!(count(&loaded.world, BlockId::STONE), 4096 / 2);
+    let loaded = decode(&region, Some("r.0.0.mca"), LoadOptions::default()).unwrap();
+    assert_eq!(count(loaded.world(), BlockId::STONE), 4096 / 2);
     assert!(
-        loaded.warnings.iter().any(|w| w.contains(
+        loaded.warnings().iter().any(|w| w.contains(
             "chunk (1, 0) skipped: section Y=0: 1 longs of block states, 2 palette entries need 256"
         )),
         "{:?}",
-        loaded.warnings
+        loaded.warnings()
     );
 }
 

@@ -3,7 +3,7 @@
 mod support;
 
 use glam::{BVec3, DVec3, IVec3};
-use voxwalk::formats::text_format;
+use voxwalk::formats::{LoadOptions, text_format};
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{CONTACT_GAP, Motion, MoveError, Resolver};
 use voxwalk::world::{BlockId, World};
@@ -31,7 +31,10 @@ fn floor(n: i32) -> World {
 
 fn world_file(name: &str) -> World {
     let path = format!("{}/worlds/{name}", env!("CARGO_MANIFEST_DIR"));
-    voxwalk::formats::load(std::path::Path::new(&path)).expect("shipped world loads")
+    voxwalk::formats::load(std::path::Path::new(&path), LoadOptions::default())
+        .expect("shipped world loads")
+        .into_world()
+        .expect("shipped world loads")
 }
 
 #[test]

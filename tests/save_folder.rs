@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use voxwalk::controller::Body;
 use voxwalk::formats::save_folder::{Dimension, SaveFolder, export_world};
-use voxwalk::formats::{GENERATED_HI, GENERATED_LO, ReadBudget, load_detailed};
+use voxwalk::formats::{GENERATED_HI, GENERATED_LO, LoadOptions, ReadBudget, load};
 use voxwalk::generate::{Generator, Preset};
 use voxwalk::glam::{DVec3, IVec2, IVec3};
 use voxwalk::streaming::{ChunkSource, StreamSettings, StreamingWorld};
@@ -60,7 +60,7 @@ fn every_built_in_block_survives_a_save_and_a_read() {
     world.set_block(IVec3::new(-20, 319, -20), BlockId::GLASS);
     world.compact();
     let dir = Dir::new("built_ins");
-    let save = export_world(&world, &dir.path().join("save")).unwrap();
+    let save = export_world(&world, &[], &dir.path().join("save")).unwrap();
     assert!(save.regions >= 2, "{save:?}");
     let back = read_whole(&dir.path().join("save"), columns_of(&world));
     assert_eq!(back.count_blocks(), world.count_blocks());
@@ -74,7 +74,7 @@ fn a_generated_world_written_as_a_save_reads_back_cell_for_cell() {
     let world = Generator::new(Preset::Hills, 5).region(GENERATED_LO, GENERATED_HI);
     let dir = Dir::new("generated_round_trip");
     let folder = dir.path().join("hills");
-    let save = export_world(&world, &folder).unwrap();
+    let save = export_world(&world, &[], &folder).unwrap();
     assert_eq!(save.regions, 4, "the piece straddles four regions");
     let opened = SaveFolder::open(&folder, Dimension::Overworld).unwrap();
     assert!(opened.warnings.is_empty(), "{:?}", opened.warnings);
@@ -93,8 +93,8 @@ fn a_save_is_never_written_over_another() {
     let dir = Dir::new("no_overwrite");
     let mut world = World::new();
     world.set_block(IVec3::ZERO, BlockId::STONE);
-    export_world(&world, dir.path()).unwrap();
-    let again = export_world(&world, dir.path()).unwrap_err();
+    export_world(&world, &[], dir.path()).unwrap();
+    let again = export_world(&world, &[], dir.path()).unwrap_err();
     assert!(
         again.to_string().contains("already holds a save"),
         "{again}"
@@ -106,23 +106,22 @@ fn blocks_beyond_what_a_save_holds_are_refused() {
     let dir = Dir::new("refused");
     let mut high = World::new();
     high.set_block(IVec3::new(0, 320, 0), BlockId::STONE);
-    let error = export_world(&high, &dir.path().join("high")).unwrap_err();
+    let error = export_world(&high, &[], &dir.path().join("high")).unwrap_err();
     assert!(error.to_string().contains("heights"), "{error}");
     let mut own = World::new();
     let ore = own
         .register_block(voxwalk::world::BlockType::cube("ore"))
         .unwrap();
     own.set_block(IVec3::ZERO, ore);
-    let error = export_world(&own, &dir.path().join("own")).unwrap_err();
+    let error = export_world(&own, &[], &dir.path().join("own")).unwrap_err();
     assert!(error.to_string().contains("\"ore\""), "{error}");
     // A world with movers (the lift world's 18 mover blocks) is refused by
     // name, and nothing is written.
-    let lifts =
-        voxwalk::formats::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("worlds/lifts.vxw"))
-            .unwrap();
-    assert!(!lifts.movers.is_empty());
+    let lifts = Path::new(env!("CARGO_MANIFEST_DIR")).join("worlds/lifts.vxw");
+    let (lifts, movers) = load(lifts, LoadOptions::default()).unwrap().into_parts();
+    assert!(!movers.is_empty());
     let target = dir.path().join("lifts");
-    let error = export_world(&lifts, &target).unwrap_err();
+    let error = export_world(&lifts, &movers, &target).unwrap_err();
     assert!(error.to_string().contains("movers"), "{error}");
     assert!(!target.join("level.dat").exists());
 }
@@ -134,7 +133,7 @@ fn hostile_folders_are_named_warnings_never_hangs() {
     let folder = dir.path().join("save");
     let mut world = World::new();
     world.fill(IVec3::new(0, 0, 0), IVec3::new(15, 3, 15), BlockId::STONE);
-    export_world(&world, &folder).unwrap();
+    export_world(&world, &[], &folder).unwrap();
     let regions = folder.join("region");
     std::fs::create_dir(regions.join("r.5.5.mca")).unwrap();
     std::os::unix::fs::symlink(regions.join("r.6.6.mca"), regions.join("r.6.6.mca")).unwrap();
@@ -216,8 +215,7 @@ fn a_body_walks_3000_blocks_across_a_streamed_save_as_across_the_world_loaded_wh
     // The real regions read through the folder as the single-file importer reads them.
     for (file, name) in REAL_REGIONS {
         let (rx, rz) = voxwalk::formats::import::region_of_name(name).unwrap();
-        let imported =
-            load_detailed(&realdata(file), ReadBudget::default(), &mut |_, _| {}).unwrap();
+        let imported = load(realdata(file), LoadOptions::default()).unwrap();
         let columns =
             (0..32).flat_map(|x| (0..32).map(move |z| IVec2::new(rx * 32 + x, rz * 32 + z)));
         let through_folder = read_whole(&folder, columns);
@@ -229,7 +227,7 @@ fn a_body_walks_3000_blocks_across_a_streamed_save_as_across_the_world_loaded_wh
         };
         assert_eq!(
             through_folder.count_blocks_by_name(),
-            imported.world.count_blocks_by_name(),
+            imported.world().count_blocks_by_name(),
             "{file} as {name} (moved by {moved:?} regions)"
         );
     }
@@ -306,6 +304,7 @@ fn a_scenario_naming_a_save_folder_runs_as_on_the_world_read_whole() {
     let generator = Generator::new(Preset::Hills, 3);
     export_world(
         &generator.region(GENERATED_LO, GENERATED_HI),
+        &[],
         &dir.path().join("hills"),
     )
     .unwrap();
@@ -346,7 +345,7 @@ fn overlapping_sectors_are_skipped_by_every_reading_of_a_region() {
     let mut world = World::new();
     world.fill(IVec3::new(0, 0, 0), IVec3::new(15, 3, 15), BlockId::STONE);
     world.fill(IVec3::new(16, 0, 0), IVec3::new(31, 0, 15), BlockId::BRICK);
-    export_world(&world, &folder).unwrap();
+    export_world(&world, &[], &folder).unwrap();
     let region = folder.join("region/r.0.0.mca");
     let mut bytes = std::fs::read(&region).unwrap();
     // Chunk (1, 0)'s entry made to name chunk (0, 0)'s sectors.
@@ -354,13 +353,13 @@ fn overlapping_sectors_are_skipped_by_every_reading_of_a_region() {
     bytes[4..8].copy_from_slice(&first);
     std::fs::write(&region, &bytes).unwrap();
 
-    let whole = load_detailed(&region, ReadBudget::default(), &mut |_, _| {}).unwrap();
-    let said = whole.warnings.join("\n");
+    let whole = load(&region, LoadOptions::default()).unwrap();
+    let said = whole.warnings().join("\n");
     assert!(
         said.contains("chunk (1, 0) skipped: its sectors from"),
         "{said}"
     );
-    assert_eq!(whole.world.block(IVec3::new(20, 3, 5)), BlockId::AIR);
+    assert_eq!(whole.world().block(IVec3::new(20, 3, 5)), BlockId::AIR);
 
     let save = SaveFolder::open(&folder, Dimension::Overworld).unwrap();
     assert!(save.read(IVec2::ZERO).unwrap().is_some());

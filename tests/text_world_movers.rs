@@ -7,21 +7,22 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use voxwalk::controller::{Body, Settings, Simulation};
-use voxwalk::formats::{ReadBudget, binary_format, save, text_format};
+use voxwalk::formats::{LoadOptions, ReadBudget, load, save, text_format};
 use voxwalk::glam::{DVec3, IVec3};
 use voxwalk::movers::{CrushRule, Drive, Mover, MoverError, Path, PathEnds, Waypoint};
 use voxwalk::world::{BlockId, BlockRegistry, World};
 
-fn lifts() -> World {
+/// The shipped world of a lift and a moving floor: its blocks and movers.
+fn lifts() -> (World, Vec<Mover>) {
     let path = FilePath::new(env!("CARGO_MANIFEST_DIR")).join("worlds/lifts.vxw");
-    text_format::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
+    load(path, LoadOptions::default()).unwrap().into_parts()
 }
 
 #[test]
 fn a_text_world_declares_its_movers_where_they_are_drawn() {
-    let world = lifts();
-    assert_eq!(world.movers.len(), 2);
-    let lift = &world.movers[0];
+    let (world, movers) = lifts();
+    assert_eq!(movers.len(), 2);
+    let lift = &movers[0];
     assert_eq!(lift.home(), DVec3::ZERO);
     assert_eq!(lift.blocks().len(), 9);
     assert!(lift.blocks().iter().all(|b| b.block == BlockId::STONE));
@@ -45,7 +46,7 @@ fn a_text_world_declares_its_movers_where_they_are_drawn() {
         ]
     );
     // The floor's lowest corner is its origin; its rail joins it in brick.
-    let floor = &world.movers[1];
+    let floor = &movers[1];
     assert_eq!(floor.home(), DVec3::new(7.0, 0.0, 3.0));
     let count = |block| floor.blocks().iter().filter(|b| b.block == block).count();
     assert_eq!((count(BlockId::SLAB), count(BlockId::BRICK)), (6, 3));
@@ -63,7 +64,8 @@ fn a_text_world_declares_its_movers_where_they_are_drawn() {
 
 #[test]
 fn a_simulation_of_the_world_moves_its_movers() {
-    let mut sim = Simulation::of_world(lifts(), Settings::default()).unwrap();
+    let (world, movers) = lifts();
+    let mut sim = Simulation::with_movers(world, movers, Settings::default()).unwrap();
     let rider = sim.add_body(Body::new(DVec3::new(1.5, 1.0, 1.5), Body::DEFAULT_SIZE).unwrap());
     for _ in 0..70 {
         sim.step(&[]).unwrap();
@@ -78,21 +80,44 @@ fn a_simulation_of_the_world_moves_its_movers() {
 
 #[test]
 fn a_written_world_reads_back_with_the_same_movers() {
-    let world = lifts();
-    let text = text_format::to_text(&world).unwrap();
-    assert_eq!(text_format::parse(&text).unwrap(), world, "{text}");
+    let (world, movers) = lifts();
+    let text = text_format::to_text(&world, &movers).unwrap();
+    let registry = Arc::clone(BlockRegistry::built_in());
+    let again = text_format::parse_within(&text, registry, ReadBudget::default()).unwrap();
+    assert_eq!((again.world, again.movers), (world, movers), "{text}");
+}
+
+/// Reading a text world's blocks alone would leave its movers behind: the
+/// readers that give a world alone refuse it, at its first `mover` line.
+#[test]
+fn a_world_read_alone_never_leaves_its_movers_behind() {
+    let path = FilePath::new(env!("CARGO_MANIFEST_DIR")).join("worlds/lifts.vxw");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let error = text_format::parse(&text).unwrap_err();
+    assert!(
+        matches!(
+            error.problem,
+            text_format::TextProblem::MoversLeftBehind { count: 2 }
+        ),
+        "{error}"
+    );
+    assert!(
+        text.lines()
+            .nth(error.line - 1)
+            .unwrap()
+            .starts_with("mover")
+    );
+    let loaded = load(&path, LoadOptions::default()).unwrap();
+    assert_eq!(loaded.clone().into_world().unwrap_err().count, 2);
+    assert_eq!(loaded.movers().len(), 2);
 }
 
 #[test]
 fn formats_without_movers_refuse_a_world_that_has_them() {
-    let world = lifts();
-    assert_eq!(
-        binary_format::encode(&world),
-        Err(binary_format::BinaryWriteError::HasMovers { count: 2 })
-    );
+    let (world, movers) = lifts();
     let dir = tempfile_dir("binary_refuses_movers");
     let target = dir.join("lifts.vxb");
-    let error = save(&world, &target).unwrap_err().to_string();
+    let error = save(&world, &movers, &target).unwrap_err().to_string();
     assert!(error.contains("2 movers"), "{error}");
     assert!(!target.exists(), "nothing is written");
 }
@@ -100,21 +125,22 @@ fn formats_without_movers_refuse_a_world_that_has_them() {
 #[test]
 fn movers_that_cannot_be_drawn_are_refused_not_written() {
     // One that has moved: a text world holds where movers start.
-    let mut sim = Simulation::of_world(lifts(), Settings::default()).unwrap();
+    let (world, movers) = lifts();
+    let mut sim =
+        Simulation::with_movers(world.clone(), movers.clone(), Settings::default()).unwrap();
     for _ in 0..30 {
         sim.step(&[]).unwrap();
     }
-    let mut moved = lifts();
-    moved.movers = sim.movers().iter().map(|(_, m)| m.clone()).collect();
+    let moved: Vec<Mover> = sim.movers().iter().map(|(_, m)| m.clone()).collect();
     assert_eq!(
-        text_format::to_text(&moved),
+        text_format::to_text(&world, &moved),
         Err(text_format::TextWriteError::MoverUnderway { mover: 0 })
     );
     // One drawn over a block of the world.
-    let mut over = lifts();
+    let mut over = world;
     over.set_block(IVec3::new(1, 0, 1), BlockId::DIRT);
     assert_eq!(
-        text_format::to_text(&over),
+        text_format::to_text(&over, &movers),
         Err(text_format::TextWriteError::MoverOverlaps {
             mover: 0,
             cell: [1, 0, 1]
@@ -199,7 +225,7 @@ fn mover_cells_count_against_the_read_budget() {
     );
     let registry = Arc::clone(BlockRegistry::built_in());
     let whole = text_format::parse_within(&text, registry.clone(), ReadBudget::default()).unwrap();
-    assert_eq!(whole.world.movers[0].blocks().len(), 40_000);
+    assert_eq!(whole.movers[0].blocks().len(), 40_000);
     let refused =
         text_format::parse_within(&text, registry.clone(), ReadBudget::new(200_000)).unwrap_err();
     assert!(
@@ -210,12 +236,7 @@ fn mover_cells_count_against_the_read_budget() {
     // the movers built is refused (cells were charged a quarter of it).
     let built = text.len()
         + whole.world.storage_bytes()
-        + whole
-            .world
-            .movers
-            .iter()
-            .map(Mover::storage_bytes)
-            .sum::<usize>();
+        + whole.movers.iter().map(Mover::storage_bytes).sum::<usize>();
     let short = ReadBudget::new(built as u64 * 9 / 10);
     assert!(text_format::parse_within(&text, registry, short).is_err());
 }
@@ -332,11 +353,15 @@ proptest! {
     fn movers_made_in_code_round_trip_through_text(movers in prop::collection::vec(any_mover(), 1..4)) {
         let mut world = World::new();
         world.fill(IVec3::new(-3, -20, -3), IVec3::new(3, -18, 3), BlockId::DIRT);
-        for (k, mover) in movers.into_iter().enumerate() {
-            // Ten blocks apart, so no two overlap.
-            world.movers.push(mover.shifted(DVec3::new(10.0 * k as f64, 0.0, 0.0)).unwrap());
-        }
-        let text = text_format::to_text(&world).unwrap();
-        prop_assert_eq!(text_format::parse(&text).unwrap(), world);
+        // Ten blocks apart, so no two overlap.
+        let movers: Vec<Mover> = movers
+            .into_iter()
+            .enumerate()
+            .map(|(k, mover)| mover.shifted(DVec3::new(10.0 * k as f64, 0.0, 0.0)).unwrap())
+            .collect();
+        let text = text_format::to_text(&world, &movers).unwrap();
+        let registry = Arc::clone(BlockRegistry::built_in());
+        let again = text_format::parse_within(&text, registry, ReadBudget::default()).unwrap();
+        prop_assert_eq!((again.world, again.movers), (world, movers));
     }
 }

@@ -232,7 +232,7 @@ fn imported_ladders_vines_water_cobwebs_and_slime_act_as_in_the_game() {
 /// `SlimeBlock`, `WebBlock`, lava's drag in `LivingEntity.travel`).
 #[test]
 fn imported_blocks_carry_minecrafts_behaviour_numbers() {
-    use voxwalk::formats::decode_named;
+    use voxwalk::formats::{LoadOptions, decode};
     use voxwalk::world::BlockSource;
     let names = [
         "ice",
@@ -256,14 +256,10 @@ fn imported_blocks_carry_minecrafts_behaviour_numbers() {
         .map(|(i, n)| (char::from(b'a' + i as u8), *n))
         .collect();
     let bytes = schematic(&[&[row.as_str()]], &key);
-    let world = decode_named(
-        &bytes,
-        Some("b.schem"),
-        voxwalk::formats::ReadBudget::default(),
-        &mut |_, _| {},
-    )
-    .unwrap()
-    .world;
+    let world = decode(&bytes, Some("b.schem"), LoadOptions::default())
+        .unwrap()
+        .into_world()
+        .unwrap();
     let at = |x: i32| {
         *world
             .registry()

@@ -2,7 +2,7 @@
 
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
-use voxwalk::formats::text_format;
+use voxwalk::formats::{LoadOptions, text_format};
 use voxwalk::world::{
     BlockId, BlockRegistry, BlockSource, CHUNK_EDGE, Chunk, MAX_SHAPE_REACH, World, cell_of,
     chunk_of, local_of,
@@ -70,7 +70,7 @@ proptest! {
 
     #[test]
     fn text_worlds_round_trip(world in small_world()) {
-        let text = text_format::to_text(&world).unwrap();
+        let text = text_format::to_text(&world, &[]).unwrap();
         let back = text_format::parse(&text).unwrap();
         prop_assert_eq!(back, world, "{}", text);
     }
@@ -78,7 +78,7 @@ proptest! {
     /// Any edit of a valid file either loads or fails with a line and column inside the file.
     #[test]
     fn mangled_text_worlds_fail_with_a_place_never_a_panic(world in small_world(), at in any::<prop::sample::Index>(), junk in "[\\PC\n|#]{0,4}") {
-        let mut text = text_format::to_text(&world).unwrap();
+        let mut text = text_format::to_text(&world, &[]).unwrap();
         let mut cut = at.index(text.len() + 1);
         while !text.is_char_boundary(cut) { cut -= 1; }
         text.insert_str(cut, &junk);
@@ -220,13 +220,18 @@ fn mistakes_are_reported_at_their_line_and_column() {
 fn names_that_would_not_survive_a_round_trip_are_refused() {
     let mut w = World::new();
     w.name = "two\nlines".into();
-    assert!(text_format::to_text(&w).is_err());
+    assert!(text_format::to_text(&w, &[]).is_err());
 }
 
 #[test]
 fn shipped_worlds_load_with_the_blocks_they_describe() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("worlds");
-    let load = |name: &str| voxwalk::formats::load(&dir.join(name)).unwrap();
+    let load = |name: &str| {
+        voxwalk::formats::load(dir.join(name), LoadOptions::default())
+            .unwrap()
+            .into_world()
+            .unwrap()
+    };
     let w = load("walls_and_corners.vxw");
     assert_eq!(w.block(IVec3::new(8, 2, 7)), BlockId::STONE, "inner L wall");
     assert_eq!(w.count_blocks()[BlockId::BRICK.index()], 144);
@@ -242,6 +247,7 @@ fn shipped_worlds_load_with_the_blocks_they_describe() {
     let c = load("corridor.vxw");
     assert_eq!(c.block(IVec3::new(9, 1, 2)), BlockId::AIR);
     assert_eq!(load("seams.vxw").count_blocks()[BlockId::GRASS.index()], 40);
-    let bad = voxwalk::formats::load(&dir.join("no-such-world.vxw")).unwrap_err();
+    let bad =
+        voxwalk::formats::load(dir.join("no-such-world.vxw"), LoadOptions::default()).unwrap_err();
     assert!(bad.to_string().contains("no-such-world.vxw"));
 }

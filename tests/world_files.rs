@@ -8,7 +8,7 @@ use flate2::write::DeflateEncoder;
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
 use voxwalk::formats::binary_format::{self, BinaryWorldError, HEADER_BYTES};
-use voxwalk::formats::{LoadError, decode_any, load, save};
+use voxwalk::formats::{LoadError, LoadOptions, decode, load, save};
 use voxwalk::generate::{Generator, Preset};
 use voxwalk::world::{BlockId, World};
 
@@ -99,8 +99,8 @@ fn seed_files() -> Vec<Vec<u8>> {
         "far_away.vxw",
     ] {
         let bytes = std::fs::read(worlds_dir().join(name)).unwrap();
-        let world = decode_any(&bytes).unwrap();
-        files.push(binary_format::encode(&world).unwrap());
+        let loaded = decode(&bytes, None, LoadOptions::default()).unwrap();
+        files.push(binary_format::encode(loaded.world()).unwrap());
         files.push(bytes);
     }
     files.push(
@@ -176,8 +176,8 @@ proptest! {
         for m in &mutations {
             apply(&mut bytes, m);
         }
-        if let Ok(world) = decode_any(&bytes) {
-            prop_assert!(world.chunk_count() <= binary_format::MAX_CHUNKS as usize);
+        if let Ok(loaded) = decode(&bytes, None, LoadOptions::default()) {
+            prop_assert!(loaded.world().chunk_count() <= binary_format::MAX_CHUNKS as usize);
         }
     }
 }
@@ -260,10 +260,9 @@ fn hostile_binary_files_are_refused_with_the_reason() {
         BinaryWorldError::Compression { .. }
     ));
     // Damage the checksum, the version, the flags; cut the file short.
-    let good = binary_format::encode(
-        &decode_any(&std::fs::read(worlds_dir().join("seams.vxw")).unwrap()).unwrap(),
-    )
-    .unwrap();
+    let seams = std::fs::read(worlds_dir().join("seams.vxw")).unwrap();
+    let seams = decode(&seams, None, LoadOptions::default()).unwrap();
+    let good = binary_format::encode(seams.world()).unwrap();
     let mut bad = good.clone();
     bad[20] ^= 1;
     assert!(matches!(problem(&bad), BinaryWorldError::Checksum { .. }));
@@ -294,7 +293,7 @@ fn load_names_the_file_and_the_place() {
     let last = bytes.len() - 1;
     bytes.truncate(last);
     std::fs::write(&path, &bytes).unwrap();
-    let e = load(&path).unwrap_err();
+    let e = load(&path, LoadOptions::default()).unwrap_err();
     assert!(matches!(e, LoadError::Binary { .. }));
     assert!(
         e.to_string().starts_with(&path.display().to_string()),
@@ -302,7 +301,7 @@ fn load_names_the_file_and_the_place() {
     );
     std::fs::write(&path, b"\x89PNG not a world").unwrap();
     assert!(
-        load(&path)
+        load(&path, LoadOptions::default())
             .unwrap_err()
             .to_string()
             .contains("not a world file")
@@ -318,9 +317,9 @@ fn saves_replace_the_old_file_whole_or_not_at_all() {
     let path = dir.join("world.vxb");
     let small = Generator::new(Preset::Flat, 0).sized(IVec3::new(16, 8, 16));
     let large = Generator::new(Preset::Hills, 0).sized(IVec3::new(64, 64, 64));
-    save(&small, &path).unwrap();
+    save(&small, &[], &path).unwrap();
     let before = std::fs::read(&path).unwrap();
-    save(&large, &path).unwrap();
+    save(&large, &[], &path).unwrap();
     assert_eq!(
         std::fs::read(&path).unwrap(),
         binary_format::encode(&large).unwrap()
@@ -336,12 +335,12 @@ fn saves_replace_the_old_file_whole_or_not_at_all() {
     let mut unwritable = World::new();
     unwritable.name = "line\nbreak".into();
     let text_path = dir.join("world.vxw");
-    save(&small, &text_path).unwrap();
+    save(&small, &[], &text_path).unwrap();
     let old = std::fs::read(&text_path).unwrap();
-    assert!(save(&unwritable, &text_path).is_err());
+    assert!(save(&unwritable, &[], &text_path).is_err());
     assert_eq!(std::fs::read(&text_path).unwrap(), old);
-    assert!(save(&small, &dir.join("no/such/folder/w.vxb")).is_err());
-    assert!(save(&small, &dir.join("w.png")).is_err());
+    assert!(save(&small, &[], &dir.join("no/such/folder/w.vxb")).is_err());
+    assert!(save(&small, &[], &dir.join("w.png")).is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -362,7 +361,7 @@ fn worlds_too_sparse_for_text_are_refused_not_written() {
     let mut world = World::new();
     world.set_block(IVec3::ZERO, BlockId::STONE);
     world.set_block(IVec3::new(1_000_000_000, 0, 0), BlockId::STONE);
-    let e = voxwalk::formats::text_format::to_text(&world).unwrap_err();
+    let e = voxwalk::formats::text_format::to_text(&world, &[]).unwrap_err();
     assert!(e.to_string().contains(".vxb"), "{e}");
     // The binary format holds it in two chunks.
     let back = binary_format::decode(&binary_format::encode(&world).unwrap()).unwrap();
@@ -374,8 +373,13 @@ fn worlds_too_sparse_for_text_are_refused_not_written() {
 #[test]
 fn a_byte_order_mark_before_a_text_world_is_skipped() {
     let text = std::fs::read_to_string(worlds_dir().join("seams.vxw")).unwrap();
-    let plain = decode_any(text.as_bytes()).unwrap();
-    let marked = decode_any(format!("\u{feff}{text}").as_bytes()).unwrap();
-    assert_eq!(cells(&marked), cells(&plain));
-    assert_eq!(marked.spawn, plain.spawn);
+    let plain = decode(text.as_bytes(), None, LoadOptions::default()).unwrap();
+    let marked = decode(
+        format!("\u{feff}{text}").as_bytes(),
+        None,
+        LoadOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(cells(marked.world()), cells(plain.world()));
+    assert_eq!(marked.world().spawn, plain.world().spawn);
 }

@@ -3,10 +3,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use voxwalk::formats::{binary_format, decode_any};
+use voxwalk::formats::{LoadOptions, binary_format, decode};
 
 fuzz_target!(|data: &[u8]| {
-    let _ = decode_any(data);
+    let _ = decode(data, None, LoadOptions::default());
     if let Ok(world) = binary_format::decode(data) {
         let again =
             binary_format::decode(&binary_format::encode(&world).expect("decoded worlds encode"))

@@ -8,11 +8,10 @@ use thiserror::Error;
 use super::binary_format::{self, BinaryWorldError};
 #[cfg(feature = "import")]
 use super::import::{self, ImportError};
-use super::text_format::{self, TextWorldError, TextWriteError};
-use super::{OverBudget, ReadBudget, write_atomically};
+use super::text_format::{self, TextWorldError};
+use super::{LoadOptions, Loaded, OverBudget, ReadBudget};
 #[cfg(feature = "generate")]
 use crate::generate::{Generator, Preset};
-use crate::world::World;
 
 /// Largest world file read whole into memory. Text worlds are meant to be edited by
 /// hand; anything larger is almost surely not one.
@@ -103,40 +102,30 @@ pub enum LoadError {
     },
 }
 
-/// Loads the world at `path`, choosing the format by what the file holds (not
-/// by its extension): a text world (`voxwalk-world 1`), a binary world
-/// (`VOXWALKB`), or another tool's file (`.vox`, `.schem`, `.mca`, `.nbt`).
-/// Importers' warnings are dropped; [`load_detailed`] keeps them.
+/// Reads a world: `gen:PRESET:SEED` generates one (256×96×256 cells, x and
+/// z from −128, y from 0); anything else is a file, its format told by what
+/// it holds (not by its extension): a text world (`voxwalk-world 1`), a
+/// binary world (`VOXWALKB`), or another tool's file (`.vox`, `.schem`,
+/// `.mca`, `.nbt`). The one door for reading worlds; [`decode`] reads bytes
+/// already in memory.
+///
+/// ```
+/// use voxwalk::formats::{LoadOptions, load};
+/// let loaded = load("gen:course:1", LoadOptions::default()).unwrap();
+/// assert!(loaded.world().spawn.is_some());
+/// let bad = load("gen:volcano:1", LoadOptions::default()).unwrap_err();
+/// assert!(bad.to_string().contains("unknown preset"));
+/// ```
 ///
 /// # Errors
-/// [`LoadError`] naming the file and where in it the problem is.
-pub fn load(path: &Path) -> Result<World, LoadError> {
-    load_detailed(path, ReadBudget::default(), &mut |_, _| {}).map(|l| l.world)
-}
-
-/// A loaded world with what is known about where it came from.
-#[derive(Clone, Debug)]
-pub struct Loaded {
-    /// The world.
-    pub world: World,
-    /// The format it was read from, for people.
-    pub format: String,
-    /// What an importer could not carry over, one line each.
-    pub warnings: Vec<String>,
-}
-
-/// [`load`], keeping the format and the readers' warnings, holding at most
-/// `budget` bytes while it reads (the file, what it inflates, the world);
-/// `progress` hears `(done, total)` while a large region is read.
-///
-/// # Errors
-/// As [`load`]; a file or world over the budget is refused naming it, before
-/// the part that would exceed it is built.
-pub fn load_detailed(
-    path: &Path,
-    budget: ReadBudget,
-    progress: &mut dyn FnMut(usize, usize),
-) -> Result<Loaded, LoadError> {
+/// [`LoadError`] naming the file and where in it the problem is; a file or
+/// world over the budget is refused naming it, before the part that would
+/// exceed it is built.
+pub fn load(spec: impl AsRef<Path>, options: LoadOptions<'_>) -> Result<Loaded, LoadError> {
+    let path = spec.as_ref();
+    if let Some(rest) = path.to_str().and_then(|s| s.strip_prefix("gen:")) {
+        return generated(path.to_str().unwrap_or_default(), rest);
+    }
     let io = |source| LoadError::Io {
         path: path.to_path_buf(),
         source,
@@ -150,48 +139,49 @@ pub fn load_detailed(
             limit,
         });
     }
-    budget
+    options
+        .budget
         .check(bytes, || "the file".into())
         .map_err(|source| LoadError::OverBudget {
             path: path.to_path_buf(),
             source,
         })?;
-    let data = super::read_regular_file(path, limit.min(budget.bytes())).map_err(io)?;
+    let data = super::read_regular_file(path, limit.min(options.budget.bytes())).map_err(io)?;
     let name = path.file_name().and_then(|n| n.to_str());
-    decode_named(&data, name, budget, progress).map_err(|kind| match kind {
-        Decoded::Text(source) => LoadError::Text {
+    decode(&data, name, options).map_err(|kind| match kind {
+        DecodeError::Text(source) => LoadError::Text {
             path: path.to_path_buf(),
             source,
         },
         #[cfg(feature = "binary")]
-        Decoded::Binary(source) => LoadError::Binary {
+        DecodeError::Binary(source) => LoadError::Binary {
             path: path.to_path_buf(),
             source,
         },
         #[cfg(feature = "import")]
-        Decoded::Import(source) => LoadError::Import {
+        DecodeError::Import(source) => LoadError::Import {
             path: path.to_path_buf(),
             source,
         },
-        Decoded::NotBuiltIn { format, feature } => LoadError::NotBuiltIn {
+        DecodeError::NotBuiltIn { format, feature } => LoadError::NotBuiltIn {
             what: path.display().to_string(),
             format,
             feature,
         },
-        Decoded::TooLarge { limit } => LoadError::TooLarge {
+        DecodeError::TooLarge { limit } => LoadError::TooLarge {
             path: path.to_path_buf(),
             bytes,
             limit,
         },
-        Decoded::Unknown => LoadError::UnknownFormat {
+        DecodeError::Unknown => LoadError::UnknownFormat {
             path: path.to_path_buf(),
         },
     })
 }
 
-/// Why bytes did not decode, before a path is attached.
+/// Why bytes did not decode as a world, before a path is attached.
 #[derive(Debug)]
-pub enum Decoded {
+pub enum DecodeError {
     /// A text world with a mistake.
     Text(TextWorldError),
     /// A binary world with a problem.
@@ -216,38 +206,37 @@ pub enum Decoded {
     Unknown,
 }
 
-/// Decodes a world from the bytes of a file of any readable format.
+/// Decodes a world from the bytes of a file of any readable format, as
+/// [`load`] reads a file; `file_name` is the file's name where there was one
+/// (a region file's coordinates are in it).
+///
+/// ```
+/// use voxwalk::formats::{LoadOptions, decode};
+/// let text = b"voxwalk-world 1\nlayer 0\n|#|\nend\n";
+/// let loaded = decode(text, None, LoadOptions::default()).unwrap();
+/// assert_eq!(loaded.format(), "voxwalk text (.vxw)");
+/// ```
 ///
 /// # Errors
-/// [`Decoded`] saying which format it looked like and what is wrong.
-pub fn decode_any(data: &[u8]) -> Result<World, Decoded> {
-    decode_named(data, None, ReadBudget::default(), &mut |_, _| {}).map(|l| l.world)
-}
-
-/// [`decode_any`] with the file's name (a region file's coordinates are in it),
-/// a budget for what the read may hold and a progress callback, keeping the
-/// format and warnings.
-///
-/// # Errors
-/// As [`decode_any`].
-pub fn decode_named(
+/// [`DecodeError`] saying which format it looked like and what is wrong.
+pub fn decode(
     data: &[u8],
     file_name: Option<&str>,
-    budget: ReadBudget,
-    progress: &mut dyn FnMut(usize, usize),
-) -> Result<Loaded, Decoded> {
-    let plain = |world, format: &str| Loaded {
-        world,
-        format: format.to_owned(),
-        warnings: Vec::new(),
+    options: LoadOptions<'_>,
+) -> Result<Loaded, DecodeError> {
+    let LoadOptions { budget, progress } = options;
+    let mut quiet = |_: usize, _: usize| {};
+    let progress: &mut dyn FnMut(usize, usize) = match progress {
+        Some(progress) => progress,
+        None => &mut quiet,
     };
     if data.starts_with(BINARY_MAGIC) {
         #[cfg(feature = "binary")]
         return binary_format::decode_within(data, budget)
-            .map(|w| plain(w, "voxwalk binary (.vxb)"))
-            .map_err(Decoded::Binary);
+            .map(|w| Loaded::new(w, Vec::new(), "voxwalk binary (.vxb)".into(), Vec::new()))
+            .map_err(DecodeError::Binary);
         #[cfg(not(feature = "binary"))]
-        return Err(Decoded::NotBuiltIn {
+        return Err(DecodeError::NotBuiltIn {
             format: "a voxwalk binary world",
             feature: "binary",
         });
@@ -257,17 +246,21 @@ pub fn decode_named(
         .filter(|t| looks_like_text_world(t))
     {
         if data.len() as u64 > MAX_TEXT_WORLD_BYTES {
-            return Err(Decoded::TooLarge {
+            return Err(DecodeError::TooLarge {
                 limit: MAX_TEXT_WORLD_BYTES,
             });
         }
         let registry = std::sync::Arc::clone(crate::world::BlockRegistry::built_in());
         return text_format::parse_within(text, registry, budget)
-            .map(|read| Loaded {
-                warnings: read.warnings,
-                ..plain(read.world, "voxwalk text (.vxw)")
+            .map(|read| {
+                Loaded::new(
+                    read.world,
+                    read.movers,
+                    "voxwalk text (.vxw)".to_owned(),
+                    read.warnings,
+                )
             })
-            .map_err(Decoded::Text);
+            .map_err(DecodeError::Text);
     }
     imported(data, file_name, budget, progress)
 }
@@ -282,17 +275,18 @@ fn imported(
     file_name: Option<&str>,
     budget: ReadBudget,
     progress: &mut dyn FnMut(usize, usize),
-) -> Result<Loaded, Decoded> {
+) -> Result<Loaded, DecodeError> {
     if import::detect(data).is_none() {
-        return Err(Decoded::Unknown);
+        return Err(DecodeError::Unknown);
     }
     let (format, imported) =
-        import::import(data, file_name, budget, progress).map_err(Decoded::Import)?;
-    Ok(Loaded {
-        world: imported.world,
-        format: format.to_string(),
-        warnings: imported.warnings.lines(),
-    })
+        import::import(data, file_name, budget, progress).map_err(DecodeError::Import)?;
+    Ok(Loaded::new(
+        imported.world,
+        Vec::new(),
+        format.to_string(),
+        imported.warnings.lines(),
+    ))
 }
 
 /// Without the importers, another tool's file is named for what it is by its
@@ -303,50 +297,19 @@ fn imported(
     _file_name: Option<&str>,
     _budget: ReadBudget,
     _progress: &mut dyn FnMut(usize, usize),
-) -> Result<Loaded, Decoded> {
+) -> Result<Loaded, DecodeError> {
     let looks_imported = data.starts_with(b"VOX ")
         || data.starts_with(&[0x1f, 0x8b])
         || data.first() == Some(&10)
         || (data.len() >= 8192 && data.len().is_multiple_of(4096));
     if looks_imported {
-        Err(Decoded::NotBuiltIn {
+        Err(DecodeError::NotBuiltIn {
             format: "another tool's world file (.vox, .schem, .mca, .nbt)",
             feature: "import",
         })
     } else {
-        Err(Decoded::Unknown)
+        Err(DecodeError::Unknown)
     }
-}
-
-/// Opens a world by name: `gen:PRESET:SEED` generates one (256×96×256 cells,
-/// x and z from −128, y from 0), anything else is a file for [`load`].
-///
-/// ```
-/// use voxwalk::formats::open;
-/// let world = open("gen:course:1").unwrap();
-/// assert!(world.spawn.is_some());
-/// assert!(open("gen:volcano:1").unwrap_err().to_string().contains("unknown preset"));
-/// ```
-///
-/// # Errors
-/// [`LoadError`] for a bad `gen:` name or a file that does not load.
-pub fn open(spec: &str) -> Result<World, LoadError> {
-    open_detailed(spec, ReadBudget::default(), &mut |_, _| {}).map(|l| l.world)
-}
-
-/// [`open`], keeping the format and the importers' warnings.
-///
-/// # Errors
-/// As [`open`].
-pub fn open_detailed(
-    spec: &str,
-    budget: ReadBudget,
-    progress: &mut dyn FnMut(usize, usize),
-) -> Result<Loaded, LoadError> {
-    let Some(rest) = spec.strip_prefix("gen:") else {
-        return load_detailed(Path::new(spec), budget, progress);
-    };
-    generated(spec, rest)
 }
 
 #[cfg(not(feature = "generate"))]
@@ -362,11 +325,12 @@ fn generated(spec: &str, _rest: &str) -> Result<Loaded, LoadError> {
 fn generated(spec: &str, rest: &str) -> Result<Loaded, LoadError> {
     let generator = generator_of(spec, rest)?;
     let (preset, seed) = (generator.preset(), generator.seed());
-    Ok(Loaded {
-        world: generator.region(GENERATED_LO, GENERATED_HI),
-        format: format!("generated ({preset}, seed {seed})"),
-        warnings: Vec::new(),
-    })
+    Ok(Loaded::new(
+        generator.region(GENERATED_LO, GENERATED_HI),
+        Vec::new(),
+        format!("generated ({preset}, seed {seed})"),
+        Vec::new(),
+    ))
 }
 
 /// The generator a `gen:PRESET:SEED` name means; `None` for another name.
@@ -411,72 +375,6 @@ pub const GENERATED_LO: glam::IVec3 = glam::IVec3::new(-8, 0, -8);
 /// The last chunk a `gen:` world covers.
 #[cfg(feature = "generate")]
 pub const GENERATED_HI: glam::IVec3 = glam::IVec3::new(7, 5, 7);
-
-/// Why a world could not be saved.
-#[derive(Debug, Error)]
-pub enum SaveError {
-    /// The extension names no format this build writes.
-    #[error("{path}: unknown extension (write `.vxw` for a text world or `.vxb` for a binary one)")]
-    UnknownExtension {
-        /// The file.
-        path: PathBuf,
-    },
-    /// The world cannot be written as text.
-    #[error("{path}: {source}")]
-    Text {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: TextWriteError,
-    },
-    /// The world cannot be written as a binary world.
-    #[cfg(feature = "binary")]
-    #[error("{path}: {source}")]
-    Binary {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: binary_format::BinaryWriteError,
-    },
-    /// Writing failed; any old file is untouched.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// What the system said.
-        source: std::io::Error,
-    },
-}
-
-/// Saves `world` to `path` in the format its extension names (`.vxw` text,
-/// `.vxb` binary), atomically: a crash mid-save leaves the old file.
-///
-/// # Errors
-/// [`SaveError`]; on any error the file at `path` is as it was.
-pub fn save(world: &World, path: &Path) -> Result<(), SaveError> {
-    let bytes = match path.extension().and_then(|e| e.to_str()) {
-        #[cfg(feature = "binary")]
-        Some("vxb") => binary_format::encode(world).map_err(|source| SaveError::Binary {
-            path: path.to_path_buf(),
-            source,
-        })?,
-        Some("vxw") => text_format::to_text(world)
-            .map_err(|source| SaveError::Text {
-                path: path.to_path_buf(),
-                source,
-            })?
-            .into_bytes(),
-        _ => {
-            return Err(SaveError::UnknownExtension {
-                path: path.to_path_buf(),
-            });
-        }
-    };
-    write_atomically(path, &bytes).map_err(|source| SaveError::Io {
-        path: path.to_path_buf(),
-        source,
-    })
-}
 
 /// Whether the first line that is neither blank nor a comment starts with the magic.
 fn looks_like_text_world(text: &str) -> bool {

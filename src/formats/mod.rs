@@ -1,12 +1,15 @@
 //! Worlds to and from files: the hand-editable text format, the compact
-//! binary format, the importers of other tools' files, and `load`/`open`/
-//! `save`, which tell them apart by content.
+//! binary format, the importers of other tools' files, [`load`] (the one
+//! door for reading a world: a file of any format, told apart by content,
+//! or a generated one), [`decode`] (the same from bytes) and [`save`].
+//! What a file holds comes back as [`Loaded`]: its blocks and the movers it
+//! declares, together.
 //!
 //! Every reader holds at most a [`ReadBudget`] of bytes and counts what it
 //! builds against the limits of [`file_limits`](MAX_FILE_CHUNKS); every error
-//! names the place in the file. Builds on [`crate::world`] and
-//! [`crate::block`] (and `crate::generate` for `gen:` names); nothing below
-//! imports it.
+//! names the place in the file. Builds on [`crate::world`],
+//! [`crate::block`] and [`crate::movers`] (and `crate::generate` for `gen:`
+//! names); nothing below imports it.
 
 mod atomic_write;
 #[cfg(feature = "binary")]
@@ -16,8 +19,10 @@ mod file_limits;
 #[cfg(feature = "import")]
 pub mod import;
 mod load;
+mod loaded;
 mod read_budget;
 mod regular_file;
+mod save;
 #[cfg(feature = "import")]
 pub mod save_folder;
 pub mod text_format;
@@ -27,10 +32,11 @@ pub use file_limits::MAX_FILE_CHUNKS;
 #[cfg(feature = "import")]
 pub use import::map_block_state;
 pub use load::{
-    Decoded, LoadError, Loaded, MAX_BINARY_WORLD_BYTES, MAX_TEXT_WORLD_BYTES, SaveError,
-    decode_any, decode_named, load, load_detailed, open, open_detailed, save,
+    DecodeError, LoadError, MAX_BINARY_WORLD_BYTES, MAX_TEXT_WORLD_BYTES, decode, load,
 };
 #[cfg(feature = "generate")]
 pub use load::{GENERATED_HI, GENERATED_LO, generator_named};
+pub use loaded::{LoadOptions, Loaded, MoversLeftBehind};
 pub use read_budget::{OverBudget, ReadBudget};
 pub use regular_file::{read_regular_file, read_regular_text};
+pub use save::{SaveError, save};

@@ -13,8 +13,9 @@ use super::spec::{
     read_text,
 };
 use crate::controller::{Ball, Body, BodyError, InputScript, MAX_SCRIPT_TICKS, MODEL, Settings};
-use crate::formats::{ReadBudget, text_format};
+use crate::formats::{Loaded, ReadBudget, text_format};
 use crate::geometry::Mobility;
+use crate::movers::Mover;
 use crate::printable::{LineBreaks, terminal_safe};
 use crate::world::{BlockRegistry, World};
 
@@ -54,16 +55,15 @@ impl<'a> Conversion<'a> {
                 "a scenario of a save folder has no [mirror]: the mirror world would stream beside it".into(),
             ));
         }
-        let mut world = match &save_folder {
-            Some(folder) => self.folder_world(folder)?,
+        // The world file's movers come first (indices 0, 1, … in `rides`),
+        // then the scenario's `[[mover]]`s.
+        let (world, mut movers) = match &save_folder {
+            Some(folder) => (self.folder_world(folder)?, Vec::new()),
             None => self.world(&file)?,
         };
         let settings = self.settings(file.settings.clone())?;
         let bodies = self.bodies(&file, &world)?;
         let balls = self.balls(&file)?;
-        // The world file's movers come first (indices 0, 1, … in `rides`),
-        // then the scenario's `[[mover]]`s.
-        let mut movers = std::mem::take(&mut world.movers);
         let first_table = movers.len();
         let mut held = world.storage_bytes() as u64;
         for (i, m) in file.mover.iter().enumerate() {
@@ -159,12 +159,12 @@ impl<'a> Conversion<'a> {
 
     /// The world: a file (of any readable format, or `gen:`) or `world_text`
     /// with the `[[block]]` types its legend may name, never both.
-    fn world(&self, file: &ScenarioFile) -> Result<World, ScenarioError> {
+    fn world(&self, file: &ScenarioFile) -> Result<(World, Vec<Mover>), ScenarioError> {
         match (&file.world, &file.world_text) {
             (Some(_), None) if !file.block.is_empty() => Err(self.invalid(
                 "[[block]] defines blocks for `world_text`; a world file defines its own (`block` lines in a text world)".into(),
             )),
-            (Some(w), None) => self.world_file(w),
+            (Some(w), None) => Ok(self.world_file(w)?.into_parts()),
             (None, Some(text)) => {
                 let mut registry = BlockRegistry::new();
                 for (index, block) in file.block.iter().enumerate() {
@@ -177,7 +177,7 @@ impl<'a> Conversion<'a> {
                         .map_err(|e| self.invalid(format!("[[block]] {n}: {e}")))?;
                 }
                 text_format::parse_within(text, Arc::new(registry), self.budget)
-                    .map(|read| read.world)
+                    .map(|read| (read.world, read.movers))
                     .map_err(|source| ScenarioError::WorldText {
                         path: self.path.to_path_buf(),
                         source,
@@ -189,7 +189,7 @@ impl<'a> Conversion<'a> {
         }
     }
 
-    fn world_file(&self, name: &Path) -> Result<World, ScenarioError> {
+    fn world_file(&self, name: &Path) -> Result<Loaded, ScenarioError> {
         open_world(self.folder, name, self.budget).map_err(|source| ScenarioError::World {
             path: self.path.to_path_buf(),
             source,
@@ -365,8 +365,14 @@ impl<'a> Conversion<'a> {
         if !offset.is_finite() || !tolerance_ok(tolerance) {
             return Err(self.invalid("[mirror]: offset and tolerance must be finite".into()));
         }
+        // The mirror is a second world of blocks the same run is read
+        // against; movers of its file would be left behind, so it has none.
+        let world = self
+            .world_file(&m.world)?
+            .into_world()
+            .map_err(|e| self.invalid(format!("[mirror]: {}: {e}", m.world.display())))?;
         Ok(Mirror {
-            world: self.world_file(&m.world)?,
+            world,
             world_path: self.folder.join(&m.world),
             offset,
             tolerance,

@@ -13,7 +13,7 @@ use super::mover_file::MoverFile;
 use crate::controller::{Ball, Body, BodyError, InputScript, ScriptError, SettingError, Settings};
 use crate::formats;
 use crate::formats::text_format::TextWorldError;
-use crate::formats::{LoadError, ReadBudget};
+use crate::formats::{LoadError, LoadOptions, Loaded, ReadBudget};
 use crate::movers::Mover;
 use crate::world::World;
 
@@ -274,10 +274,11 @@ pub(super) fn open_world(
     folder: &Path,
     name: &Path,
     budget: ReadBudget,
-) -> Result<World, LoadError> {
+) -> Result<Loaded, LoadError> {
+    let options = LoadOptions::default().budget(budget);
     match name.to_str() {
-        Some(spec) if spec.starts_with("gen:") => formats::open(spec),
-        _ => formats::load_detailed(&folder.join(name), budget, &mut |_, _| {}).map(|l| l.world),
+        Some(spec) if spec.starts_with("gen:") => formats::load(spec, options),
+        _ => formats::load(folder.join(name), options),
     }
 }
 

@@ -7,7 +7,6 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::coords::{CHUNK_EDGE, CHUNK_VOLUME, cell_of, chunk_of, local_of};
 use super::{BlockError, BlockId, BlockRegistry, BlockSource, BlockType, Chunk};
-use crate::movers::Mover;
 
 /// What one stored chunk's slot costs beyond its storage: its key in the
 /// chunk map and the index of behaviour chunks, with room for the slack a
@@ -66,23 +65,16 @@ pub struct World {
     pub name: String,
     /// Where a body's feet go when nothing else says (bottom centre of the body).
     pub spawn: Option<DVec3>,
-    /// Movers the world's file declares, where they start. They are not
-    /// blocks of the world (its reads do not see them): a simulation made
-    /// with [`Simulation::of_world`](crate::controller::Simulation::of_world)
-    /// takes them, as scenarios and the viewer do.
-    pub movers: Vec<Mover>,
 }
 
 impl PartialEq for World {
-    /// Worlds are equal when their blocks, registries, names, spawns and
-    /// movers are;
+    /// Worlds are equal when their blocks, registries, names and spawns are;
     /// the index of chunks with behaviours follows from those.
     fn eq(&self, other: &Self) -> bool {
         self.chunks == other.chunks
             && self.registry == other.registry
             && self.name == other.name
             && self.spawn == other.spawn
-            && self.movers == other.movers
     }
 }
 
@@ -110,7 +102,6 @@ impl World {
             lowest_chunk: None,
             name: String::new(),
             spawn: None,
-            movers: Vec::new(),
         }
     }
 

@@ -16,7 +16,7 @@ use voxwalk_cli::viewer::{Action, App, Palette, SliceAxis, ViewMode, draw};
 
 fn bench(c: &mut Criterion) {
     let g = Generator::new(Preset::Hills, 2024);
-    let mut app = App::new(World::new(), Some(g.clone()), g.spawn(), true).unwrap();
+    let mut app = App::new(World::new(), Vec::new(), Some(g.clone()), g.spawn(), true).unwrap();
     app.set_palette(Palette::TrueColor);
     for _ in 0..3 {
         app.apply(Action::AddWanderer, Duration::ZERO);

@@ -146,7 +146,7 @@ fn play_holds_a_body_that_falls_out_of_a_save_folder() {
         IVec3::new(3015, 3, 3015),
         BlockId::STONE,
     );
-    export_world(&world, &folder).unwrap();
+    export_world(&world, &[], &folder).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_voxwalk"))
         .args([
             "play",

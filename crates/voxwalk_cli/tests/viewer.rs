@@ -8,7 +8,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use voxwalk::formats::load;
+use voxwalk::formats::{LoadOptions, load};
 use voxwalk::generate::{Generator, Preset};
 use voxwalk::world::BlockId;
 use voxwalk_cli::viewer::{
@@ -143,9 +143,15 @@ fn held_keys_time_out_without_release_events() {
 }
 
 fn room() -> App {
-    let world = load(&worlds_dir().join("slabs_and_posts.vxw")).unwrap();
+    let world = load(
+        worlds_dir().join("slabs_and_posts.vxw"),
+        LoadOptions::default(),
+    )
+    .unwrap()
+    .into_world()
+    .unwrap();
     let spawn = DVec3::new(3.5, 1.0, 4.5);
-    let mut app = App::new(world, None, spawn, false).unwrap();
+    let mut app = App::new(world, Vec::new(), None, spawn, false).unwrap();
     app.set_palette(Palette::Mono);
     app.tick(Duration::ZERO).unwrap(); // land
     app
@@ -276,7 +282,7 @@ fn the_headless_demo_walks_and_stays_out_of_blocks() {
     let g = Generator::new(Preset::Hills, 2024);
     let mut world = voxwalk::world::World::new();
     world.name = "hills".into();
-    let mut app = App::new(world, Some(g.clone()), g.spawn(), true).unwrap();
+    let mut app = App::new(world, Vec::new(), Some(g.clone()), g.spawn(), true).unwrap();
     let summary = run_headless(&mut app, 400).unwrap();
     assert!(summary.walked > 10.0, "{summary:?}");
     assert!(summary.pos.iter().all(|v| v.is_finite()));
@@ -284,8 +290,14 @@ fn the_headless_demo_walks_and_stays_out_of_blocks() {
 
 #[test]
 fn blocks_a_world_defines_are_drawn_by_their_shape_or_glyph() {
-    let world = load(&worlds_dir().join("custom_blocks.vxw")).unwrap();
-    let mut app = App::new(world, None, DVec3::new(2.5, 1.0, 5.5), false).unwrap();
+    let world = load(
+        worlds_dir().join("custom_blocks.vxw"),
+        LoadOptions::default(),
+    )
+    .unwrap()
+    .into_world()
+    .unwrap();
+    let mut app = App::new(world, Vec::new(), None, DVec3::new(2.5, 1.0, 5.5), false).unwrap();
     app.set_palette(Palette::Mono);
     app.tick(Duration::ZERO).unwrap();
     app.show(ViewMode::Side, SliceAxis::Z);
@@ -454,7 +466,7 @@ fn readme_picture() -> String {
     let mut world = voxwalk::world::World::new();
     world.name = "hills (seed 2024)".into();
     let spawn = generator.spawn();
-    let mut app = App::new(world, Some(generator), spawn, false).unwrap();
+    let mut app = App::new(world, Vec::new(), Some(generator), spawn, false).unwrap();
     app.set_palette(Palette::Mono);
     app.show(ViewMode::Split, app.camera().axis());
     let east = Action::Hold(Hold::Move(ScreenDir::Right), true);

@@ -4,21 +4,20 @@
 use super::Simulation;
 use crate::controller::{Settings, SimulationError, SyncIfParallel};
 use crate::movers::{Mover, MoverError, MoverHandle, Movers};
-use crate::world::{BlockSource, World};
+use crate::world::BlockSource;
 
-impl Simulation<World> {
-    /// A simulation over `world` that takes the movers its file declared
-    /// ([`World::movers`]), in their order: how a level written with movers
-    /// starts. [`Simulation::new`] leaves them in the world, unmoved.
+impl<W: BlockSource + SyncIfParallel> Simulation<W> {
+    /// A simulation over `world` with `movers` added in their order: how a
+    /// level read from a file starts, its blocks and the movers it declares
+    /// ([`Loaded::into_parts`](crate::formats::Loaded::into_parts)).
     ///
     /// ```
     /// use voxwalk::controller::{Settings, Simulation};
-    /// use voxwalk::formats::text_format;
+    /// use voxwalk::formats::{LoadOptions, decode};
     ///
-    /// let text = "voxwalk-world 1\nmover L stone speed 2 to 0 0 0 to 0 5 0\nlayer 0\n|LL|\nend\n";
-    /// let world = text_format::parse(text).unwrap();
-    /// let mut sim = Simulation::of_world(world, Settings::default()).unwrap();
-    /// assert!(sim.world().movers.is_empty());
+    /// let text = b"voxwalk-world 1\nmover L stone speed 2 to 0 0 0 to 0 5 0\nlayer 0\n|LL|\nend\n";
+    /// let (world, movers) = decode(text, None, LoadOptions::default()).unwrap().into_parts();
+    /// let mut sim = Simulation::with_movers(world, movers, Settings::default()).unwrap();
     /// for _ in 0..60 {
     ///     sim.step(&[]).unwrap();
     /// }
@@ -30,8 +29,11 @@ impl Simulation<World> {
     /// [`SimulationError::Settings`] for settings out of range,
     /// [`SimulationError::WorldMover`] for a mover whose blocks are not the
     /// world's.
-    pub fn of_world(mut world: World, settings: Settings) -> Result<Self, SimulationError> {
-        let movers = std::mem::take(&mut world.movers);
+    pub fn with_movers(
+        world: W,
+        movers: Vec<Mover>,
+        settings: Settings,
+    ) -> Result<Self, SimulationError> {
         let mut simulation = Simulation::new(world, settings)?;
         for (index, mover) in movers.into_iter().enumerate() {
             simulation

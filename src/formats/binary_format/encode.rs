@@ -28,14 +28,8 @@ use crate::world::{BUILT_IN_TYPES, BlockId, BlockType, Chunk, PropertyValue, Wor
 /// # Errors
 /// [`BinaryWriteError::UnknownBlockId`] when a cell holds an id the world's
 /// registry does not define; [`BinaryWriteError::SpawnOutOfRange`] when the
-/// spawn could not be read back; [`BinaryWriteError::HasMovers`] for a world
-/// that declares movers.
+/// spawn could not be read back.
 pub fn encode(world: &World) -> Result<Vec<u8>, BinaryWriteError> {
-    if !world.movers.is_empty() {
-        return Err(BinaryWriteError::HasMovers {
-            count: world.movers.len(),
-        });
-    }
     if let Some(spawn) = world.spawn
         && !(spawn.is_finite()
             && spawn.abs().max_element()

@@ -154,15 +154,6 @@ pub enum BinaryWriteError {
         /// The spawn.
         spawn: [f64; 3],
     },
-    /// The world declares movers, which this format has no place for:
-    /// written, they would be lost.
-    #[error(
-        "the world has {count} movers, which a binary world does not hold; write a text world (.vxw) instead"
-    )]
-    HasMovers {
-        /// How many.
-        count: usize,
-    },
 }
 
 /// Column order: x slowest, then z, then y fastest.

@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::level_dat::{EXPORT_DATA_VERSION, LevelDat};
 use crate::formats::import::vanilla_state_of_built_in;
 use crate::formats::write_atomically;
+use crate::movers::Mover;
 use crate::world::{BlockId, CHUNK_EDGE, Chunk, World};
 
 /// The lowest and highest section y a 1.18+ overworld holds (blocks −64 to 319).
@@ -146,16 +147,23 @@ impl SaveWriter {
 }
 
 /// Writes `world` as a save in `folder`, a region at a time: how
-/// `voxwalk convert world.vxb folder/` exports.
+/// `voxwalk convert world.vxb folder/` exports. `movers` are those that
+/// start in the world (as [`save`](crate::formats::save) takes them): a
+/// save holds none, so a world with some is refused rather than written
+/// without them.
 ///
 /// # Errors
-/// [`ExportError::HasMovers`] for a world that declares movers, which a save
-/// does not hold (nothing is written); otherwise as [`SaveWriter::create`]
-/// and [`SaveWriter::write_region`].
-pub fn export_world(world: &World, folder: &Path) -> Result<SaveWriter, ExportError> {
-    if !world.movers.is_empty() {
+/// [`ExportError::HasMovers`] when `movers` is not empty (nothing is
+/// written); otherwise as [`SaveWriter::create`] and
+/// [`SaveWriter::write_region`].
+pub fn export_world(
+    world: &World,
+    movers: &[Mover],
+    folder: &Path,
+) -> Result<SaveWriter, ExportError> {
+    if !movers.is_empty() {
         return Err(ExportError::HasMovers {
-            count: world.movers.len(),
+            count: movers.len(),
         });
     }
     let level = LevelDat {

@@ -67,7 +67,8 @@
 //!
 //! The origin is `at`, or the lowest corner of the cells drawn; each `to` is
 //! a waypoint, an offset from the origin, with the `speed` and `pause` given
-//! before it. The movers land in [`World::movers`].
+//! before it. The movers come back beside the world ([`TextWorld::movers`]);
+//! [`parse`], which gives the world alone, refuses a text that declares any.
 
 mod line_words;
 mod mover_line;
@@ -81,7 +82,7 @@ use thiserror::Error;
 use self::parser::Parser;
 pub use self::writer::{MAX_TEXT_CELLS, TextWriteError, to_text};
 use super::ReadBudget;
-use crate::movers::MoverError;
+use crate::movers::{Mover, MoverError};
 use crate::world::{BlockError, BlockRegistry, World};
 
 /// The line that opens every text world.
@@ -157,6 +158,16 @@ pub enum TextProblem {
     /// its `mover` line, or at the cell past the most a mover holds.
     #[error("{0}")]
     Mover(MoverError),
+    /// The text declares movers, which a world read alone would leave
+    /// behind ([`parse`], [`parse_with_registry`]); [`parse_within`] and
+    /// [`load`](crate::formats::load) keep them.
+    #[error(
+        "the world declares {count} movers, which reading its blocks alone leaves behind; read it with `formats::load` or `text_format::parse_within`"
+    )]
+    MoversLeftBehind {
+        /// How many.
+        count: usize,
+    },
     /// A legend names a block that does not exist.
     #[error("unknown block name {name:?}")]
     UnknownBlock {
@@ -238,19 +249,33 @@ pub fn parse(text: &str) -> Result<World, TextWorldError> {
 /// ```
 ///
 /// # Errors
-/// As [`parse`].
+/// As [`parse`]; [`TextProblem::MoversLeftBehind`] at the first `mover` line
+/// of a text that declares movers, which the world alone would leave behind.
 pub fn parse_with_registry(
     text: &str,
     registry: Arc<BlockRegistry>,
 ) -> Result<World, TextWorldError> {
-    parse_within(text, registry, ReadBudget::default()).map(|read| read.world)
+    let (read, first_mover_line) = read(text, registry, ReadBudget::default())?;
+    match first_mover_line {
+        None => Ok(read.world),
+        Some(line) => Err(TextWorldError {
+            line,
+            column: 1,
+            problem: TextProblem::MoversLeftBehind {
+                count: read.movers.len(),
+            },
+        }),
+    }
 }
 
 /// A text world read, with what the reader noticed but did not refuse.
 #[derive(Clone, Debug)]
 pub struct TextWorld {
-    /// The world.
+    /// The world's blocks.
     pub world: World,
+    /// The movers it declares, where they start, in the order of their
+    /// `mover` lines.
+    pub movers: Vec<Mover>,
     /// Remarks for people (a missing `end`), one line each.
     pub warnings: Vec<String>,
 }
@@ -284,6 +309,15 @@ pub fn parse_within(
     registry: Arc<BlockRegistry>,
     budget: ReadBudget,
 ) -> Result<TextWorld, TextWorldError> {
+    read(text, registry, budget).map(|(read, _)| read)
+}
+
+/// The world `text` describes, and the line of its first `mover` line.
+fn read(
+    text: &str,
+    registry: Arc<BlockRegistry>,
+    budget: ReadBudget,
+) -> Result<(TextWorld, Option<usize>), TextWorldError> {
     let text = without_byte_order_mark(text);
     let mut parser = Parser::new(registry, budget, text.len() as u64);
     let mut lines = 0;

@@ -332,7 +332,11 @@ impl Parser {
             })
     }
 
-    pub(super) fn finish(mut self, end_line: usize) -> Result<TextWorld, TextWorldError> {
+    /// The world read, and the line of its first `mover` line if it has one.
+    pub(super) fn finish(
+        mut self,
+        end_line: usize,
+    ) -> Result<(TextWorld, Option<usize>), TextWorldError> {
         if !self.seen_header {
             let problem = TextProblem::MissingHeader {
                 found: String::new(),
@@ -344,19 +348,22 @@ impl Parser {
             });
         }
         self.world.compact();
+        let first_mover_line = self.movers.first().map(|pending| pending.line);
+        let mut movers = Vec::with_capacity(self.movers.len());
         for pending in std::mem::take(&mut self.movers) {
-            let mover = made_mover(self.world.registry(), pending)?;
-            self.world.movers.push(mover);
+            movers.push(made_mover(self.world.registry(), pending)?);
         }
         let warnings = if self.ended {
             Vec::new()
         } else {
             vec![NO_END_WARNING.to_owned()]
         };
-        Ok(TextWorld {
+        let read = TextWorld {
             world: self.world,
+            movers,
             warnings,
-        })
+        };
+        Ok((read, first_mover_line))
     }
 }
 

@@ -89,7 +89,7 @@ pub const MAX_TEXT_CELLS: u64 = 1 << 26;
 /// use voxwalk::formats::text_format;
 /// let mut w = World::new();
 /// w.set_block(IVec3::new(3, 7, -2), BlockId::POST);
-/// let text = text_format::to_text(&w).unwrap();
+/// let text = text_format::to_text(&w, &[]).unwrap();
 /// assert_eq!(text, "voxwalk-world 1\norigin 3 7 -2\nlayer 0\n|i|\nend\n");
 /// assert_eq!(text_format::parse(&text).unwrap(), w);
 /// ```
@@ -98,7 +98,7 @@ pub const MAX_TEXT_CELLS: u64 = 1 << 26;
 /// [`TextWriteError`] when the name cannot be written on one line as it is,
 /// the world (with its movers' cells) spans more than [`MAX_TEXT_CELLS`], or a
 /// mover has moved since it was made or lies over a block or another mover.
-pub fn to_text(world: &World) -> Result<String, TextWriteError> {
+pub fn to_text(world: &World, movers: &[Mover]) -> Result<String, TextWriteError> {
     let name = &world.name;
     check_name_and_spawn(world)?;
     let mut out = format!("{MAGIC} {VERSION}\n");
@@ -106,7 +106,7 @@ pub fn to_text(world: &World) -> Result<String, TextWriteError> {
     if !name.is_empty() {
         let _ = writeln!(out, "name {name}");
     }
-    let drawn = mover_cells(world)?;
+    let drawn = mover_cells(world, movers)?;
     let bounds = drawn.keys().fold(world.bounds(), |b, &cell| {
         Some(b.map_or((cell, cell), |(lo, hi)| (lo.min(cell), hi.max(cell))))
     });
@@ -123,7 +123,7 @@ pub fn to_text(world: &World) -> Result<String, TextWriteError> {
         return Err(TextWriteError::TooLarge { cells, size });
     }
     let symbols = legend_for(world)?;
-    let mover_glyphs = mover_glyphs(world, &symbols)?;
+    let mover_glyphs = mover_glyphs(movers, &symbols)?;
     let _ = writeln!(out, "origin {} {} {}", lo.x, lo.y, lo.z);
     if let Some(s) = world.spawn {
         let _ = writeln!(out, "spawn {} {} {}", s.x, s.y, s.z);
@@ -144,7 +144,7 @@ pub fn to_text(world: &World) -> Result<String, TextWriteError> {
         }
     }
     for glyph in &mover_glyphs {
-        let _ = writeln!(out, "{}", mover_line(world, &mover_glyphs, glyph));
+        let _ = writeln!(out, "{}", mover_line(world, movers, &mover_glyphs, glyph));
     }
     for y in lo.y..=hi.y {
         let rows: Vec<String> = (lo.z..=hi.z)
@@ -231,9 +231,12 @@ struct MoverGlyph {
 
 /// The world cells of every mover, with the mover's index and the block,
 /// each checked to be where it starts and clear of blocks and other movers.
-fn mover_cells(world: &World) -> Result<FxHashMap<IVec3, (usize, BlockId)>, TextWriteError> {
+fn mover_cells(
+    world: &World,
+    movers: &[Mover],
+) -> Result<FxHashMap<IVec3, (usize, BlockId)>, TextWriteError> {
     let mut drawn = FxHashMap::default();
-    for (index, mover) in world.movers.iter().enumerate() {
+    for (index, mover) in movers.iter().enumerate() {
         if !is_at_its_start(mover) {
             return Err(TextWriteError::MoverUnderway { mover: index });
         }
@@ -265,7 +268,7 @@ fn is_at_its_start(mover: &Mover) -> bool {
 /// A character for each block type of each mover, from those the world's
 /// legend leaves free.
 fn mover_glyphs(
-    world: &World,
+    movers: &[Mover],
     symbols: &[Option<char>],
 ) -> Result<Vec<MoverGlyph>, TextWriteError> {
     let taken = |c: char| symbols.contains(&Some(c)) || DEFAULT_LEGEND.iter().any(|(d, _)| *d == c);
@@ -273,7 +276,7 @@ fn mover_glyphs(
     let available = free.clone().count();
     let mut glyphs: Vec<MoverGlyph> = Vec::new();
     let mut wanted = 0;
-    for (mover, m) in world.movers.iter().enumerate() {
+    for (mover, m) in movers.iter().enumerate() {
         let first = glyphs.len();
         for b in m.blocks() {
             if glyphs[first..].iter().all(|g| g.block != b.block) {
@@ -303,13 +306,18 @@ fn glyph_of(glyphs: &[MoverGlyph], mover: usize, block: BlockId) -> char {
 
 /// The `mover` line of one glyph: the mover's start and drive on its first
 /// glyph's line, `joins` on the others'.
-fn mover_line(world: &World, glyphs: &[MoverGlyph], glyph: &MoverGlyph) -> String {
+fn mover_line(
+    world: &World,
+    movers: &[Mover],
+    glyphs: &[MoverGlyph],
+    glyph: &MoverGlyph,
+) -> String {
     let name = world
         .registry()
         .get(glyph.block)
         .map_or("", |b| b.name.as_str());
     let mut line = format!("mover {} {name}", glyph.glyph);
-    let mover = &world.movers[glyph.mover];
+    let mover = &movers[glyph.mover];
     // Glyphs are handed out in the order of the mover's blocks, so its
     // first glyph leads and the others join it.
     if let Some(leader) = glyphs.iter().find(|g| g.mover == glyph.mover)

@@ -24,19 +24,19 @@ pub(super) fn run(
     budget: voxwalk::formats::ReadBudget,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let world = super::open_world(&args.input, budget)?.world;
+    let (world, movers) = super::open_world(&args.input, budget)?.into_parts();
     let to_folder = args.output.to_string_lossy().ends_with('/')
         || args.output.extension().is_none()
         || args.output.is_dir();
     let written = if to_folder {
-        let save = voxwalk::formats::save_folder::export_world(&world, &args.output)
+        let save = voxwalk::formats::save_folder::export_world(&world, &movers, &args.output)
             .map_err(|e| CliError::Usage(e.to_string()))?;
         format!(
             "a Minecraft save of {} regions, {} chunk columns",
             save.regions, save.columns
         )
     } else {
-        voxwalk::formats::save(&world, &args.output)?;
+        voxwalk::formats::save(&world, &movers, &args.output)?;
         format!("{} chunks", world.chunk_count())
     };
     writeln!(

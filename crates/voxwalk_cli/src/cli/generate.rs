@@ -70,7 +70,7 @@ pub(super) fn run(args: &GenArgs, out: &mut dyn Write) -> Result<(), CliError> {
             formats::MAX_FILE_CHUNKS
         )));
     }
-    voxwalk::formats::save(&world, &args.output)?;
+    voxwalk::formats::save(&world, &[], &args.output)?;
     writeln!(
         out,
         "{}: {} seed {}, {}×{}×{} cells, {} chunks, {:.0} ms",

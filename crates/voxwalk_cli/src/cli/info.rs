@@ -39,7 +39,7 @@ pub(super) fn run(
         std::fs::metadata(&args.world).map(|m| m.len()).ok()
     };
     let loaded = super::open_world(&args.world, budget)?;
-    let (world, format) = (&loaded.world, &loaded.format);
+    let (world, format) = (loaded.world(), loaded.format());
     let (mut uniform, mut mixed, mut memory) = (0usize, 0usize, 0usize);
     for (_, chunk) in world.chunks() {
         match chunk {
@@ -82,11 +82,12 @@ pub(super) fn run(
             let _ = writeln!(text, "spawn    none");
         }
     }
-    if !world.movers.is_empty() {
-        let blocks: usize = world.movers.iter().map(|m| m.blocks().len()).sum();
-        let _ = writeln!(text, "movers   {} ({blocks} blocks)", world.movers.len());
+    let movers = loaded.movers();
+    if !movers.is_empty() {
+        let blocks: usize = movers.iter().map(|m| m.blocks().len()).sum();
+        let _ = writeln!(text, "movers   {} ({blocks} blocks)", movers.len());
     }
-    for warning in &loaded.warnings {
+    for warning in loaded.warnings() {
         let _ = writeln!(text, "warning  {}", safe(warning));
     }
     let counts = world.count_blocks();

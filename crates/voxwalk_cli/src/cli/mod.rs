@@ -152,8 +152,11 @@ pub fn open_world(spec: &str, budget: ReadBudget) -> Result<voxwalk::formats::Lo
             }
         }
     };
-    let loaded = voxwalk::formats::open_detailed(spec, budget, &mut progress)?;
-    for warning in &loaded.warnings {
+    let options = voxwalk::formats::LoadOptions::default()
+        .budget(budget)
+        .progress(&mut progress);
+    let loaded = voxwalk::formats::load(spec, options)?;
+    for warning in loaded.warnings() {
         eprintln!(
             "voxwalk: warning: {}",
             terminal_safe(&format!("{spec}: {warning}"), LineBreaks::Keep)

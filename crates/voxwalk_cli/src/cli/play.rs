@@ -7,6 +7,7 @@ use clap::Args;
 use super::CliError;
 use crate::viewer::{App, TerminalSession, run_headless, run_terminal};
 use voxwalk::generate::{Generator, Preset};
+use voxwalk::movers::Mover;
 use voxwalk::world::World;
 
 /// The seed of the world `play` opens with no arguments.
@@ -71,7 +72,7 @@ pub(super) fn run(
             App::streaming(streamer, spawn, args.demo || args.headless).map_err(|e| usage(&e))?;
         return play_app(app, args, out);
     }
-    let (world, generator) = open(args, budget)?;
+    let (world, movers, generator) = open(args, budget)?;
     let spawn = match (&generator, world.start_position()) {
         (_, Some(s)) => s,
         (Some(g), None) => g.spawn(),
@@ -83,7 +84,7 @@ pub(super) fn run(
     };
     let interactive = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
     let demo = args.demo || args.headless || !interactive;
-    let app = App::new(world, generator, spawn, demo).map_err(|e| usage(&e))?;
+    let app = App::new(world, movers, generator, spawn, demo).map_err(|e| usage(&e))?;
     play_app(app, args, out)
 }
 
@@ -184,32 +185,23 @@ fn play_scenario(
 fn open(
     args: &PlayArgs,
     budget: voxwalk::formats::ReadBudget,
-) -> Result<(World, Option<Generator>), CliError> {
-    let generated = |preset: Preset, seed: u64| {
-        let g = Generator::new(preset, seed);
+) -> Result<(World, Vec<Mover>, Option<Generator>), CliError> {
+    let generated = |g: Generator| {
         let mut world = World::new();
-        world.name = format!("{preset} (seed {seed})");
+        world.name = format!("{} (seed {})", g.preset(), g.seed());
         world.spawn = Some(g.spawn());
-        (world, Some(g))
+        (world, Vec::new(), Some(g))
     };
     match &args.world {
-        None => Ok(generated(args.preset, args.seed)),
-        Some(spec) if spec.starts_with("gen:") => {
-            // Checked by the loader, then generated lazily here.
-            super::open_world(spec, budget)?;
-            let mut parts = spec.splitn(3, ':').skip(1);
-            let preset: Preset = parts
-                .next()
-                .unwrap_or("")
-                .parse()
-                .map_err(CliError::Usage)?;
-            let seed: u64 = parts
-                .next()
-                .unwrap_or("")
-                .parse()
-                .map_err(|_| CliError::Usage(format!("{spec}: bad seed")))?;
-            Ok(generated(preset, seed))
+        None => Ok(generated(Generator::new(args.preset, args.seed))),
+        // Generated lazily around the bodies, not whole.
+        Some(spec) if spec.starts_with("gen:") => match voxwalk::formats::generator_named(spec)? {
+            Some(g) => Ok(generated(g)),
+            None => unreachable!("a gen: name names a generator or is an error"),
+        },
+        Some(spec) => {
+            let (world, movers) = super::open_world(spec, budget)?.into_parts();
+            Ok((world, movers, None))
         }
-        Some(spec) => Ok((super::open_world(spec, budget)?.world, None)),
     }
 }

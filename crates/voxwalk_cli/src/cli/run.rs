@@ -88,7 +88,7 @@ pub(super) fn run(
             }
         };
     }
-    let world = super::open_world(&args.world, budget)?.world;
+    let (world, movers) = super::open_world(&args.world, budget)?.into_parts();
     let spawn = args
         .spawn
         .or_else(|| world.start_position())
@@ -98,7 +98,8 @@ pub(super) fn run(
                 args.world
             ))
         })?;
-    let sim = Simulation::of_world(world, settings(args)?).map_err(|e| usage(e.to_string()))?;
+    let sim = Simulation::with_movers(world, movers, settings(args)?)
+        .map_err(|e| usage(e.to_string()))?;
     drive(args, sim, spawn, &script, out, |_| Ok(())).map(|_| ())
 }
 

@@ -74,7 +74,10 @@ pub(super) fn run(
     budget: voxwalk::formats::ReadBudget,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let world = super::open_world(&args.world, budget)?.world;
+    // A sweep moves one box through blocks; movers would not be in its way.
+    let world = super::open_world(&args.world, budget)?
+        .into_world()
+        .map_err(|e| CliError::Usage(format!("{}: {e}", args.world)))?;
     let mut resolver = Resolver::new();
     let write_err = |source| CliError::Io {
         place: "stdout".into(),

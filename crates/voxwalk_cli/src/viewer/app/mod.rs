@@ -21,6 +21,7 @@ use voxwalk::controller::{
 };
 use voxwalk::generate::Generator;
 use voxwalk::geometry::Aabb;
+use voxwalk::movers::Mover;
 use voxwalk::scenario::Scenario;
 use voxwalk::world::World;
 
@@ -103,19 +104,22 @@ pub enum AppError {
 }
 
 impl App {
-    /// A viewer over `world` with the player at `spawn`. A `generator` makes
-    /// chunks around bodies as they walk.
+    /// A viewer over `world` and the `movers` that start in it, with the
+    /// player at `spawn`. A `generator` makes chunks around bodies as they
+    /// walk.
     ///
     /// # Errors
-    /// [`AppError`] when the spawn is not a place a body can be.
+    /// [`AppError`] when the spawn is not a place a body can be, or a mover
+    /// does not fit the world.
     pub fn new(
         world: World,
+        movers: Vec<Mover>,
         generator: Option<Generator>,
         spawn: DVec3,
         demo: bool,
     ) -> Result<App, AppError> {
         let feed = generator.map_or(Feed::Fixed, Feed::Generated);
-        App::fed(world, feed, spawn, demo)
+        App::fed(world, movers, feed, spawn, demo)
     }
 
     /// A viewer walking a Minecraft save, its columns streamed around the
@@ -130,17 +134,25 @@ impl App {
     ) -> Result<App, AppError> {
         let mut world = World::new();
         world.name = streamer.source().name();
-        let mut app = App::fed(world, Feed::Folder(Box::new(streamer)), spawn, demo)?;
+        let feed = Feed::Folder(Box::new(streamer));
+        let mut app = App::fed(world, Vec::new(), feed, spawn, demo)?;
         app.map = true;
         Ok(app)
     }
 
     /// A viewer over `world`, grown by `feed`.
-    fn fed(mut world: World, mut feed: Feed, spawn: DVec3, demo: bool) -> Result<App, AppError> {
+    fn fed(
+        mut world: World,
+        movers: Vec<Mover>,
+        mut feed: Feed,
+        spawn: DVec3,
+        demo: bool,
+    ) -> Result<App, AppError> {
         feed.ready_around(&mut world, spawn);
         let title =
             voxwalk::printable::terminal_safe(&world.name, voxwalk::printable::LineBreaks::Escape);
-        let mut sim = Simulation::of_world(world, Settings::default()).map_err(AppError::World)?;
+        let mut sim =
+            Simulation::with_movers(world, movers, Settings::default()).map_err(AppError::World)?;
         let player = Body::new(spawn, Body::DEFAULT_SIZE)?;
         sim.add_body(player);
         let wanderers = if demo {
@@ -204,7 +216,7 @@ impl App {
             .bodies
             .first()
             .map_or(DVec3::ZERO, |b| b.body.feet());
-        let mut app = App::new(World::new(), None, spawn, false)?;
+        let mut app = App::new(World::new(), Vec::new(), None, spawn, false)?;
         let title = format!(
             "scenario {}",
             voxwalk::printable::terminal_safe(

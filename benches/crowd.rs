@@ -108,7 +108,7 @@ fn main() {
     println!(
         "chunks: {} loaded ({uniform} uniform at {} B, {mixed} mixed at {} B of block storage); {:.0} B per loaded chunk on average",
         uniform + mixed,
-        Chunk::Uniform(voxwalk::world::BlockId::AIR).storage_bytes(),
+        Chunk::Uniform(voxwalk::block::BlockId::AIR).storage_bytes(),
         world
             .chunks()
             .find_map(|(_, c)| matches!(c, Chunk::Mixed(_)).then(|| c.storage_bytes()))

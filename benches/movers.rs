@@ -15,9 +15,10 @@ mod run_stamp;
 use std::time::Instant;
 
 use glam::{DVec3, IVec3};
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Input, Settings, Simulation, TickReport};
 use voxwalk::movers::{Drive, Mover, Path, PathEnds};
-use voxwalk::world::{BlockId, World};
+use voxwalk::world::World;
 
 const FLOORS: i32 = 10; // per side: 100 in all
 const SPACING: i32 = 30;

@@ -24,10 +24,11 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group};
 use glam::{DVec3, IVec3};
 use support::terrain::{bumpy_terrain, hash};
+use voxwalk::block::{BlockId, BlockRegistry};
 use voxwalk::controller::{Body, InputScript, Settings, Simulation};
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::cast_ray;
-use voxwalk::world::{BlockId, BlockRegistry, BlockSource, Unchanging, World};
+use voxwalk::world::{BlockSource, Unchanging, World};
 
 /// Chunks of 16³ ids in a standard hash map: what the issue calls a new
 /// user's storage.

@@ -48,9 +48,10 @@ use support::reference_resolver::{
     overlaps_solid, reference_move, segment_blocked, solids_in_swept_box,
 };
 use support::terrain::{hash, height_at};
+use voxwalk::block::{BlockId, BlockRegistry};
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{Motion, Resolver};
-use voxwalk::world::{BlockId, BlockRegistry, BlockSource, World};
+use voxwalk::world::{BlockSource, World};
 
 const BODY: DVec3 = DVec3::new(0.6, 1.8, 0.6);
 const DT: f64 = 1.0 / 20.0;

@@ -9,9 +9,10 @@
 
 use std::collections::BTreeMap;
 
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, BodyHandle, Input, Settings, Simulation, TickReport};
 use voxwalk::glam::{DVec3, IVec3};
-use voxwalk::world::{BlockId, World};
+use voxwalk::world::World;
 
 const CHARACTERS: u64 = 1_000;
 const TICKS: u64 = 10_000;

@@ -7,10 +7,11 @@
 //!
 //! `cargo run --example custom_blocks`
 
+use voxwalk::block::{BlockId, BlockType, PropertyValue};
 use voxwalk::controller::{Body, Event, Input, Settings, Simulation};
 use voxwalk::geometry::Aabb;
 use voxwalk::glam::{DVec3, IVec3};
-use voxwalk::world::{BlockId, BlockType, PropertyValue, World};
+use voxwalk::world::World;
 
 fn main() {
     let mut world = World::new();

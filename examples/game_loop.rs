@@ -9,9 +9,10 @@
 
 use std::collections::BTreeMap;
 
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Controller, Event, Input, Settings};
 use voxwalk::glam::{DVec3, IVec3};
-use voxwalk::world::{BlockId, World};
+use voxwalk::world::World;
 
 /// The game's own id for a thing in the world.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

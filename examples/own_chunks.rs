@@ -9,9 +9,10 @@
 
 use std::collections::HashMap;
 
+use voxwalk::block::{BlockId, BlockRegistry};
 use voxwalk::controller::{Body, Controller, Event, Input, Settings};
 use voxwalk::glam::{DVec3, IVec3};
-use voxwalk::world::{BlockId, BlockRegistry, BlockSource};
+use voxwalk::world::BlockSource;
 
 /// The game's chunk edge: not voxwalk's 16.
 const EDGE: i32 = 32;

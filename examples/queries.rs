@@ -4,10 +4,11 @@
 //!
 //! `cargo run --example queries`
 
+use voxwalk::block::BlockId;
 use voxwalk::geometry::Aabb;
 use voxwalk::glam::{DVec3, IVec3};
 use voxwalk::resolver::{blocks_in_box, blocks_in_sphere, cast_ray};
-use voxwalk::world::{BlockId, World};
+use voxwalk::world::World;
 
 fn main() {
     let mut world = World::new();

@@ -11,9 +11,10 @@
 //!
 //! `cargo run --example rollback`
 
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, BodyHandle, Input, Settings, Simulation, SimulationState};
 use voxwalk::glam::{DVec3, IVec3};
-use voxwalk::world::{BlockId, World};
+use voxwalk::world::World;
 
 /// The remote player's real inputs: east, a jump at tick 4, then east again.
 fn remote_input(tick: u64) -> Input {

@@ -12,9 +12,10 @@
 //!
 //! `cargo run --example server_check`
 
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, BodyHandle, Input, Settings, Simulation};
 use voxwalk::glam::{DVec3, IVec3};
-use voxwalk::world::{BlockId, World};
+use voxwalk::world::World;
 
 /// How far a report may be from the server's own move before it is flagged.
 const TOLERANCE: f64 = 1e-3;

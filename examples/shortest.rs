@@ -2,9 +2,9 @@
 //!
 //! `cargo run --example shortest`
 
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Controller, Input, Settings};
 use voxwalk::glam::{DVec3, IVec3};
-use voxwalk::world::BlockId;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Your world: a closure, or your own chunk type behind `BlockSource`.

@@ -15,7 +15,8 @@
 //! ```
 //! use voxwalk::glam::DVec3;
 //! use voxwalk::geometry::Aabb;
-//! use voxwalk::world::{BlockId, BlockType, World};
+//! use voxwalk::block::{BlockId, BlockType};
+//! use voxwalk::world::World;
 //!
 //! let mut world = World::new();
 //! // A quarter-high step: one box, solid.
@@ -39,7 +40,7 @@
 //!
 //! ```
 //! use voxwalk::glam::IVec3;
-//! use voxwalk::world::BlockId;
+//! use voxwalk::block::BlockId;
 //! use voxwalk::formats::text_format;
 //!
 //! let world = text_format::parse(
@@ -87,7 +88,7 @@
 //! ```
 //! use voxwalk::glam::{DVec3, IVec3};
 //! use voxwalk::controller::{Body, Controller, Event, Input, Settings};
-//! use voxwalk::world::BlockId;
+//! use voxwalk::block::BlockId;
 //!
 //! // The game's world: here a closure, a floor at y = 0, slabs on it from x = 3.
 //! let world = |c: IVec3| match (c.x, c.y) {
@@ -160,13 +161,16 @@
 //! converts at the boundary, `DVec3::from_array(v.to_array())`, which costs
 //! nothing; the `bevy_voxwalk` plugin does it for it.
 //!
-//! Modules, from the ground floor up: [`block`] (ids, types, shapes,
-//! behaviours, the registry), [`geometry`] (boxes, circles, spheres:
-//! instantaneous tests), [`world`] (chunks, storage, [`world::BlockSource`]),
-//! [`formats`] (the text and binary formats, load and save, the importers),
-//! `generate` (noise terrain, with the feature), [`resolver`] (moving a box
-//! through a world), [`controller`] (bodies, balls, ticks), `scenario`
-//! (regression scenarios, with the feature).
+//! Modules, lowest first (each imports only those before it): [`math`] (the
+//! same transcendentals everywhere), [`printable`], [`geometry`] (boxes,
+//! circles, spheres: instantaneous tests), [`block`] (ids, types, shapes,
+//! behaviours, the registry), [`world`] (chunks, storage,
+//! [`world::BlockSource`]), `generate` (noise terrain, with the feature),
+//! [`resolver`] (moving a box through a world), [`movers`] (blocks that move
+//! as one piece), [`formats`] (the text and binary formats, load and save,
+//! the importers), [`controller`] (bodies, balls, ticks), [`streaming`]
+//! (worlds loaded around the bodies), `scenario` (regression scenarios, with
+//! the feature).
 
 pub use glam;
 

@@ -9,9 +9,10 @@
 //! Built with the core alone too: `.ci/run` runs this file with
 //! `--no-default-features`, where a world need not be `Sync`.
 
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Event, Input, Settings, Simulation};
 use voxwalk::glam::{DVec3, IVec3};
-use voxwalk::world::{BlockId, BlockSource, World};
+use voxwalk::world::{BlockSource, World};
 
 fn stone_floor(half: i32) -> World {
     let mut world = World::new();
@@ -128,7 +129,7 @@ fn a_world_behind_a_trait_object_walks_the_same() {
 #[test]
 fn a_world_that_is_not_sync_is_simulated_without_threads() {
     use std::cell::Cell;
-    use voxwalk::world::BlockRegistry;
+    use voxwalk::block::BlockRegistry;
 
     struct Counting {
         world: World,
@@ -227,8 +228,8 @@ fn inputs_that_name_no_body_are_refused() {
 /// own property lives under `custom.` and round-trips.
 #[test]
 fn a_misspelt_behaviour_is_refused_and_a_custom_one_kept() {
+    use voxwalk::block::{BlockError, BlockField, BlockType, PropertyValue};
     use voxwalk::formats::text_format;
-    use voxwalk::world::{BlockError, BlockField, BlockType, PropertyValue};
 
     for (typo, meant) in [("climable", "climbable"), ("slipperyness", "slipperiness")] {
         let ladder = BlockType::cube("my_ladder").with_property(typo, PropertyValue::Flag(true));
@@ -420,7 +421,8 @@ fn a_body_that_leaves_the_world_is_reported_and_held() {
 #[test]
 fn every_storage_holds_a_body_that_leaves_it() {
     use std::collections::HashMap;
-    use voxwalk::world::{BlockRegistry, DEFAULT_LOWEST_BLOCK};
+    use voxwalk::block::BlockRegistry;
+    use voxwalk::world::DEFAULT_LOWEST_BLOCK;
 
     struct Chunks {
         chunks: HashMap<IVec3, Box<[BlockId; 4096]>>,
@@ -585,7 +587,7 @@ fn a_crawling_body_stays_flat_in_a_low_tunnel() {
 /// both masks meet the other's layers.
 #[test]
 fn layers_decide_who_meets_what() {
-    use voxwalk::world::{BlockType, PropertyValue};
+    use voxwalk::block::{BlockType, PropertyValue};
     let mut world = stone_floor(12);
     let ghost_wall = world
         .register_block(
@@ -640,14 +642,14 @@ fn queries_take_a_filter() {
             .map(|h| h.block.x)
     };
     assert_eq!(hit(CollisionFilter::ALL), Some(4), "water skipped");
-    let is_liquid = |t: &voxwalk::world::BlockType| t.properties.number("liquid_drag").is_some();
+    let is_liquid = |t: &voxwalk::block::BlockType| t.properties.number("liquid_drag").is_some();
     let liquids = CollisionFilter {
         passable: true,
         blocks: Some(&is_liquid),
         ..CollisionFilter::ALL
     };
     assert_eq!(hit(liquids), Some(2), "only liquids");
-    let not_glass = |t: &voxwalk::world::BlockType| t.name != "glass";
+    let not_glass = |t: &voxwalk::block::BlockType| t.name != "glass";
     let through_glass = CollisionFilter {
         blocks: Some(&not_glass),
         ..CollisionFilter::ALL
@@ -664,8 +666,8 @@ fn queries_take_a_filter() {
 /// walked into from the side at body height, passed through.
 #[test]
 fn a_one_way_platform_is_solid_only_from_above() {
+    use voxwalk::block::{BlockType, PropertyValue};
     use voxwalk::geometry::Aabb;
-    use voxwalk::world::{BlockType, PropertyValue};
     let mut world = stone_floor(12);
     let platform = world
         .register_block(

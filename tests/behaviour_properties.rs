@@ -28,7 +28,7 @@ proptest! {
         size in prop_oneof![Just(Body::DEFAULT_SIZE), Just(DVec3::new(0.3, 0.3, 0.3)), Just(DVec3::new(1.7, 2.2, 1.7))],
     ) {
         use voxwalk::geometry::Aabb;
-        use voxwalk::world::{BlockType, PropertyValue::{Flag, Number}};
+        use voxwalk::block::{BlockType, PropertyValue::{Flag, Number}};
         let mut world = bumpy_terrain(24, 24);
         let mut ids = Vec::new();
         for (i, &(kind, a, b, solid)) in kinds.iter().enumerate() {

@@ -9,13 +9,13 @@ use std::path::Path;
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
 use user_blocks::any_block_type;
+use voxwalk::block::{
+    BlockError, BlockField, BlockId, BlockRegistry, BlockType, MAX_BLOCK_TYPES, PropertyValue,
+};
 use voxwalk::formats::{binary_format, text_format};
 use voxwalk::geometry::Aabb;
 use voxwalk::scenario::Scenario;
-use voxwalk::world::{
-    BlockError, BlockField, BlockId, BlockRegistry, BlockType, MAX_BLOCK_TYPES, PropertyValue,
-    World,
-};
+use voxwalk::world::World;
 
 fn cases(default: u32) -> u32 {
     std::env::var("VOXWALK_PROPTEST_CASES")
@@ -365,11 +365,11 @@ fn a_spawn_no_format_reads_is_neither_written_nor_read() {
 #[test]
 fn glyphs_refuse_invisible_formatting() {
     for glyph in ['\u{200d}', '\u{202e}', '\u{feff}', '\u{1b}'] {
-        let block = voxwalk::world::BlockType::cube("odd").with_glyph(glyph);
+        let block = voxwalk::block::BlockType::cube("odd").with_glyph(glyph);
         assert!(block.validate().is_err(), "{glyph:?} accepted");
     }
     for glyph in ['#', 'é', '▓', 'Ω'] {
-        let block = voxwalk::world::BlockType::cube("ok").with_glyph(glyph);
+        let block = voxwalk::block::BlockType::cube("ok").with_glyph(glyph);
         assert!(block.validate().is_ok(), "{glyph:?} refused");
     }
 }
@@ -379,7 +379,7 @@ fn glyphs_refuse_invisible_formatting() {
 #[test]
 fn glyphs_refuse_what_is_not_one_cell_wide() {
     for glyph in ['漢', '😀', '\u{301}', '\u{ff21}'] {
-        let block = voxwalk::world::BlockType::cube("wide").with_glyph(glyph);
+        let block = voxwalk::block::BlockType::cube("wide").with_glyph(glyph);
         let error = block.validate().unwrap_err().to_string();
         assert!(error.contains("one terminal cell"), "{glyph:?}: {error}");
     }

@@ -10,12 +10,13 @@ mod support;
 use proptest::prelude::*;
 use support::terrain::hash;
 use support::wandering::wandering_input;
+use voxwalk::block::{BlockId, BlockType, PropertyValue};
 use voxwalk::controller::{Body, Event, Input, Pose, RestoreError, Settings, Simulation};
 use voxwalk::geometry::{Aabb, Mobility};
 use voxwalk::glam::{DVec3, IVec3};
 use voxwalk::movers::Mover;
 use voxwalk::resolver::{CollisionFilter, Filtered, TOUCH_TOLERANCE, blocks_in_box};
-use voxwalk::world::{BlockId, BlockSource, BlockType, PropertyValue, World};
+use voxwalk::world::{BlockSource, World};
 
 fn cases(default: u32) -> u32 {
     std::env::var("VOXWALK_PROPTEST_CASES")

@@ -10,12 +10,13 @@ use glam::{DVec3, IVec3};
 use proptest::prelude::*;
 use support::reference_resolver::overlaps_solid;
 use support::terrain::bumpy_terrain;
+use voxwalk::block::BlockId;
 use voxwalk::controller::{
     Ball, Body, BodyHandle, Event, Input, InputScript, Settings, Simulation,
 };
 use voxwalk::geometry::{Aabb, Mobility};
 use voxwalk::resolver::CONTACT_GAP;
-use voxwalk::world::{BlockId, BlockSource, World};
+use voxwalk::world::{BlockSource, World};
 
 fn floor(width: i32) -> World {
     let mut w = World::new();

@@ -8,8 +8,9 @@ mod support;
 use glam::{DVec3, IVec3};
 use support::terrain::hash;
 use support::wandering::wandering_input;
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, BodyHandle, Event, Input, Settings, Simulation};
-use voxwalk::world::{BlockId, World};
+use voxwalk::world::World;
 
 /// A floor of 96 × 96 over four chunk columns each way, with a few walls
 /// the pushes press bodies against.

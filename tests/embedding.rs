@@ -6,10 +6,11 @@ use std::collections::HashMap;
 
 use glam::{DVec2, DVec3, IVec3};
 use proptest::prelude::*;
+use voxwalk::block::{BlockId, BlockRegistry, BlockType};
 use voxwalk::controller::{Body, BodyHandle, Controller, Event, Input, Settings, Simulation};
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{blocks_in_box, cast_ray};
-use voxwalk::world::{BlockId, BlockRegistry, BlockSource, BlockType};
+use voxwalk::world::BlockSource;
 
 #[path = "support/controls.rs"]
 mod controls;

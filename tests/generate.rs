@@ -2,9 +2,10 @@
 //! spawns a body can stand on.
 
 use glam::{DVec3, IVec3};
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Input, Settings, Simulation};
 use voxwalk::generate::{Generator, Preset};
-use voxwalk::world::{BlockId, BlockSource, Chunk, World};
+use voxwalk::world::{BlockSource, Chunk, World};
 
 /// FNV-1a over the blocks of a region, chunk by chunk in key order.
 fn fingerprint(g: &Generator, lo: IVec3, hi: IVec3) -> u64 {

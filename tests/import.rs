@@ -14,10 +14,11 @@ use fastanvil::{Chunk as _, JavaChunk, Region};
 use fastnbt::Value;
 use glam::IVec3;
 use proptest::prelude::*;
+use voxwalk::block::BlockId;
 use voxwalk::formats::import::{ImportFormat, VanillaShapes, import};
 use voxwalk::formats::{DecodeError, LoadOptions, ReadBudget, decode, load, map_block_state};
 use voxwalk::geometry::Aabb;
-use voxwalk::world::{BlockId, BlockSource, World};
+use voxwalk::world::{BlockSource, World};
 
 #[path = "support/schematic.rs"]
 mod schematic;

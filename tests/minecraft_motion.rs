@@ -14,9 +14,10 @@ use controls::{cases, input_from_bits};
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
 use support::minecraft_reference::{FLOOR_TOP, Flat, Ground, Keys, Medium, Player};
+use voxwalk::block::{BlockRegistry, BlockType, PropertyValue};
 use voxwalk::controller::{Body, Input, Settings, Simulation};
 use voxwalk::resolver::CONTACT_GAP;
-use voxwalk::world::{BlockRegistry, BlockType, PropertyValue, World};
+use voxwalk::world::World;
 
 /// Half the side of the square the test worlds cover: more than a body
 /// crosses in the ticks a case runs.

@@ -10,8 +10,8 @@ mod movement_figures;
 
 use glam::DVec3;
 use movement_figures::*;
+use voxwalk::block::BlockId;
 use voxwalk::controller::Settings;
-use voxwalk::world::BlockId;
 
 const RATES: [f64; 5] = [20.0, 30.0, 60.0, 120.0, 144.0];
 

@@ -9,11 +9,12 @@
 //! (`VOXWALK_PROPTEST_CASES=100000 cargo test --release --test mover_properties`).
 
 use proptest::prelude::*;
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Input, Settings, Simulation};
 use voxwalk::glam::{DVec3, IVec3};
 use voxwalk::movers::{CrushRule, Drive, Mover, Path, PathEnds};
 use voxwalk::resolver::TOUCH_TOLERANCE;
-use voxwalk::world::{BlockId, BlockSource, World, cell_containing};
+use voxwalk::world::{BlockSource, World, cell_containing};
 
 fn cases(default: u32) -> u32 {
     std::env::var("VOXWALK_PROPTEST_CASES")

@@ -1,11 +1,12 @@
 //! Movers: lifts, moving floors, doors and pistons carry and push bodies and
 //! never push one into a block.
 
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Event, Input, LeavePlatform, Settings, Simulation};
 use voxwalk::glam::{DVec3, IVec3};
 use voxwalk::movers::{CrushRule, Drive, Mover, MoverHandle, Path, PathEnds};
 use voxwalk::resolver::{CONTACT_GAP, TOUCH_TOLERANCE};
-use voxwalk::world::{BlockId, BlockSource, World};
+use voxwalk::world::{BlockSource, World};
 
 /// A flat slab of stone cells `x0..=x1` × `z0..=z1` at height 0, as mover
 /// blocks.

@@ -11,9 +11,10 @@ use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use support::move_invariants::check_move_invariants;
 use support::reference_resolver::{overlaps_solid, reference_move};
+use voxwalk::block::BlockId;
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{CONTACT_GAP, Motion, Resolver};
-use voxwalk::world::{BlockId, World};
+use voxwalk::world::World;
 
 /// Cases for a property: `default`, or `VOXWALK_PROPTEST_CASES` when set.
 fn cases(default: u32) -> u32 {

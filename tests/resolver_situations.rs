@@ -3,10 +3,11 @@
 mod support;
 
 use glam::{BVec3, DVec3, IVec3};
+use voxwalk::block::BlockId;
 use voxwalk::formats::{LoadOptions, text_format};
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{CONTACT_GAP, Motion, MoveError, Resolver};
-use voxwalk::world::{BlockId, World};
+use voxwalk::world::World;
 
 const BODY: DVec3 = DVec3::new(0.6, 1.8, 0.6);
 

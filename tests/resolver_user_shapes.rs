@@ -18,9 +18,10 @@ use proptest::test_runner::FileFailurePersistence;
 use support::move_invariants::check_move_invariants;
 use support::reference_resolver::reference_move;
 use user_blocks::registry_of_user_shapes;
+use voxwalk::block::{BUILT_IN_TYPES, BlockId, BlockRegistry, MAX_SHAPE_REACH};
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{Motion, Resolver};
-use voxwalk::world::{BUILT_IN_TYPES, BlockId, BlockRegistry, MAX_SHAPE_REACH, World};
+use voxwalk::world::World;
 
 fn cases(default: u32) -> u32 {
     std::env::var("VOXWALK_PROPTEST_CASES")

@@ -14,13 +14,14 @@ use big_save::{REAL_REGIONS, build_big_save, walk};
 use std::path::Path;
 use std::time::Instant;
 
+use voxwalk::block::BlockId;
 use voxwalk::controller::Body;
 use voxwalk::formats::save_folder::{Dimension, SaveFolder, export_world};
 use voxwalk::formats::{GENERATED_HI, GENERATED_LO, LoadOptions, ReadBudget, load};
 use voxwalk::generate::{Generator, Preset};
 use voxwalk::glam::{DVec3, IVec2, IVec3};
 use voxwalk::streaming::{ChunkSource, StreamSettings, StreamingWorld};
-use voxwalk::world::{BlockId, BlockSource, World};
+use voxwalk::world::{BlockSource, World};
 
 use temp_dir::Dir;
 
@@ -110,7 +111,7 @@ fn blocks_beyond_what_a_save_holds_are_refused() {
     assert!(error.to_string().contains("heights"), "{error}");
     let mut own = World::new();
     let ore = own
-        .register_block(voxwalk::world::BlockType::cube("ore"))
+        .register_block(voxwalk::block::BlockType::cube("ore"))
         .unwrap();
     own.set_block(IVec3::ZERO, ore);
     let error = export_world(&own, &[], &dir.path().join("own")).unwrap_err();

@@ -7,9 +7,10 @@
 //! Built with the core alone too, as `tests/adoption.rs` is: `.ci/run` runs
 //! this file with `--no-default-features`.
 
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Input, Settings, Simulation};
 use voxwalk::glam::{DVec3, IVec3};
-use voxwalk::world::{BlockId, World};
+use voxwalk::world::World;
 
 fn stone_floor(half: i32) -> World {
     let mut world = World::new();

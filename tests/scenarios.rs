@@ -306,8 +306,8 @@ fn every_event_kind_is_one_a_check_may_name() {
     .unwrap();
     let body = voxwalk::controller::Body::new(glam::DVec3::ZERO, glam::DVec3::ONE).unwrap();
     let other = sim.add_body(body);
-    let block = [(glam::IVec3::ZERO, voxwalk::world::BlockId::STONE)];
-    let registry = voxwalk::world::BlockRegistry::built_in();
+    let block = [(glam::IVec3::ZERO, voxwalk::block::BlockId::STONE)];
+    let registry = voxwalk::block::BlockRegistry::built_in();
     let lift = sim
         .add_mover(voxwalk::movers::Mover::new(registry, block, DVec3::splat(5.0)).unwrap())
         .unwrap();

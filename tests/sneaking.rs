@@ -8,9 +8,10 @@ mod support;
 use controls::{cases, input_from_bits};
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Event, HorizontalAxis, Input, Settings, Simulation};
 use voxwalk::resolver::CONTACT_GAP;
-use voxwalk::world::{BlockId, World};
+use voxwalk::world::World;
 
 /// A 10×10 course for sneaking from `cells` (one a column): stone with its top
 /// at y = 1 or 2, slabs, posts and one-wide holes down to a floor at y = −20,
@@ -19,8 +20,8 @@ use voxwalk::world::{BlockId, World};
 /// to the ground's level.
 fn sneaking_course(cells: &[u8]) -> World {
     use std::sync::Arc;
+    use voxwalk::block::{BlockRegistry, BlockType, PropertyValue};
     use voxwalk::geometry::Aabb;
-    use voxwalk::world::{BlockRegistry, BlockType, PropertyValue};
     let mut registry = BlockRegistry::new();
     let vines = registry
         .register(
@@ -264,9 +265,9 @@ fn a_sneaking_move_that_slides_off_the_guarded_way_keeps_its_place() {
 /// A platform whose top is at y = 3 (x and z in 0..=4) with `beside` filling
 /// the cells just past its east edge, from the ground up to the platform's
 /// top layer, and a floor far below.
-fn edge_beside(beside: voxwalk::world::BlockType) -> World {
+fn edge_beside(beside: voxwalk::block::BlockType) -> World {
     use std::sync::Arc;
-    let mut registry = voxwalk::world::BlockRegistry::new();
+    let mut registry = voxwalk::block::BlockRegistry::new();
     let beside = registry.register(beside).unwrap();
     let mut world = World::with_registry(Arc::new(registry));
     world.fill(IVec3::new(0, 0, 0), IVec3::new(4, 2, 4), BlockId::STONE);
@@ -285,7 +286,7 @@ fn edge_beside(beside: voxwalk::world::BlockType) -> World {
 /// ground or within a step of it, `Entity.isAboveGround`).
 #[test]
 fn the_sneak_guard_holds_next_to_vines_and_water() {
-    use voxwalk::world::{BlockType, PropertyValue};
+    use voxwalk::block::{BlockType, PropertyValue};
     let vines = BlockType::new("test_vines")
         .passable()
         .with_property("climbable", PropertyValue::Flag(true));
@@ -332,8 +333,8 @@ fn the_sneak_guard_holds_next_to_vines_and_water() {
 #[test]
 fn a_ladder_climbs_when_pushed_into_sneaking_or_not_and_sneaking_stops_the_slide() {
     use std::sync::Arc;
+    use voxwalk::block::{BlockRegistry, BlockType, PropertyValue};
     use voxwalk::geometry::Aabb;
-    use voxwalk::world::{BlockRegistry, BlockType, PropertyValue};
     let mut registry = BlockRegistry::new();
     let ladder = registry
         .register(

@@ -5,10 +5,11 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use voxwalk::block::BlockId;
 use voxwalk::geometry::Aabb;
 use voxwalk::glam::{DVec3, IVec2, IVec3};
 use voxwalk::streaming::{ChunkSource, StreamSettings, Streamer};
-use voxwalk::world::{BlockId, CHUNK_EDGE, World};
+use voxwalk::world::{CHUNK_EDGE, World};
 
 /// A floor of stone at y 0 under every column, counting its reads.
 #[derive(Default)]

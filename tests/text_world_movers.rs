@@ -6,11 +6,12 @@ use std::path::Path as FilePath;
 use std::sync::Arc;
 
 use proptest::prelude::*;
+use voxwalk::block::{BlockId, BlockRegistry};
 use voxwalk::controller::{Body, Settings, Simulation};
 use voxwalk::formats::{LoadOptions, ReadBudget, load, save, text_format};
 use voxwalk::glam::{DVec3, IVec3};
 use voxwalk::movers::{CrushRule, Drive, Mover, MoverError, Path, PathEnds, Waypoint};
-use voxwalk::world::{BlockId, BlockRegistry, World};
+use voxwalk::world::World;
 
 /// The shipped world of a lift and a moving floor: its blocks and movers.
 fn lifts() -> (World, Vec<Mover>) {

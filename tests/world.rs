@@ -2,11 +2,9 @@
 
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
+use voxwalk::block::{BlockId, BlockRegistry, MAX_SHAPE_REACH};
 use voxwalk::formats::{LoadOptions, text_format};
-use voxwalk::world::{
-    BlockId, BlockRegistry, BlockSource, CHUNK_EDGE, Chunk, MAX_SHAPE_REACH, World, cell_of,
-    chunk_of, local_of,
-};
+use voxwalk::world::{BlockSource, CHUNK_EDGE, Chunk, World, cell_of, chunk_of, local_of};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(10_000))]

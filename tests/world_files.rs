@@ -7,10 +7,11 @@ use flate2::Compression;
 use flate2::write::DeflateEncoder;
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
+use voxwalk::block::BlockId;
 use voxwalk::formats::binary_format::{self, BinaryWorldError, HEADER_BYTES};
 use voxwalk::formats::{LoadError, LoadOptions, decode, load, save};
 use voxwalk::generate::{Generator, Preset};
-use voxwalk::world::{BlockId, World};
+use voxwalk::world::World;
 
 /// The shipped worlds (`worlds/` of this repository).
 fn worlds_dir() -> std::path::PathBuf {

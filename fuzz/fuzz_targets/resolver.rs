@@ -24,7 +24,8 @@ use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{
     EDGE_ROUNDING, MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT, Resolver, TOUCH_TOLERANCE,
 };
-use voxwalk::world::{BlockId, World};
+use voxwalk::block::BlockId;
+use voxwalk::world::World;
 
 /// The solids lie in a 6×6×6 region whose corner the input chooses.
 const REGION: i32 = 6;

@@ -139,7 +139,7 @@ impl Behaviour {
     /// (`custom.…`), with the nearest behaviour's name.
     ///
     /// ```
-    /// use voxwalk::world::{Behaviour, BlockProperties, PropertyValue};
+    /// use voxwalk::block::{Behaviour, BlockProperties, PropertyValue};
     /// let mut ice = BlockProperties::default();
     /// ice.set("slipperiness", PropertyValue::Number(0.98));
     /// ice.set("custom.sound", PropertyValue::Number(3.0)); // the game's own

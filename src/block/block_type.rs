@@ -32,7 +32,7 @@ pub const MIN_BOX_THICKNESS: f64 = 1.0 / 1024.0;
 /// ```
 /// use voxwalk::glam::DVec3;
 /// use voxwalk::geometry::Aabb;
-/// use voxwalk::world::{BlockRegistry, BlockType, PropertyValue};
+/// use voxwalk::block::{BlockRegistry, BlockType, PropertyValue};
 ///
 /// let mut registry = BlockRegistry::new();
 /// let ice = registry
@@ -118,7 +118,7 @@ impl BlockType {
     /// `collision_layers` property, written as the number it is stored as.
     ///
     /// ```
-    /// use voxwalk::world::{BlockRegistry, BlockType};
+    /// use voxwalk::block::{BlockRegistry, BlockType};
     /// let mut registry = BlockRegistry::new();
     /// let fence = registry.register(BlockType::cube("fence").on_layers(0b10)).unwrap();
     /// assert_eq!(registry.behaviour(fence).layers, 0b10);

@@ -8,7 +8,7 @@
 /// follow in the order they were registered.
 ///
 /// ```
-/// use voxwalk::world::{BlockId, BlockRegistry};
+/// use voxwalk::block::{BlockId, BlockRegistry};
 /// let registry = BlockRegistry::new();
 /// assert_eq!(registry.name(BlockId::TOP_SLAB), "top_slab");
 /// assert_eq!(registry.id("stone"), Some(BlockId::STONE));

@@ -17,7 +17,7 @@ pub struct BlockLook {
 /// A colour written `#RRGGBB`, as world and scenario files write them.
 ///
 /// ```
-/// use voxwalk::world::parse_hex_colour;
+/// use voxwalk::block::parse_hex_colour;
 /// assert_eq!(parse_hex_colour("#8c6a3c"), Some([140, 106, 60]));
 /// assert_eq!(parse_hex_colour("8c6a3c"), None);
 /// assert_eq!(parse_hex_colour("#8c6a3"), None);

@@ -7,13 +7,16 @@
 //! thirteen built-in types (ids 0–12, [`BlockId::AIR`] to [`BlockId::WATER`]);
 //! games, world files and importers add their own at run time.
 //!
-//! The ground floor: it imports only [`crate::geometry`] (boxes) and
-//! [`crate::printable`] (what a glyph may be); everything else builds on it.
+//! The lowest layer with a game's words in it: it imports only
+//! [`crate::geometry`] (boxes) and [`crate::printable`] (what a glyph may
+//! be); the world and everything above build on it. Block names have this
+//! one door (`voxwalk::block::BlockId`), not the world's.
 //!
 //! ```
 //! use voxwalk::glam::{DVec3, IVec3};
 //! use voxwalk::geometry::Aabb;
-//! use voxwalk::world::{BlockSource, BlockType, World};
+//! use voxwalk::block::BlockType;
+//! use voxwalk::world::{BlockSource, World};
 //!
 //! let mut world = World::new();
 //! let stair = world

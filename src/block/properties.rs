@@ -31,7 +31,7 @@ impl PropertyValue {
     /// Reads a value as world files write it: `true`, `false`, or a number.
     ///
     /// ```
-    /// use voxwalk::world::PropertyValue;
+    /// use voxwalk::block::PropertyValue;
     /// assert_eq!(PropertyValue::parse("0.98"), Some(PropertyValue::Number(0.98)));
     /// assert_eq!(PropertyValue::parse("true"), Some(PropertyValue::Flag(true)));
     /// assert_eq!(PropertyValue::parse("nan"), None);
@@ -58,7 +58,7 @@ impl PropertyValue {
 /// behaviours give the names their meaning.
 ///
 /// ```
-/// use voxwalk::world::{BlockProperties, PropertyValue};
+/// use voxwalk::block::{BlockProperties, PropertyValue};
 /// let mut p = BlockProperties::default();
 /// p.set("slipperiness", PropertyValue::Number(0.98));
 /// p.set("climbable", PropertyValue::Flag(true));

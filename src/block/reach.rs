@@ -14,7 +14,7 @@ use crate::geometry::Aabb;
 ///
 /// ```
 /// use voxwalk::glam::DVec3;
-/// use voxwalk::world::BlockRegistry;
+/// use voxwalk::block::BlockRegistry;
 /// // The built-ins reach out of their cell only upwards, by a fence post's half block.
 /// let reach = BlockRegistry::new().reach();
 /// assert_eq!(reach.above, DVec3::new(0.0, 0.5, 0.0));

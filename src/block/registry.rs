@@ -44,7 +44,7 @@ impl ShapeSpan {
 /// ```
 /// use voxwalk::glam::DVec3;
 /// use voxwalk::geometry::Aabb;
-/// use voxwalk::world::{BlockId, BlockRegistry, BlockType};
+/// use voxwalk::block::{BlockId, BlockRegistry, BlockType};
 ///
 /// let mut registry = BlockRegistry::new();
 /// assert_eq!(registry.len(), 13);

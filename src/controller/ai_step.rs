@@ -60,7 +60,7 @@ pub(crate) fn start_of_step(
     };
     let (wish, forward) = keys_wish(settings, body, input);
     let sprinting = sprinting(body, input, forward, flying || in_liquid);
-    let ground_slipperiness = around.map_or(crate::world::DEFAULT_SLIPPERINESS, |a| {
+    let ground_slipperiness = around.map_or(crate::block::DEFAULT_SLIPPERINESS, |a| {
         a.ground.slipperiness
     });
     let mut start = Start {

@@ -18,8 +18,9 @@ use super::settings::{ground_drag, minecraft};
 use super::surroundings::{Surroundings, ground_cell, holds_liquid, on_climbable, speed_factor_at};
 use super::tick::Plan;
 use super::{Event, Settings};
+use crate::block::Liquid;
 use crate::resolver::{MoveError, Resolver};
-use crate::world::{BlockSource, Liquid};
+use crate::world::BlockSource;
 
 /// The rules a body moves by this tick.
 #[derive(Clone, Copy, Debug)]
@@ -309,7 +310,7 @@ pub(crate) fn momentum_kept<W: BlockSource>(
             .registry()
             .behaviour(world.block(ground_cell(&moved.end)))
     } else {
-        &crate::world::Behaviour::PLAIN
+        &crate::block::Behaviour::PLAIN
     };
     // The vertical velocity the move leaves: ended by the floor, or sent
     // back up by slime.

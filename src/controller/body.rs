@@ -200,7 +200,7 @@ impl Body {
             sprinting: false,
             jump_wait: 0.0,
             takeoff: 0.0,
-            takeoff_slipperiness: crate::world::DEFAULT_SLIPPERINESS,
+            takeoff_slipperiness: crate::block::DEFAULT_SLIPPERINESS,
             touching: Contacts::default(),
             left_world: false,
             riding: None,
@@ -235,7 +235,8 @@ impl Body {
     /// ```
     /// use voxwalk::controller::{Body, Controller, Input, Settings};
     /// use voxwalk::glam::{DVec3, IVec3};
-    /// use voxwalk::world::{BlockId, World};
+    /// use voxwalk::block::BlockId;
+    /// use voxwalk::world::World;
     ///
     /// let mut world = World::new();
     /// world.fill(IVec3::new(-4, -1, -4), IVec3::new(4, -1, 4), BlockId::STONE);

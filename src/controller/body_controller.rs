@@ -23,7 +23,7 @@ use crate::world::BlockSource;
 /// ```
 /// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::controller::{Body, Controller, Event, Input, Settings};
-/// use voxwalk::world::BlockId;
+/// use voxwalk::block::BlockId;
 ///
 /// // The game's world: any `Fn(IVec3) -> BlockId`, or its own chunk type
 /// // behind `BlockSource`. Here, a floor at y = 0.
@@ -116,7 +116,8 @@ impl Controller {
     /// use voxwalk::glam::{DVec3, IVec3};
     /// use voxwalk::controller::{Body, Controller, Input, Settings};
     /// use voxwalk::movers::{Drive, Mover, Movers};
-    /// use voxwalk::world::{BlockId, BlockRegistry, World};
+    /// use voxwalk::block::{BlockId, BlockRegistry};
+    /// use voxwalk::world::World;
     ///
     /// let world = World::new();
     /// let mut movers = Movers::new();

@@ -14,10 +14,11 @@
 use glam::IVec3;
 
 use super::Body;
+use crate::block::{BlockId, BlockRegistry};
 use crate::geometry::Aabb;
 use crate::movers::{Movers, WithMovers};
 use crate::resolver::{CollisionFilter, Filtered};
-use crate::world::{BlockId, BlockRegistry, BlockSource};
+use crate::world::BlockSource;
 
 /// `world`, and its movers, through one body's collision filter: blocks and
 /// mover blocks on the layers its mask meets, one-way blocks only where

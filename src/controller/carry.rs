@@ -8,12 +8,13 @@ use thiserror::Error;
 use super::body_view::BodyView;
 use super::riding::rests_on;
 use super::{Body, Event};
+use crate::block::{BlockId, BlockRegistry};
 use crate::geometry::Aabb;
 use crate::movers::{CrushRule, Mover, MoverError, MoverHandle, Movers, meets};
 use crate::resolver::{
     CONTACT_GAP, CellRange, MoveError, Resolver, TOUCH_TOLERANCE, sweep_box_box,
 };
-use crate::world::{BlockId, BlockRegistry, BlockSource};
+use crate::world::BlockSource;
 
 /// Times a mover held back by a body tries a shorter move before it stays
 /// where it is for the tick. One retry settles every case met so far (the

@@ -9,9 +9,10 @@
 
 use glam::{DVec3, IVec3};
 
+use crate::block::{BlockId, BlockRegistry};
 use crate::geometry::Aabb;
 use crate::resolver::CellRange;
-use crate::world::{BlockId, BlockRegistry, BlockSource, CHUNK_EDGE, chunk_of};
+use crate::world::{BlockSource, CHUNK_EDGE, chunk_of};
 
 /// How far around the body's box the copy reaches, in blocks, beyond how far
 /// block shapes reach out of their cells: a walking body (a fifth of a block
@@ -125,7 +126,7 @@ impl CellCopy {
 
 /// The cells whose blocks could reach into `aabb` grown by `margin`, or
 /// `None` where that would leave the range the resolver works in.
-fn around(aabb: &Aabb, margin: DVec3, reach: &crate::world::ShapeReach) -> Option<CellRange> {
+fn around(aabb: &Aabb, margin: DVec3, reach: &crate::block::ShapeReach) -> Option<CellRange> {
     let grown = Aabb::new(aabb.min - margin, aabb.max + margin);
     let limit = crate::resolver::MAX_COORDINATE;
     (grown.min.abs().max(grown.max.abs()).max_element() < limit)

@@ -54,7 +54,8 @@ impl Pose {
 /// use voxwalk::controller::{Body, Pose, Settings, room_to_stand};
 /// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::resolver::Resolver;
-/// use voxwalk::world::{BlockId, World};
+/// use voxwalk::block::BlockId;
+/// use voxwalk::world::World;
 ///
 /// let mut world = World::new();
 /// world.fill(IVec3::new(-2, -1, -2), IVec3::new(2, -1, 2), BlockId::STONE);
@@ -199,7 +200,8 @@ mod tests {
     use glam::IVec3;
 
     use super::*;
-    use crate::world::{BlockId, World};
+    use crate::block::BlockId;
+    use crate::world::World;
 
     /// A standing body pressed against a ceiling (as Minecraft's collision
     /// order leaves it), its height an ulp short of its standing height by

@@ -13,7 +13,8 @@
 use glam::{DVec3, IVec3};
 
 use super::Body;
-use crate::world::{Behaviour, BlockSource, Liquid};
+use crate::block::{Behaviour, Liquid};
+use crate::world::BlockSource;
 
 /// How far under the middle of the feet the ground is: Minecraft's
 /// `getBlockPosBelowThatAffectsMyMovement` looks 0.5000001 down, so a body on

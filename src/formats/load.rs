@@ -250,7 +250,7 @@ pub fn decode(
                 limit: MAX_TEXT_WORLD_BYTES,
             });
         }
-        let registry = std::sync::Arc::clone(crate::world::BlockRegistry::built_in());
+        let registry = std::sync::Arc::clone(crate::block::BlockRegistry::built_in());
         return text_format::parse_within(text, registry, budget)
             .map(|read| {
                 Loaded::new(

@@ -17,7 +17,8 @@
 use glam::{DVec3, IVec3};
 
 use super::cell;
-use crate::world::{BlockId, CHUNK_EDGE, Chunk};
+use crate::block::BlockId;
+use crate::world::{CHUNK_EDGE, Chunk};
 
 /// Where a body starts: the west end of the lane.
 pub const SPAWN: DVec3 = DVec3::new(1.5, 1.0, 8.5);

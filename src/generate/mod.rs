@@ -18,7 +18,8 @@ use std::str::FromStr;
 
 use glam::{DVec3, IVec3};
 
-use crate::world::{BlockId, CHUNK_EDGE, Chunk, World, cell_of, chunk_of};
+use crate::block::BlockId;
+use crate::world::{CHUNK_EDGE, Chunk, World, cell_of, chunk_of};
 use terrain::Terrain;
 
 /// The kinds of world the generator makes.
@@ -85,7 +86,8 @@ impl FromStr for Preset {
 ///
 /// ```
 /// use voxwalk::glam::IVec3;
-/// use voxwalk::world::{BlockId, BlockSource};
+/// use voxwalk::block::BlockId;
+/// use voxwalk::world::BlockSource;
 /// use voxwalk::generate::{Generator, Preset};
 /// let g = Generator::new(Preset::Hills, 7);
 /// // Pure: the same chunk twice, in any order, is the same.

@@ -5,7 +5,8 @@ use glam::{DVec3, IVec3};
 use noise::{Fbm, MultiFractal, NoiseFn, Perlin};
 
 use super::{Preset, cell, mix};
-use crate::world::{BlockId, CHUNK_EDGE, Chunk};
+use crate::block::BlockId;
+use crate::world::{CHUNK_EDGE, Chunk};
 
 /// Water fills every open cell at or below this height.
 pub const SEA_LEVEL: i32 = 32;

@@ -3,9 +3,9 @@
 use glam::{DVec3, IVec3};
 
 use super::{MoverError, Path};
+use crate::block::{BlockId, BlockRegistry};
 use crate::geometry::Aabb;
 use crate::resolver::MAX_COORDINATE;
-use crate::world::{BlockId, BlockRegistry};
 
 /// The most blocks one mover may hold.
 pub const MAX_MOVER_BLOCKS: usize = 65_536;
@@ -77,7 +77,7 @@ pub(crate) struct MoverBox {
 /// ```
 /// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::movers::{Drive, Mover, Path, PathEnds};
-/// use voxwalk::world::{BlockId, BlockRegistry};
+/// use voxwalk::block::{BlockId, BlockRegistry};
 ///
 /// // A 3 × 3 floor of stone that rises 20 blocks at 4 blocks a second.
 /// let floor: Vec<_> = (0..3).flat_map(|x| (0..3).map(move |z| (IVec3::new(x, 0, z), BlockId::STONE))).collect();

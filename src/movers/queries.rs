@@ -33,7 +33,7 @@ impl Movers {
     /// ```
     /// use voxwalk::glam::{DVec3, IVec3};
     /// use voxwalk::movers::{Mover, Movers};
-    /// use voxwalk::world::{BlockId, BlockRegistry};
+    /// use voxwalk::block::{BlockId, BlockRegistry};
     ///
     /// let mut movers = Movers::new();
     /// let door = movers.add(Mover::new(BlockRegistry::built_in(), [(IVec3::ZERO, BlockId::STONE)], DVec3::new(5.25, 0.0, 0.0)).unwrap());

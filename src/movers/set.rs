@@ -16,7 +16,7 @@ use crate::world::BlockSource;
 /// ```
 /// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::movers::{Mover, Movers};
-/// use voxwalk::world::{BlockId, BlockRegistry};
+/// use voxwalk::block::{BlockId, BlockRegistry};
 ///
 /// let mut movers = Movers::new();
 /// let block = [(IVec3::ZERO, BlockId::STONE)];
@@ -182,7 +182,7 @@ impl Movers {
     /// Checks movers read back from a save against `registry`.
     pub(crate) fn validate(
         &self,
-        registry: &crate::world::BlockRegistry,
+        registry: &crate::block::BlockRegistry,
     ) -> Result<(), (MoverHandle, super::MoverError)> {
         let live = self.slots.iter().filter(|s| s.mover.is_some()).count();
         for (handle, mover) in self.iter() {

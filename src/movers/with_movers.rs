@@ -6,9 +6,10 @@ use glam::IVec3;
 
 use super::Movers;
 use super::set::touches;
+use crate::block::{BlockId, BlockRegistry};
 use crate::geometry::Aabb;
 use crate::resolver::{CollisionFilter, TOUCH_TOLERANCE};
-use crate::world::{BlockId, BlockRegistry, BlockSource, cell_containing};
+use crate::world::{BlockSource, cell_containing};
 
 /// `world` with the boxes of `movers` in it.
 ///
@@ -23,7 +24,8 @@ use crate::world::{BlockId, BlockRegistry, BlockSource, cell_containing};
 /// use voxwalk::geometry::Aabb;
 /// use voxwalk::movers::{Mover, Movers};
 /// use voxwalk::resolver::move_box;
-/// use voxwalk::world::{BlockId, BlockRegistry, World};
+/// use voxwalk::block::{BlockId, BlockRegistry};
+/// use voxwalk::world::World;
 ///
 /// let mut movers = Movers::new();
 /// let registry = BlockRegistry::built_in();

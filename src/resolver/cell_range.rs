@@ -3,8 +3,8 @@
 use glam::{DVec3, IVec3};
 
 use super::MAX_COORDINATE;
+use crate::block::ShapeReach;
 use crate::geometry::Aabb;
-use crate::world::ShapeReach;
 
 /// The cell containing `p` (floor on every axis), for the points of a move the
 /// resolver has validated: every coordinate within [`MAX_COORDINATE`] plus the

@@ -7,8 +7,9 @@ use glam::IVec3;
 
 use super::TOUCH_TOLERANCE;
 use crate::block::DEFAULT_LAYERS;
+use crate::block::{BlockId, BlockRegistry, BlockType};
 use crate::geometry::Aabb;
-use crate::world::{BlockId, BlockRegistry, BlockSource, BlockType, visit_cell_by_cell};
+use crate::world::{BlockSource, visit_cell_by_cell};
 
 /// What a passable block without boxes (water) takes up: its cell.
 const WHOLE_CELL: [Aabb; 1] = [Aabb {
@@ -21,7 +22,8 @@ const WHOLE_CELL: [Aabb; 1] = [Aabb {
 /// ```
 /// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::resolver::{CollisionFilter, Filtered, cast_ray};
-/// use voxwalk::world::{BlockId, World};
+/// use voxwalk::block::BlockId;
+/// use voxwalk::world::World;
 ///
 /// let mut world = World::new();
 /// world.set_block(IVec3::new(3, 0, 0), BlockId::WATER);

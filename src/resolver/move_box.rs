@@ -19,7 +19,8 @@ use crate::world::BlockSource;
 /// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::geometry::Aabb;
 /// use voxwalk::resolver::{CONTACT_GAP, Resolver};
-/// use voxwalk::world::{BlockId, World};
+/// use voxwalk::block::BlockId;
+/// use voxwalk::world::World;
 ///
 /// let mut world = World::new();
 /// world.fill(IVec3::new(-8, -1, -8), IVec3::new(8, -1, 8), BlockId::STONE); // floor
@@ -119,7 +120,8 @@ impl Resolver {
     /// use voxwalk::glam::{DVec3, IVec3};
     /// use voxwalk::geometry::Aabb;
     /// use voxwalk::resolver::{Motion, Resolver};
-    /// use voxwalk::world::{BlockId, World};
+    /// use voxwalk::block::BlockId;
+    /// use voxwalk::world::World;
     ///
     /// let mut world = World::new();
     /// world.fill(IVec3::new(-8, -1, -8), IVec3::new(8, -1, 8), BlockId::STONE);
@@ -332,7 +334,8 @@ impl Resolver {
 /// use voxwalk::glam::DVec3;
 /// use voxwalk::geometry::Aabb;
 /// use voxwalk::resolver::move_box;
-/// use voxwalk::world::{BlockId, World};
+/// use voxwalk::block::BlockId;
+/// use voxwalk::world::World;
 /// let m = move_box(&World::new(), Aabb::new(DVec3::ZERO, DVec3::ONE), DVec3::X).unwrap();
 /// assert_eq!(m.end.min, DVec3::X);
 /// assert!(move_box(&World::new(), Aabb::new(DVec3::ZERO, DVec3::ONE), DVec3::NAN).is_err());

@@ -4,7 +4,7 @@
 //!
 //! All read any [`BlockSource`] and its registry's real boxes (a slab is half
 //! a block, a post a thin column), and reach into neighbouring cells by the
-//! registry's [`ShapeReach`](crate::world::ShapeReach), as the resolver does.
+//! registry's [`ShapeReach`](crate::block::ShapeReach), as the resolver does.
 
 use glam::{DVec3, IVec3};
 use thiserror::Error;
@@ -69,7 +69,8 @@ fn check_point(what: &'static str, p: DVec3) -> Result<(), QueryError> {
 /// ```
 /// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::resolver::blocks_in_sphere;
-/// use voxwalk::world::{BlockId, World};
+/// use voxwalk::block::BlockId;
+/// use voxwalk::world::World;
 ///
 /// let mut world = World::new();
 /// world.fill(IVec3::new(-10, -10, -10), IVec3::new(10, -1, 10), BlockId::STONE);
@@ -117,7 +118,8 @@ pub fn blocks_in_sphere<W: BlockSource + ?Sized>(
 /// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::geometry::Aabb;
 /// use voxwalk::resolver::blocks_in_box;
-/// use voxwalk::world::{BlockId, World};
+/// use voxwalk::block::BlockId;
+/// use voxwalk::world::World;
 ///
 /// let mut world = World::new();
 /// world.set_block(IVec3::new(0, 0, 0), BlockId::SLAB); // its top is at y = 0.5
@@ -184,7 +186,8 @@ pub struct RayHit {
 /// ```
 /// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::resolver::cast_ray;
-/// use voxwalk::world::{BlockId, World};
+/// use voxwalk::block::BlockId;
+/// use voxwalk::world::World;
 ///
 /// let mut world = World::new();
 /// world.set_block(IVec3::new(5, 0, 0), BlockId::SLAB);

@@ -235,7 +235,8 @@ pub struct VanillaMove {
 /// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::geometry::Aabb;
 /// use voxwalk::resolver::{VanillaColliders, collide_vanilla};
-/// use voxwalk::world::{BlockId, World};
+/// use voxwalk::block::BlockId;
+/// use voxwalk::world::World;
 ///
 /// let mut world = World::new();
 /// world.fill(IVec3::new(-4, -1, -4), IVec3::new(4, -1, 4), BlockId::STONE);

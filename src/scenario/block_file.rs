@@ -3,8 +3,8 @@
 use glam::DVec3;
 use serde::Deserialize;
 
+use crate::block::{BlockType, PropertyValue, parse_hex_colour};
 use crate::geometry::Aabb;
-use crate::world::{BlockType, PropertyValue, parse_hex_colour};
 
 /// One `[[block]]` table:
 ///

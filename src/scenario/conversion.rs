@@ -12,12 +12,13 @@ use super::spec::{
     BodyFile, Mirror, MirrorFile, Scenario, ScenarioBody, ScenarioError, ScenarioFile, open_world,
     read_text,
 };
+use crate::block::BlockRegistry;
 use crate::controller::{Ball, Body, BodyError, InputScript, MAX_SCRIPT_TICKS, MODEL, Settings};
 use crate::formats::{Loaded, ReadBudget, text_format};
 use crate::geometry::Mobility;
 use crate::movers::Mover;
 use crate::printable::{LineBreaks, terminal_safe};
-use crate::world::{BlockRegistry, World};
+use crate::world::World;
 
 /// Where a scenario file is, what its world may hold, and the steps that
 /// turn its fields into a [`Scenario`].

@@ -4,10 +4,10 @@
 use glam::{DVec3, IVec3};
 use serde::Deserialize;
 
+use crate::block::BlockRegistry;
 use crate::movers::{
     CrushRule, Drive, MAX_MOVER_BLOCKS, Mover, MoverError, Path, PathEnds, mover_block_bytes,
 };
-use crate::world::BlockRegistry;
 
 /// A `[[mover]]` table as written:
 ///

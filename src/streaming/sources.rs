@@ -58,9 +58,10 @@ mod generated {
     use glam::{IVec2, IVec3};
 
     use super::super::ChunkSource;
+    use crate::block::BlockId;
     use crate::formats::{GENERATED_HI, GENERATED_LO};
     use crate::generate::Generator;
-    use crate::world::{BlockId, CHUNK_EDGE, Chunk, World, stored_chunk_bytes};
+    use crate::world::{CHUNK_EDGE, Chunk, World, stored_chunk_bytes};
 
     impl ChunkSource for Generator {
         type Column = Vec<(i32, Chunk)>;

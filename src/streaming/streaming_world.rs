@@ -7,8 +7,9 @@ use std::time::Duration;
 use glam::IVec3;
 
 use super::{ChunkSource, Streamer};
+use crate::block::{BlockId, BlockRegistry};
 use crate::geometry::Aabb;
-use crate::world::{BlockId, BlockRegistry, BlockSource, World};
+use crate::world::{BlockSource, World};
 
 /// How far a streamed world reaches around its bodies, and what it may hold.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -6,7 +6,8 @@ use glam::IVec3;
 
 use super::coords::{CHUNK_EDGE, CHUNK_VOLUME, chunk_of, index_of};
 use super::mixed_cells::{FlatCells, OCCUPANCY_ROWS};
-use super::{BlockId, BlockRegistry, BlockSource, Chunk, ShapeSpan, World};
+use super::{BlockSource, Chunk, World};
+use crate::block::{BlockId, BlockRegistry, ShapeSpan};
 use crate::geometry::Aabb;
 
 impl BlockSource for World {

@@ -2,7 +2,7 @@
 
 use glam::IVec3;
 
-use super::{BlockId, BlockRegistry};
+use crate::block::{BlockId, BlockRegistry};
 use crate::geometry::Aabb;
 
 /// The lowest block of a source that cannot say where its blocks end
@@ -21,7 +21,8 @@ pub const DEFAULT_LOWEST_BLOCK: i32 = -64;
 ///
 /// ```
 /// use voxwalk::glam::IVec3;
-/// use voxwalk::world::{BlockId, BlockSource};
+/// use voxwalk::block::BlockId;
+/// use voxwalk::world::BlockSource;
 /// let floor = |cell: IVec3| if cell.y < 0 { BlockId::STONE } else { BlockId::AIR };
 /// assert_eq!(floor.block(IVec3::new(5, -1, 5)), BlockId::STONE);
 /// assert!(floor.is_solid_at(IVec3::new(0, -1, 0)));
@@ -82,7 +83,8 @@ pub trait BlockSource {
     ///
     /// ```
     /// use voxwalk::glam::IVec3;
-    /// use voxwalk::world::{BlockId, BlockSource, World};
+    /// use voxwalk::block::BlockId;
+    /// use voxwalk::world::{BlockSource, World};
     /// let mut world = World::new();
     /// world.set_block(IVec3::new(0, 0, 1), BlockId::STONE);
     /// let mut blocks = Vec::new();
@@ -111,7 +113,8 @@ pub trait BlockSource {
     ///
     /// ```
     /// use voxwalk::glam::IVec3;
-    /// use voxwalk::world::{BlockId, BlockSource, DEFAULT_LOWEST_BLOCK};
+    /// use voxwalk::block::BlockId;
+    /// use voxwalk::world::{BlockSource, DEFAULT_LOWEST_BLOCK};
     /// let floor = |cell: IVec3| if cell.y < 0 { BlockId::STONE } else { BlockId::AIR };
     /// assert_eq!(floor.lowest_block(), Some(DEFAULT_LOWEST_BLOCK));
     /// ```
@@ -296,7 +299,8 @@ impl<F: Fn(IVec3) -> BlockId> BlockSource for F {
 /// use voxwalk::glam::{DVec3, IVec3};
 /// use voxwalk::geometry::Aabb;
 /// use voxwalk::resolver::Resolver;
-/// use voxwalk::world::{BlockId, BlockRegistry, BlockType, CellsWithRegistry};
+/// use voxwalk::block::{BlockId, BlockRegistry, BlockType};
+/// use voxwalk::world::CellsWithRegistry;
 ///
 /// let mut registry = BlockRegistry::new();
 /// let layer = registry
@@ -381,12 +385,12 @@ macro_rules! forward_block_source {
 macro_rules! __forward_block_source_methods {
     ($field:tt) => {
         #[inline]
-        fn block(&self, cell: $crate::glam::IVec3) -> $crate::world::BlockId {
+        fn block(&self, cell: $crate::glam::IVec3) -> $crate::block::BlockId {
             $crate::world::BlockSource::block(&self.$field, cell)
         }
 
         #[inline]
-        fn registry(&self) -> &$crate::world::BlockRegistry {
+        fn registry(&self) -> &$crate::block::BlockRegistry {
             $crate::world::BlockSource::registry(&self.$field)
         }
 
@@ -409,7 +413,7 @@ macro_rules! __forward_block_source_methods {
             &self,
             lo: $crate::glam::IVec3,
             hi: $crate::glam::IVec3,
-            out: &mut ::std::vec::Vec<$crate::world::BlockId>,
+            out: &mut ::std::vec::Vec<$crate::block::BlockId>,
         ) {
             $crate::world::BlockSource::read_blocks(&self.$field, lo, hi, out);
         }

@@ -2,8 +2,8 @@
 
 use glam::IVec3;
 
-use super::BlockId;
 use super::MixedCells;
+use crate::block::BlockId;
 
 /// The blocks of one chunk.
 ///
@@ -29,7 +29,8 @@ impl Chunk {
     ///
     /// ```
     /// use voxwalk::glam::IVec3;
-    /// use voxwalk::world::{BlockId, Chunk};
+    /// use voxwalk::block::BlockId;
+    /// use voxwalk::world::Chunk;
     /// let mut c = Chunk::Uniform(BlockId::STONE);
     /// c.set(IVec3::new(1, 2, 3), BlockId::AIR);
     /// assert_eq!(c.block(IVec3::new(1, 2, 3)), BlockId::AIR);
@@ -97,7 +98,8 @@ impl Chunk {
     /// on the heap. 16 for a uniform chunk.
     ///
     /// ```
-    /// use voxwalk::world::{BlockId, Chunk};
+    /// use voxwalk::block::BlockId;
+    /// use voxwalk::world::Chunk;
     /// assert!(Chunk::Uniform(BlockId::STONE).storage_bytes() <= 64);
     /// ```
     #[must_use]

@@ -4,8 +4,8 @@
 use glam::IVec3;
 use ndarray::Array3;
 
-use super::BlockId;
 use super::coords::{CHUNK_EDGE, CHUNK_VOLUME};
+use crate::block::BlockId;
 
 /// A chunk's cells as indices into the palette of the ids it holds.
 ///

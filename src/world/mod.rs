@@ -17,13 +17,6 @@ mod mixed_cells;
 mod unchanging;
 mod voxel_world;
 
-pub(crate) use crate::block::ShapeSpan;
-pub use crate::block::{
-    BUILT_IN_TYPES, Behaviour, BlockError, BlockField, BlockId, BlockLook, BlockProperties,
-    BlockRegistry, BlockType, DEFAULT_LAYERS, DEFAULT_SLIPPERINESS, Liquid, MAX_BLOCK_TYPES,
-    MAX_BOXES_PER_BLOCK, MAX_NAME_BYTES, MAX_PROPERTIES, MAX_SHAPE_REACH, MIN_BOX_THICKNESS,
-    PropertyValue, ShapeReach, behaviour_names, parse_hex_colour,
-};
 pub(crate) use block_source::visit_cell_by_cell;
 pub use block_source::{BlockSource, CellsWithRegistry, DEFAULT_LOWEST_BLOCK};
 pub use chunk::Chunk;

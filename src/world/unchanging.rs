@@ -3,8 +3,9 @@
 
 use glam::IVec3;
 
+use super::BlockSource;
 use super::coords::{CHUNK_EDGE, chunk_of};
-use super::{BlockId, BlockRegistry, BlockSource};
+use crate::block::{BlockId, BlockRegistry};
 use crate::geometry::Aabb;
 
 /// Wraps a storage whose cells never change while it is borrowed shared (no
@@ -19,7 +20,8 @@ use crate::geometry::Aabb;
 ///
 /// ```
 /// use voxwalk::glam::IVec3;
-/// use voxwalk::world::{BlockId, BlockRegistry, BlockSource, Unchanging};
+/// use voxwalk::block::{BlockId, BlockRegistry};
+/// use voxwalk::world::{BlockSource, Unchanging};
 ///
 /// struct Floor(BlockRegistry);
 /// impl BlockSource for Floor {

@@ -6,7 +6,8 @@ use glam::{DVec3, IVec3};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::coords::{CHUNK_EDGE, CHUNK_VOLUME, cell_of, chunk_of, local_of};
-use super::{BlockError, BlockId, BlockRegistry, BlockSource, BlockType, Chunk};
+use super::{BlockSource, Chunk};
+use crate::block::{BlockError, BlockId, BlockRegistry, BlockType};
 
 /// What one stored chunk's slot costs beyond its storage: its key in the
 /// chunk map and the index of behaviour chunks, with room for the slack a
@@ -37,7 +38,8 @@ pub(crate) fn stored_chunk_bytes(storage: usize) -> usize {
 ///
 /// ```
 /// use voxwalk::glam::IVec3;
-/// use voxwalk::world::{BlockId, World};
+/// use voxwalk::block::BlockId;
+/// use voxwalk::world::World;
 /// let mut w = World::new();
 /// w.set_block(IVec3::new(-1, 0, 40), BlockId::BRICK);
 /// assert_eq!(w.block(IVec3::new(-1, 0, 40)), BlockId::BRICK);
@@ -171,7 +173,8 @@ impl World {
     ///
     /// ```
     /// use voxwalk::glam::IVec3;
-    /// use voxwalk::world::{BlockId, World};
+    /// use voxwalk::block::BlockId;
+    /// use voxwalk::world::World;
     /// let mut w = World::new();
     /// w.fill(IVec3::new(0, 0, 0), IVec3::new(31, 0, 31), BlockId::STONE);
     /// assert_eq!(w.count_blocks()[BlockId::STONE.index()], 32 * 32);
@@ -268,7 +271,8 @@ impl World {
     ///
     /// ```
     /// use voxwalk::glam::IVec3;
-    /// use voxwalk::world::{BlockId, World};
+    /// use voxwalk::block::BlockId;
+    /// use voxwalk::world::World;
     /// let mut w = World::new();
     /// let empty = w.storage_bytes();
     /// w.set_block(IVec3::new(1, 2, 3), BlockId::STONE);
@@ -311,7 +315,8 @@ impl World {
     ///
     /// ```
     /// use voxwalk::glam::{DVec3, IVec3};
-    /// use voxwalk::world::{BlockId, World};
+    /// use voxwalk::block::BlockId;
+    /// use voxwalk::world::World;
     /// let mut w = World::new();
     /// w.fill(IVec3::new(0, 0, 0), IVec3::new(4, 2, 4), BlockId::STONE);
     /// assert_eq!(w.start_position(), Some(DVec3::new(2.5, 3.0, 2.5)));
@@ -377,7 +382,8 @@ impl World {
     ///
     /// ```
     /// use voxwalk::glam::IVec3;
-    /// use voxwalk::world::{BlockId, World};
+    /// use voxwalk::block::BlockId;
+    /// use voxwalk::world::World;
     /// let mut w = World::new();
     /// w.set_block(IVec3::ZERO, BlockId::POST);
     /// assert_eq!(w.count_blocks_by_name().get("post"), Some(&1));

@@ -9,8 +9,9 @@
 use std::sync::Arc;
 
 use glam::{DVec3, IVec3};
+use voxwalk::block::{BlockId, BlockRegistry, BlockType, PropertyValue};
 use voxwalk::controller::{Body, Event, Input, Settings, Simulation};
-use voxwalk::world::{BlockId, BlockRegistry, BlockType, PropertyValue, World};
+use voxwalk::world::World;
 
 /// The blocks of the test worlds.
 #[derive(Clone, Copy)]

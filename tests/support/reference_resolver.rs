@@ -10,9 +10,10 @@
 #![allow(dead_code)]
 
 use glam::{DVec3, IVec3};
+use voxwalk::block::MAX_SHAPE_REACH;
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{CONTACT_GAP, TOUCH_TOLERANCE};
-use voxwalk::world::{BlockSource, MAX_SHAPE_REACH};
+use voxwalk::world::BlockSource;
 
 /// The earliest face of one block box the moving box reaches.
 #[derive(Clone, Copy, Debug)]

@@ -3,7 +3,8 @@
 #![allow(dead_code)]
 
 use glam::IVec3;
-use voxwalk::world::{BlockId, World};
+use voxwalk::block::BlockId;
+use voxwalk::world::World;
 
 /// A small deterministic hash (splitmix64) so fixtures need no random crate state.
 pub fn hash(mut x: u64) -> u64 {

@@ -6,8 +6,8 @@
 
 use glam::DVec3;
 use proptest::prelude::*;
+use voxwalk::block::{BlockRegistry, BlockType, MIN_BOX_THICKNESS, PropertyValue};
 use voxwalk::geometry::Aabb;
-use voxwalk::world::{BlockRegistry, BlockType, MIN_BOX_THICKNESS, PropertyValue};
 
 /// One side of a box on one axis: a 1/16-grid interval inside the allowed reach
 /// (−0.5..=1.5), or now and then a sliver of the thinnest allowed thickness.

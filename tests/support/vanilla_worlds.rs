@@ -7,8 +7,9 @@
 use std::sync::Arc;
 
 use glam::{DVec3, IVec3};
+use voxwalk::block::{BlockId, BlockRegistry, BlockType};
 use voxwalk::geometry::Aabb;
-use voxwalk::world::{BlockId, BlockRegistry, BlockType, World};
+use voxwalk::world::World;
 
 const EPS: f64 = 1.0e-7;
 

@@ -14,7 +14,8 @@ use crate::resource::Voxwalk;
 /// # use bevy_ecs::system::Commands;
 /// use bevy_voxwalk::EditWorld;
 /// use voxwalk::glam::IVec3;
-/// use voxwalk::world::{BlockId, World};
+/// use voxwalk::block::BlockId;
+/// use voxwalk::world::World;
 ///
 /// fn dig(mut commands: Commands) {
 ///     commands.queue(EditWorld::new(|world: &mut World| {

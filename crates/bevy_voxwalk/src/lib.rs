@@ -19,7 +19,8 @@
 //! use bevy_voxwalk::{Character, CharacterInput, CharacterState, VoxwalkPlugin};
 //! use voxwalk::controller::{Input, Settings};
 //! use voxwalk::glam::IVec3;
-//! use voxwalk::world::{BlockId, World};
+//! use voxwalk::block::BlockId;
+//! use voxwalk::world::World;
 //!
 //! let mut world = World::new();
 //! world.fill(IVec3::new(-16, -1, -16), IVec3::new(15, -1, 15), BlockId::STONE);

@@ -15,9 +15,10 @@ use bevy_voxwalk::convert::to_bevy;
 use bevy_voxwalk::{
     Character, CharacterEvent, CharacterInput, CharacterState, EditWorld, Voxwalk, VoxwalkPlugin,
 };
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Event, Input, Settings, Simulation};
 use voxwalk::glam::{DVec3, IVec3};
-use voxwalk::world::{BlockId, World};
+use voxwalk::world::World;
 
 /// A stone floor, its top at y = 0, 64 × 64 around the origin.
 fn floor() -> World {

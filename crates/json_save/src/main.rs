@@ -11,7 +11,8 @@
 
 use voxwalk::controller::{Body, Input, Settings, Simulation, SimulationState};
 use voxwalk::glam::{DVec3, IVec3};
-use voxwalk::world::{BlockId, World};
+use voxwalk::block::BlockId;
+use voxwalk::world::World;
 
 fn hash(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);

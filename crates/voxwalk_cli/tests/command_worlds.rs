@@ -15,11 +15,12 @@ use std::process::Command;
 
 use big_save::{WALK, build_big_save, walk};
 use temp_dir::Dir;
+use voxwalk::block::BlockId;
 use voxwalk::controller::Body;
 use voxwalk::formats::save_folder::{Dimension, SaveFolder, export_world};
 use voxwalk::glam::{DVec3, IVec3};
 use voxwalk::streaming::{StreamSettings, StreamingWorld};
-use voxwalk::world::{BlockId, World};
+use voxwalk::world::World;
 
 /// The walk of `tests/save_folder.rs` by the command, in a process of its
 /// own: its resident memory, the program's included, stays under what this

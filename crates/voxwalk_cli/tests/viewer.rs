@@ -8,9 +8,9 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use voxwalk::block::BlockId;
 use voxwalk::formats::{LoadOptions, load};
 use voxwalk::generate::{Generator, Preset};
-use voxwalk::world::BlockId;
 use voxwalk_cli::viewer::{
     Action, App, FIRST_HOLD, HeldKeys, Hold, KEY_HELP, Palette, REPEAT_HOLD, ScreenDir, SliceAxis,
     ViewMode, action_for, draw, run_headless,

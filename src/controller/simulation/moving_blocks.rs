@@ -52,7 +52,8 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     /// use voxwalk::controller::{Body, Settings, Simulation};
     /// use voxwalk::glam::{DVec3, IVec3};
     /// use voxwalk::movers::{Drive, Mover, Path, PathEnds};
-    /// use voxwalk::world::{BlockId, World};
+    /// use voxwalk::block::BlockId;
+    /// use voxwalk::world::World;
     ///
     /// let mut sim = Simulation::new(World::new(), Settings::default()).unwrap();
     /// // A 3 × 3 lift that rises 20 blocks at 4 blocks a second.

@@ -158,7 +158,8 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     /// ```
     /// use voxwalk::controller::{Body, Input, Settings, Simulation};
     /// use voxwalk::glam::{DVec3, IVec3};
-    /// use voxwalk::world::{BlockId, World};
+    /// use voxwalk::block::BlockId;
+    /// use voxwalk::world::World;
     ///
     /// let mut world = World::new();
     /// world.fill(IVec3::new(-8, -1, -8), IVec3::new(8, -1, 8), BlockId::STONE);

@@ -4,8 +4,9 @@
 use super::inflated::Inflated;
 use super::payload::PayloadReader;
 use super::{BinaryWorldError, HEADER_BYTES, MAGIC, MAX_PAYLOAD_BYTES, VERSION};
+use crate::block::BUILT_IN_TYPES;
 use crate::formats::ReadBudget;
-use crate::world::{BUILT_IN_TYPES, World};
+use crate::world::World;
 
 /// Decodes a binary world within the default [`ReadBudget`].
 ///

@@ -8,13 +8,15 @@ use flate2::write::DeflateEncoder;
 use glam::IVec3;
 
 use super::{BinaryWriteError, HEADER_BYTES, MAGIC, VERSION, column_order};
-use crate::world::{BUILT_IN_TYPES, BlockId, BlockType, Chunk, PropertyValue, World};
+use crate::block::{BUILT_IN_TYPES, BlockId, BlockType, PropertyValue};
+use crate::world::{Chunk, World};
 
 /// Encodes `world` as a binary world.
 ///
 /// ```
 /// use voxwalk::glam::IVec3;
-/// use voxwalk::world::{BlockId, World};
+/// use voxwalk::block::BlockId;
+/// use voxwalk::world::World;
 /// use voxwalk::formats::binary_format;
 /// let mut world = World::new();
 /// world.fill(IVec3::new(-20, 0, -20), IVec3::new(20, 3, 20), BlockId::STONE);

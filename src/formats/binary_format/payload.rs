@@ -5,13 +5,13 @@ use glam::{DVec3, IVec3};
 
 use super::inflated::Inflated;
 use super::{BinaryWorldError, CELLS, MAX_CHUNKS, MAX_NAME_BYTES, column_order};
+use crate::block::{
+    BUILT_IN_TYPES, BlockId, BlockType, MAX_BOXES_PER_BLOCK, MAX_PROPERTIES, PropertyValue,
+};
 use crate::formats::ReadBudget;
 use crate::geometry::Aabb;
 use crate::world::stored_chunk_bytes;
-use crate::world::{
-    BUILT_IN_TYPES, BlockId, BlockType, Chunk, MAX_BOXES_PER_BLOCK, MAX_PROPERTIES, MixedCells,
-    PropertyValue, World,
-};
+use crate::world::{Chunk, MixedCells, World};
 
 pub(super) struct PayloadReader<'a> {
     pub(super) source: Inflated<'a>,
@@ -156,7 +156,7 @@ impl PayloadReader<'_> {
         let count = self.varint()?;
         // A definition takes at least 7 bytes.
         let left = self.source.left();
-        let most = (crate::world::MAX_BLOCK_TYPES - BUILT_IN_TYPES) as u64;
+        let most = (crate::block::MAX_BLOCK_TYPES - BUILT_IN_TYPES) as u64;
         if count > most || count * 7 > left {
             return self.fail(format!(
                 "{count} block types (at most {most}, and what the {left} bytes left can hold)"
@@ -192,7 +192,7 @@ impl PayloadReader<'_> {
     /// One block type's definition, not yet validated.
     fn block_type(&mut self) -> Result<BlockType, BinaryWorldError> {
         let name_len = self.varint()?;
-        if name_len > crate::world::MAX_NAME_BYTES as u64 {
+        if name_len > crate::block::MAX_NAME_BYTES as u64 {
             return self.fail(format!("a {name_len}-byte name"));
         }
         let Ok(name) = std::str::from_utf8(self.take(name_len as usize)?) else {
@@ -231,7 +231,7 @@ impl PayloadReader<'_> {
         }
         for _ in 0..properties {
             let len = self.varint()?;
-            if len > crate::world::MAX_NAME_BYTES as u64 {
+            if len > crate::block::MAX_NAME_BYTES as u64 {
                 return self.fail(format!("a {len}-byte property name"));
             }
             let Ok(key) = std::str::from_utf8(self.take(len as usize)?).map(str::to_owned) else {
@@ -354,8 +354,9 @@ impl PayloadReader<'_> {
 mod tests {
     use glam::IVec3;
 
+    use crate::block::{BlockId, BlockType};
     use crate::formats::binary_format::{decode, encode};
-    use crate::world::{BlockId, BlockType, World};
+    use crate::world::World;
 
     thread_local! {
         /// Palette entries checked for repeats, for the test that holds the
@@ -371,7 +372,7 @@ mod tests {
                 .register_block(BlockType::cube(format!("t{i}")))
                 .unwrap();
         }
-        let first = crate::world::BUILT_IN_TYPES as u16;
+        let first = crate::block::BUILT_IN_TYPES as u16;
         for i in 0..4096u16 {
             let local = IVec3::new(
                 i32::from(i / 256),

@@ -20,8 +20,9 @@ use super::block_states::Mapped;
 use super::section_check::{SectionLayout, check_sections};
 use super::vanilla_blocks::VanillaBlocks;
 use super::{ImportError, Imported, Warnings, nbt_guard};
+use crate::block::BlockId;
 use crate::formats::MAX_FILE_CHUNKS;
-use crate::world::{BlockId, Chunk, World};
+use crate::world::{Chunk, World};
 
 /// Largest inflated chunk accepted (real chunks are well under a megabyte:
 /// the largest of a busy 1.19.4 region inflates to 62 KB).

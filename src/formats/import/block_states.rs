@@ -1,7 +1,7 @@
 //! Minecraft block states to voxwalk blocks, for the `.schem` and `.mca`
 //! importers.
 
-use crate::world::BlockId;
+use crate::block::BlockId;
 
 /// What a block state became.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,7 +105,7 @@ fn property<'a>(props: &'a str, key: &str) -> Option<&'a str> {
 /// properties as `k=v` pairs joined by commas.
 ///
 /// ```
-/// use voxwalk::world::BlockId;
+/// use voxwalk::block::BlockId;
 /// use voxwalk::formats::map_block_state;
 /// assert_eq!(map_block_state("minecraft:oak_slab", "type=top,waterlogged=false").block, BlockId::TOP_SLAB);
 /// assert_eq!(map_block_state("minecraft:cobblestone_wall", "").block, BlockId::POST);

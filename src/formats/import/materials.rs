@@ -6,7 +6,7 @@
 //! answers come from that row, so a block cannot look like one material and
 //! stand in as another.
 
-use crate::world::BlockId;
+use crate::block::BlockId;
 
 /// One material.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,7 +14,8 @@ use glam::IVec3;
 use super::block_states::split_state;
 use super::vanilla_blocks::VanillaBlocks;
 use super::{ImportError, Imported, Warnings};
-use crate::world::{BlockId, World};
+use crate::block::BlockId;
+use crate::world::World;
 
 /// Most cells a schematic may have: 2²⁷ (a 512×512×512 build).
 pub const MAX_CELLS: u64 = 1 << 27;

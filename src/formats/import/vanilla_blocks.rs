@@ -26,8 +26,9 @@ use glam::DVec3;
 use super::block_states::{Mapped, map_block_state};
 use super::materials::material_colour;
 use super::vanilla_shapes::{GameVersion, VanillaShapes};
+use crate::block::{BlockId, BlockType, PropertyValue};
 use crate::geometry::Aabb;
-use crate::world::{BlockId, BlockType, PropertyValue, World};
+use crate::world::World;
 
 /// Maps the states of one file, remembering what each became.
 pub(crate) struct VanillaBlocks {
@@ -44,7 +45,7 @@ const SHAPED_BUILT_INS: [BlockId; 3] = [BlockId::SLAB, BlockId::TOP_SLAB, BlockI
 
 /// The built-in of [`SHAPED_BUILT_INS`] whose shape is `boxes`, if any.
 fn built_in_shaped(boxes: &[Aabb]) -> Option<BlockId> {
-    let registry = crate::world::BlockRegistry::built_in();
+    let registry = crate::block::BlockRegistry::built_in();
     SHAPED_BUILT_INS
         .into_iter()
         .find(|&id| registry.get(id).is_some_and(|t| t.boxes == boxes))
@@ -161,7 +162,7 @@ impl VanillaBlocks {
 /// `climbable` block tag; `SlimeBlock`; `WebBlock`; lava's drag and gravity in
 /// `LivingEntity.travel`). Water is the built-in type, which has them already.
 fn vanilla_behaviours(name: &str) -> &'static [(&'static str, PropertyValue)] {
-    use crate::world::behaviour_names::{
+    use crate::block::behaviour_names::{
         BOUNCE, CLIMBABLE, JUMP_FACTOR, LIQUID_DRAG, LIQUID_GRAVITY, SLIPPERINESS, SPEED_FACTOR,
         STUCK_HORIZONTAL, STUCK_VERTICAL,
     };

@@ -17,8 +17,9 @@ use dot_vox::{DotVoxData, SceneNode};
 use glam::IVec3;
 
 use super::{ImportError, Imported, Warnings, vox_chunks};
+use crate::block::BlockId;
 use crate::formats::MAX_FILE_CHUNKS;
-use crate::world::{BlockId, World};
+use crate::world::World;
 
 /// Most voxels a file may place, counting a model once for every time the
 /// scene graph places it: the cost of a file is what it makes us build, and a
@@ -53,7 +54,7 @@ pub(crate) fn block_for_colour(rgba: [u8; 4]) -> BlockId {
     if rgba[3] < 255 {
         return BlockId::GLASS;
     }
-    let registry = crate::world::BlockRegistry::built_in();
+    let registry = crate::block::BlockRegistry::built_in();
     let distance = |block: &BlockId| {
         let look = registry.get(*block).map_or([0; 3], |t| t.look.colour);
         (0..3)
@@ -313,7 +314,7 @@ fn parse_triple(text: &str) -> Option<IVec3> {
 #[cfg(test)]
 mod colour_tests {
     use super::{COLOUR_BLOCKS, block_for_colour};
-    use crate::world::BlockRegistry;
+    use crate::block::BlockRegistry;
 
     /// A voxel coloured as a built-in block looks in the registry becomes
     /// that block: the importer asks the registry, never restates it.

@@ -11,10 +11,11 @@ use glam::IVec3;
 use serde::Serialize;
 
 use super::level_dat::{EXPORT_DATA_VERSION, LevelDat};
+use crate::block::BlockId;
 use crate::formats::import::vanilla_state_of_built_in;
 use crate::formats::write_atomically;
 use crate::movers::Mover;
-use crate::world::{BlockId, CHUNK_EDGE, Chunk, World};
+use crate::world::{CHUNK_EDGE, Chunk, World};
 
 /// The lowest and highest section y a 1.18+ overworld holds (blocks −64 to 319).
 pub const EXPORT_SECTIONS: (i32, i32) = (-4, 19);

@@ -82,8 +82,9 @@ use thiserror::Error;
 use self::parser::Parser;
 pub use self::writer::{MAX_TEXT_CELLS, TextWriteError, to_text};
 use super::ReadBudget;
+use crate::block::{BlockError, BlockRegistry};
 use crate::movers::{Mover, MoverError};
-use crate::world::{BlockError, BlockRegistry, World};
+use crate::world::World;
 
 /// The line that opens every text world.
 pub const MAGIC: &str = "voxwalk-world";
@@ -214,7 +215,8 @@ pub enum TextProblem {
 ///
 /// ```
 /// use voxwalk::glam::{DVec3, IVec3};
-/// use voxwalk::world::{BlockId, BlockSource};
+/// use voxwalk::block::BlockId;
+/// use voxwalk::world::BlockSource;
 /// use voxwalk::formats::text_format;
 /// let w = text_format::parse("voxwalk-world 1\nspawn 1.5 1 0.5\nlayer 0\n|#_i|\n").unwrap();
 /// assert_eq!(w.block(IVec3::new(1, 0, 0)), BlockId::SLAB);
@@ -236,7 +238,7 @@ pub fn parse(text: &str) -> Result<World, TextWorldError> {
 /// ```
 /// use std::sync::Arc;
 /// use voxwalk::glam::IVec3;
-/// use voxwalk::world::{BlockRegistry, BlockType};
+/// use voxwalk::block::{BlockRegistry, BlockType};
 /// use voxwalk::formats::text_format;
 /// let mut registry = BlockRegistry::new();
 /// let ore = registry.register(BlockType::cube("ore")).unwrap();
@@ -290,7 +292,7 @@ pub const NO_END_WARNING: &str = "the file has no closing `end` line: it may hav
 ///
 /// ```
 /// use std::sync::Arc;
-/// use voxwalk::world::BlockRegistry;
+/// use voxwalk::block::BlockRegistry;
 /// use voxwalk::formats::{ReadBudget, text_format};
 /// let registry = Arc::clone(BlockRegistry::built_in());
 /// let text = "voxwalk-world 1\nlayer 0\n|#|\n";

@@ -8,11 +8,12 @@ use glam::{DVec3, IVec3};
 use super::line_words::{column_of, parse_numbers, split_word, words_with_columns};
 use super::mover_line::{MoverPart, MoverStart, parse_mover_line};
 use super::{MAGIC, MAX_CELL_COORDINATE, NO_END_WARNING, TextProblem, TextWorld, TextWorldError};
+use crate::block::{BlockId, BlockRegistry};
 use crate::formats::ReadBudget;
 use crate::formats::block_line::parse_block_line;
 use crate::movers::mover_block_bytes;
 use crate::movers::{MAX_MOVER_BLOCKS, Mover, MoverError};
-use crate::world::{BlockId, BlockRegistry, World};
+use crate::world::World;
 
 /// What a character of a row stands for.
 #[derive(Clone, Copy)]

@@ -10,9 +10,10 @@ use thiserror::Error;
 
 use super::parser::DEFAULT_LEGEND;
 use super::{MAGIC, MAX_CELL_COORDINATE, VERSION};
+use crate::block::{BUILT_IN_TYPES, BlockId, BlockRegistry};
 use crate::formats::block_line::block_line;
 use crate::movers::{Drive, Mover, PathEnds};
-use crate::world::{BUILT_IN_TYPES, BlockId, BlockRegistry, World};
+use crate::world::World;
 
 /// Why a world cannot be written as text without losing something.
 #[derive(Debug, Error, PartialEq)]
@@ -85,7 +86,8 @@ pub const MAX_TEXT_CELLS: u64 = 1 << 26;
 ///
 /// ```
 /// use voxwalk::glam::IVec3;
-/// use voxwalk::world::{BlockId, World};
+/// use voxwalk::block::BlockId;
+/// use voxwalk::world::World;
 /// use voxwalk::formats::text_format;
 /// let mut w = World::new();
 /// w.set_block(IVec3::new(3, 7, -2), BlockId::POST);

@@ -6,8 +6,9 @@ use std::io::Write;
 use clap::Args;
 
 use super::CliError;
+use voxwalk::block::BlockId;
 use voxwalk::printable::{LineBreaks, terminal_safe};
-use voxwalk::world::{BlockId, Chunk};
+use voxwalk::world::Chunk;
 
 /// A name or path from a file, on one line of the report.
 fn safe(text: &str) -> String {
@@ -108,7 +109,7 @@ pub(super) fn run(
 }
 
 /// A block type's behaviours for the `blocks` list, or nothing for a plain one.
-fn describe_behaviour(b: &voxwalk::world::Behaviour) -> String {
+fn describe_behaviour(b: &voxwalk::block::Behaviour) -> String {
     let mut parts = Vec::new();
     if b.climbable {
         parts.push("climbable".to_owned());
@@ -116,7 +117,7 @@ fn describe_behaviour(b: &voxwalk::world::Behaviour) -> String {
     if let Some(l) = b.liquid {
         parts.push(format!("liquid: drag {}, gravity {}", l.drag, l.gravity));
     }
-    if b.slipperiness != voxwalk::world::DEFAULT_SLIPPERINESS {
+    if b.slipperiness != voxwalk::block::DEFAULT_SLIPPERINESS {
         parts.push(format!("slipperiness {}", b.slipperiness));
     }
     if b.speed_factor != 1.0 {

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use voxwalk::world::BlockType;
+use voxwalk::block::BlockType;
 
 /// How one block type is drawn in a two-column slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,7 +85,7 @@ impl BlockGlyphs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use voxwalk::world::{BlockId, BlockRegistry};
+    use voxwalk::block::{BlockId, BlockRegistry};
 
     #[test]
     fn the_built_ins_keep_their_glyphs() {

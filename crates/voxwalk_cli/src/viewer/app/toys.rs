@@ -5,9 +5,9 @@ use glam::{DVec3, IVec3};
 
 use super::App;
 use crate::viewer::wander::Wanderer;
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Ball, Body};
 use voxwalk::geometry::{Aabb, overlap_sphere_box};
-use voxwalk::world::BlockId;
 
 impl App {
     fn eye(&self) -> DVec3 {

@@ -13,7 +13,7 @@ use ratatui::widgets::{Block as Panel, Paragraph, Wrap};
 
 use super::app::App;
 use super::camera::{SliceAxis, ViewMode};
-use voxwalk::world::{BlockId, BlockLook, BlockRegistry};
+use voxwalk::block::{BlockId, BlockLook, BlockRegistry};
 
 /// The smallest terminal the views are drawn in; smaller ones get a message.
 pub const MIN_SIZE: (u16, u16) = (40, 10);

@@ -12,7 +12,8 @@ use super::super::block_glyphs::BlockGlyphs;
 use super::super::camera::SliceAxis;
 use super::super::theme::{CAVE, Palette, SKY};
 use super::{Grid, block_rgb, outline_regions, put_slot, stamp_bodies, stamp_movers};
-use voxwalk::world::{BlockId, BlockSource};
+use voxwalk::block::BlockId;
+use voxwalk::world::BlockSource;
 
 /// How far up a column is searched for a roof that makes air a cave.
 const ROOF_SEARCH: i32 = 24;

@@ -81,7 +81,7 @@ fn states(app: &App) -> Vec<&'static str> {
         let world = app.sim().world();
         let under = voxwalk::controller::ground_cell(&body.aabb);
         let ground = world.registry().behaviour(world.block(under));
-        if ground.slipperiness > voxwalk::world::DEFAULT_SLIPPERINESS {
+        if ground.slipperiness > voxwalk::block::DEFAULT_SLIPPERINESS {
             states.push("on ice");
         }
         if ground.speed_factor < 1.0 {

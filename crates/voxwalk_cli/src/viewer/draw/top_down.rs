@@ -13,7 +13,8 @@ use ratatui::widgets::Widget;
 use super::super::app::App;
 use super::super::block_glyphs::BlockGlyphs;
 use super::{Grid, block_rgb, outline_regions, put_slot, stamp_bodies, stamp_movers};
-use voxwalk::world::{BlockId, BlockSource, World};
+use voxwalk::block::BlockId;
+use voxwalk::world::{BlockSource, World};
 
 /// How far down the ground is looked for.
 const DEPTH: i32 = 16;

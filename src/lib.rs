@@ -6,8 +6,8 @@
 //!
 //! # 1. Blocks are data
 //!
-//! A cell holds a [`world::BlockId`]; the id names a [`world::BlockType`] in a
-//! [`world::BlockRegistry`]: its collision boxes (up to 16, reaching at most
+//! A cell holds a [`block::BlockId`]; the id names a [`block::BlockType`] in a
+//! [`block::BlockRegistry`]: its collision boxes (up to 16, reaching at most
 //! half a block out of the cell), whether it is solid, its look and its
 //! behaviour properties. The 13 built-in types keep ids 0–12; a game registers
 //! its own.

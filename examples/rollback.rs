@@ -135,7 +135,7 @@ fn main() {
     }
 
     // Every remote input has arrived by now: a last correction, then compare.
-    let now = sim.tick();
+    let now = sim.ticks_run();
     let first_unknown = known_remote.len() as u64;
     edits.rewind(&mut sim, first_unknown);
     sim.restore(saved[first_unknown as usize].clone())

@@ -206,7 +206,7 @@ fn inputs_that_name_no_body_are_refused() {
     let twice = sim.step(&[(here, EAST), (here, Input::IDLE)]).unwrap_err();
     assert!(matches!(twice, SimulationError::TwoInputs { handle } if handle == here));
     assert_eq!(sim.body(here).copied(), before, "nothing moved");
-    assert_eq!(sim.tick(), 0, "no tick ran");
+    assert_eq!(sim.ticks_run(), 0, "no tick ran");
 
     let too_many = sim.step_in_order(&[EAST, EAST]).unwrap_err();
     assert!(matches!(
@@ -218,7 +218,7 @@ fn inputs_that_name_no_body_are_refused() {
     ));
     assert!(sim.step_in_order(&[]).is_err(), "too few");
     sim.step_in_order(&[EAST]).unwrap();
-    assert_eq!(sim.tick(), 1);
+    assert_eq!(sim.ticks_run(), 1);
 }
 
 // ---------------------------------------------------------------------------

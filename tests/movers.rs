@@ -470,7 +470,7 @@ fn busy_inputs(tick: u64) -> Input {
 fn a_run_with_movers_restored_from_its_state_goes_on_bit_for_bit() {
     let (mut sim, [rider, walker]) = busy_world();
     let step = |sim: &mut Simulation| {
-        let tick = sim.tick();
+        let tick = sim.ticks_run();
         sim.step(&[(rider, Input::IDLE), (walker, busy_inputs(tick))])
             .unwrap();
     };

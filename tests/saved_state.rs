@@ -94,7 +94,7 @@ fn a_saved_simulation_restores_and_runs_on_bit_for_bit() {
         .fill(IVec3::new(-12, -1, 0), IVec3::new(12, -1, 0), BlockId::AIR);
     let state: SimulationState = serde_json::from_str(&saved).unwrap();
     sim.restore(state.clone()).unwrap();
-    assert_eq!(sim.tick(), 50);
+    assert_eq!(sim.ticks_run(), 50);
     let mut fresh = Simulation::new(sim.world().clone(), Settings::default()).unwrap();
     fresh.restore(state).unwrap();
     run(&mut sim, &handles, 50..150);

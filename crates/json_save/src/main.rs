@@ -76,9 +76,9 @@ fn restore_file(path: &str) -> Result<u64, String> {
         serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?;
     let mut sim = Simulation::new(world(), Settings::default()).expect("settings");
     sim.restore(loaded).map_err(|e| format!("{path}: {e}"))?;
-    let from = sim.tick();
+    let from = sim.ticks_run();
     run(&mut sim, from, from + 100);
-    Ok(sim.tick())
+    Ok(sim.ticks_run())
 }
 
 fn main() {

@@ -271,9 +271,9 @@ fn actions_do_what_the_help_says() {
     app.apply(Action::ToggleFly, t);
     assert!(app.flying());
     app.apply(Action::Pause, t);
-    let before = app.sim().tick();
+    let before = app.sim().ticks_run();
     app.apply(Action::Step, t);
-    assert_eq!(app.sim().tick(), before + 1);
+    assert_eq!(app.sim().ticks_run(), before + 1);
     assert!(!app.apply(Action::Quit, t));
 }
 

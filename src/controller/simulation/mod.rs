@@ -205,9 +205,10 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
         Ok(())
     }
 
-    /// Ticks run so far.
+    /// Ticks run so far: the count a saved state keeps, advanced by each
+    /// step (a count, where `Controller::tick` runs one).
     #[must_use]
-    pub fn tick(&self) -> u64 {
+    pub fn ticks_run(&self) -> u64 {
         self.tick
     }
 }

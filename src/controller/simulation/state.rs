@@ -170,7 +170,7 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     /// for _ in 0..10 { sim.step(&east).unwrap(); }
     /// let first_run = *sim.body(walker).unwrap();
     /// sim.restore(saved).unwrap();
-    /// assert_eq!(sim.tick(), 0);
+    /// assert_eq!(sim.ticks_run(), 0);
     /// for _ in 0..10 { sim.step(&east).unwrap(); }
     /// assert_eq!(*sim.body(walker).unwrap(), first_run); // bit for bit
     /// ```

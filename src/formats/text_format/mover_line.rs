@@ -22,7 +22,7 @@ use crate::movers::{CrushRule, Drive, MoverError, Path, PathEnds, Waypoint};
 /// A `mover` line read: its character, block name and what it adds.
 pub(super) struct MoverLine<'l> {
     /// The character its cells are drawn with.
-    pub glyph: char,
+    pub symbol: char,
     /// The block type of those cells, and the column of its name.
     pub block: (&'l str, usize),
     /// A new mover, or more cells of one drawn with another character.
@@ -51,13 +51,13 @@ pub(super) type LineError = (usize, String);
 
 /// Reads the words after `mover`, each with its 1-based column.
 pub(super) fn parse_mover_line<'l>(words: &[(usize, &'l str)]) -> Result<MoverLine<'l>, LineError> {
-    let (Some(&(glyph_column, glyph)), Some(&(block_column, block))) =
+    let (Some(&(symbol_column, symbol)), Some(&(block_column, block))) =
         (words.first(), words.get(1))
     else {
         let column = words.first().map_or(0, |w| w.0);
         return Err((column, "`mover` takes a character and a block name".into()));
     };
-    let glyph = single_char(glyph, glyph_column)?;
+    let symbol = single_char(symbol, symbol_column)?;
     let rest = &words[2..];
     let part = match rest {
         [(_, "joins"), (c, other)] => MoverPart::Joins(single_char(other, *c)?, *c),
@@ -67,7 +67,7 @@ pub(super) fn parse_mover_line<'l>(words: &[(usize, &'l str)]) -> Result<MoverLi
         _ => MoverPart::Leads(mover_start(rest)?),
     };
     Ok(MoverLine {
-        glyph,
+        symbol,
         block: (block, block_column),
         part,
     })
@@ -222,7 +222,7 @@ mod tests {
         ))
         .ok()
         .unwrap();
-        assert_eq!(line.glyph, 'L');
+        assert_eq!(line.symbol, 'L');
         assert_eq!(line.block.0, "stone");
         let MoverPart::Leads(start) = line.part else {
             panic!("a lift leads")

@@ -17,7 +17,7 @@ use crate::world::World;
 
 /// What a character of a row stands for.
 #[derive(Clone, Copy)]
-enum Glyph {
+enum Symbol {
     /// A block of the world.
     Block(BlockId),
     /// A block of the mover at this index of `Parser::movers`.
@@ -44,7 +44,7 @@ pub(super) struct Parser {
     /// Whether the closing `end` was read.
     ended: bool,
     origin: IVec3,
-    legend: [Option<Glyph>; 128],
+    legend: [Option<Symbol>; 128],
     movers: Vec<PendingMover>,
     /// Cells drawn for movers, all movers together.
     mover_cells: usize,
@@ -59,7 +59,7 @@ impl Parser {
     pub(super) fn new(registry: Arc<BlockRegistry>, budget: ReadBudget, text_bytes: u64) -> Self {
         let mut legend = [None; 128];
         for (c, block) in DEFAULT_LEGEND {
-            legend[*c as usize] = Some(Glyph::Block(*block));
+            legend[*c as usize] = Some(Symbol::Block(*block));
         }
         Self {
             world: World::with_registry(registry),
@@ -192,7 +192,7 @@ impl Parser {
                 },
             )
         })?;
-        self.legend[c as usize] = Some(Glyph::Block(block));
+        self.legend[c as usize] = Some(Symbol::Block(block));
         Ok(())
     }
 
@@ -227,14 +227,14 @@ impl Parser {
                 self.movers.len() - 1
             }
             MoverPart::Joins(other, column) => {
-                let Some(Glyph::Mover { index, .. }) = self.legend[other as usize] else {
+                let Some(Symbol::Mover { index, .. }) = self.legend[other as usize] else {
                     let problem = format!("{other:?} draws no mover (give its `mover` line first)");
                     return Err(bad((column, problem)));
                 };
                 index
             }
         };
-        self.legend[line.glyph as usize] = Some(Glyph::Mover { index, block });
+        self.legend[line.symbol as usize] = Some(Symbol::Mover { index, block });
         Ok(())
     }
 
@@ -280,8 +280,9 @@ impl Parser {
             if c == '|' {
                 return Err(at(column, TextProblem::BarInsideRow));
             }
-            let glyph = self.legend.get(c as usize).copied().flatten();
-            let glyph = glyph.ok_or(at(column, TextProblem::UnknownCharacter { character: c }))?;
+            let symbol = self.legend.get(c as usize).copied().flatten();
+            let symbol =
+                symbol.ok_or(at(column, TextProblem::UnknownCharacter { character: c }))?;
             let x = self.origin.x + i as i32;
             if x.abs() > MAX_CELL_COORDINATE
                 || y.abs() > MAX_CELL_COORDINATE
@@ -290,9 +291,9 @@ impl Parser {
                 return Err(at(column, TextProblem::OutOfRange));
             }
             let cell = IVec3::new(x, y, z);
-            let block = match glyph {
-                Glyph::Block(block) => block,
-                Glyph::Mover { index, block } => {
+            let block = match symbol {
+                Symbol::Block(block) => block,
+                Symbol::Mover { index, block } => {
                     let cells = &mut self.movers[index].cells;
                     if cells.len() == MAX_MOVER_BLOCKS {
                         let problem = TextProblem::Mover(MoverError::TooManyBlocks {

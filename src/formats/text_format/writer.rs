@@ -125,7 +125,7 @@ pub fn to_text(world: &World, movers: &[Mover]) -> Result<String, TextWriteError
         return Err(TextWriteError::TooLarge { cells, size });
     }
     let symbols = legend_for(world)?;
-    let mover_glyphs = mover_glyphs(movers, &symbols)?;
+    let mover_symbols = mover_symbols(movers, &symbols)?;
     let _ = writeln!(out, "origin {} {} {}", lo.x, lo.y, lo.z);
     if let Some(s) = world.spawn {
         let _ = writeln!(out, "spawn {} {} {}", s.x, s.y, s.z);
@@ -137,7 +137,7 @@ pub fn to_text(world: &World, movers: &[Mover]) -> Result<String, TextWriteError
             continue;
         };
         let symbol = symbols.get(id).copied().flatten();
-        if symbol.is_none() && mover_glyphs.iter().all(|g| g.block.index() != id) {
+        if symbol.is_none() && mover_symbols.iter().all(|g| g.block.index() != id) {
             continue;
         }
         let _ = writeln!(out, "{}", block_line(block));
@@ -145,8 +145,8 @@ pub fn to_text(world: &World, movers: &[Mover]) -> Result<String, TextWriteError
             let _ = writeln!(out, "legend {symbol} {}", block.name);
         }
     }
-    for glyph in &mover_glyphs {
-        let _ = writeln!(out, "{}", mover_line(world, movers, &mover_glyphs, glyph));
+    for symbol in &mover_symbols {
+        let _ = writeln!(out, "{}", mover_line(world, movers, &mover_symbols, symbol));
     }
     for y in lo.y..=hi.y {
         let rows: Vec<String> = (lo.z..=hi.z)
@@ -155,7 +155,7 @@ pub fn to_text(world: &World, movers: &[Mover]) -> Result<String, TextWriteError
                     .map(|x| {
                         let cell = IVec3::new(x, y, z);
                         if let Some(&(mover, block)) = drawn.get(&cell) {
-                            return glyph_of(&mover_glyphs, mover, block);
+                            return symbol_of(&mover_symbols, mover, block);
                         }
                         let id = world.block(cell);
                         symbols.get(id.index()).copied().flatten().unwrap_or('.')
@@ -225,10 +225,10 @@ fn legend_for(world: &World) -> Result<Vec<Option<char>>, TextWriteError> {
 }
 
 /// A character drawing one block type of one mover.
-struct MoverGlyph {
+struct MoverSymbol {
     mover: usize,
     block: BlockId,
-    glyph: char,
+    symbol: char,
 }
 
 /// The world cells of every mover, with the mover's index and the block,
@@ -269,63 +269,66 @@ fn is_at_its_start(mover: &Mover) -> bool {
 
 /// A character for each block type of each mover, from those the world's
 /// legend leaves free.
-fn mover_glyphs(
+fn mover_symbols(
     movers: &[Mover],
     symbols: &[Option<char>],
-) -> Result<Vec<MoverGlyph>, TextWriteError> {
+) -> Result<Vec<MoverSymbol>, TextWriteError> {
     let taken = |c: char| symbols.contains(&Some(c)) || DEFAULT_LEGEND.iter().any(|(d, _)| *d == c);
     let mut free = ('!'..='~').filter(|&c| c != '|' && !taken(c));
     let available = free.clone().count();
-    let mut glyphs: Vec<MoverGlyph> = Vec::new();
+    let mut symbols_of_movers: Vec<MoverSymbol> = Vec::new();
     let mut wanted = 0;
     for (mover, m) in movers.iter().enumerate() {
-        let first = glyphs.len();
+        let first = symbols_of_movers.len();
         for b in m.blocks() {
-            if glyphs[first..].iter().all(|g| g.block != b.block) {
+            if symbols_of_movers[first..]
+                .iter()
+                .all(|g| g.block != b.block)
+            {
                 wanted += 1;
-                let glyph = free.next().ok_or(TextWriteError::TooManyBlockTypes {
+                let symbol = free.next().ok_or(TextWriteError::TooManyBlockTypes {
                     used: wanted,
                     available,
                 })?;
-                glyphs.push(MoverGlyph {
+                symbols_of_movers.push(MoverSymbol {
                     mover,
                     block: b.block,
-                    glyph,
+                    symbol,
                 });
             }
         }
     }
-    Ok(glyphs)
+    Ok(symbols_of_movers)
 }
 
 /// The character drawing `block` of mover `mover`.
-fn glyph_of(glyphs: &[MoverGlyph], mover: usize, block: BlockId) -> char {
-    glyphs
+fn symbol_of(symbols_of_movers: &[MoverSymbol], mover: usize, block: BlockId) -> char {
+    symbols_of_movers
         .iter()
         .find(|g| g.mover == mover && g.block == block)
-        .map_or('.', |g| g.glyph)
+        .map_or('.', |g| g.symbol)
 }
 
-/// The `mover` line of one glyph: the mover's start and drive on its first
-/// glyph's line, `joins` on the others'.
+/// The `mover` line of one symbol: the mover's start and drive on its first
+/// symbol's line, `joins` on the others'.
 fn mover_line(
     world: &World,
     movers: &[Mover],
-    glyphs: &[MoverGlyph],
-    glyph: &MoverGlyph,
+    symbols_of_movers: &[MoverSymbol],
+    symbol: &MoverSymbol,
 ) -> String {
     let name = world
         .registry()
-        .get(glyph.block)
+        .get(symbol.block)
         .map_or("", |b| b.name.as_str());
-    let mut line = format!("mover {} {name}", glyph.glyph);
-    let mover = &movers[glyph.mover];
+    let mut line = format!("mover {} {name}", symbol.symbol);
+    let mover = &movers[symbol.mover];
     // Glyphs are handed out in the order of the mover's blocks, so its
-    // first glyph leads and the others join it.
-    if let Some(leader) = glyphs.iter().find(|g| g.mover == glyph.mover)
-        && leader.glyph != glyph.glyph
+    // first symbol leads and the others join it.
+    if let Some(leader) = symbols_of_movers.iter().find(|g| g.mover == symbol.mover)
+        && leader.symbol != symbol.symbol
     {
-        let _ = write!(line, " joins {}", leader.glyph);
+        let _ = write!(line, " joins {}", leader.symbol);
         return line;
     }
     let at = mover.home();

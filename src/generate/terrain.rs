@@ -4,6 +4,9 @@
 use glam::{DVec3, IVec3};
 use noise::{Fbm, MultiFractal, NoiseFn, Perlin};
 
+/// Blocks of level, treeless ground the spawn has on every side.
+const SPAWN_ROOM: i32 = 2;
+
 use super::{Preset, cell, mix};
 use crate::block::BlockId;
 use crate::world::{CHUNK_EDGE, Chunk};
@@ -200,7 +203,9 @@ impl Terrain {
         }
     }
 
-    /// The first dry, open column on a square spiral out from the origin.
+    /// The first dry column in the open on a square spiral out from the
+    /// origin: the ground level two blocks around it and no tree within
+    /// reach, so the first step in any direction walks.
     pub fn spawn(&self) -> DVec3 {
         let mut x = 0;
         let mut z = 0;
@@ -210,9 +215,11 @@ impl Terrain {
         let mut turns = 0;
         for _ in 0..(256 * 256) {
             let h = self.surface(x, z);
-            let clear = (1..=3).all(|dy| {
-                let c = IVec3::new(x, h + dy, z);
-                !self.tree_near(c)
+            let clear = (-SPAWN_ROOM..=SPAWN_ROOM).all(|ox| {
+                (-SPAWN_ROOM..=SPAWN_ROOM).all(|oz| {
+                    self.surface(x + ox, z + oz) == h
+                        && (1..=3).all(|dy| !self.tree_near(IVec3::new(x + ox, h + dy, z + oz)))
+                })
             });
             let dry = h > SEA_LEVEL || self.preset == Preset::Flat;
             if dry && clear {

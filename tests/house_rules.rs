@@ -380,3 +380,92 @@ fn the_simulation_calls_no_platform_maths() {
         found.join("\n")
     );
 }
+
+/// The module path of a file of `src/` (`controller::tick`; a `mod.rs` is
+/// its folder's module).
+fn module_of(path: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = path
+        .strip_prefix("src")
+        .unwrap()
+        .with_extension("")
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if parts.last().is_some_and(|p| p == "mod" || p == "lib") {
+        parts.pop();
+    }
+    parts
+}
+
+/// The sibling modules each file names (`super::x`, or `crate::…::x` with
+/// the file's own parent), by module path.
+fn sibling_imports() -> BTreeMap<String, Vec<String>> {
+    let sources = source();
+    let modules: Vec<Vec<String>> = sources.iter().map(|(p, _)| module_of(p)).collect();
+    let mut edges = BTreeMap::new();
+    for ((_, text), own) in sources.iter().zip(&modules) {
+        let parent = &own[..own.len().saturating_sub(1)];
+        let mut named = Vec::new();
+        for line in text.lines().map(code) {
+            for (prefix, base) in [("super::", parent), ("crate::", &own[..0])] {
+                for (at, _) in line.match_indices(prefix) {
+                    let rest = &line[at + prefix.len()..];
+                    let mut path: Vec<String> = base.to_vec();
+                    path.extend(
+                        rest.split("::")
+                            .map(|s| s.chars().take_while(|c| c.is_alphanumeric() || *c == '_'))
+                            .map(Iterator::collect::<String>)
+                            .take_while(|s| !s.is_empty()),
+                    );
+                    let target = (1..=path.len())
+                        .rev()
+                        .map(|k| &path[..k])
+                        .find(|p| modules.iter().any(|m| m == p));
+                    if let Some(target) = target
+                        && target.len() == own.len()
+                        && target[..target.len() - 1] == *parent
+                        && target != own.as_slice()
+                    {
+                        named.push(target.join("::"));
+                    }
+                }
+            }
+        }
+        named.sort();
+        named.dedup();
+        edges.insert(own.join("::"), named);
+    }
+    edges
+}
+
+/// No two files of a folder import each other, through any chain: a step
+/// that imports what imports it is one file in two.
+#[test]
+fn no_files_import_each_other_in_a_circle() {
+    let edges = sibling_imports();
+    assert!(
+        edges
+            .get("controller::make_move")
+            .is_some_and(|e| !e.is_empty()),
+        "the rule reads no imports: {edges:?}"
+    );
+    let mut circles = Vec::new();
+    for start in edges.keys() {
+        // Depth-first from `start`: a path back to it is a circle.
+        let mut stack = vec![vec![start.clone()]];
+        let mut seen = std::collections::BTreeSet::new();
+        while let Some(path) = stack.pop() {
+            let last = path.last().unwrap();
+            for next in edges.get(last).into_iter().flatten() {
+                if next == start {
+                    circles.push(path.join(" → ") + " → " + start);
+                } else if seen.insert(next.clone()) {
+                    let mut longer = path.clone();
+                    longer.push(next.clone());
+                    stack.push(longer);
+                }
+            }
+        }
+    }
+    assert!(circles.is_empty(), "circles:\n{}", circles.join("\n"));
+}

@@ -2,7 +2,8 @@
 
 use super::Contacts;
 use super::carry::{CarryError, CarryScratch, move_movers};
-use super::tick::{TickScratch, tick_body};
+use super::tick::tick_body;
+use super::tick_records::TickScratch;
 use super::{Body, Event, Input, SettingError, Settings};
 use crate::movers::{Movers, NO_MOVERS};
 use crate::resolver::MoveError;

@@ -7,7 +7,7 @@ use glam::DVec3;
 
 use super::edge_guard::{guard_edges, is_guarded, leaves_the_surface};
 use super::step_up::{Step, step_up};
-use super::tick::{Plan, TickScratch};
+use super::tick_records::{Moved, Plan, TickScratch};
 use super::vanilla_move::{vanilla_motion, vanilla_stepped};
 use super::{Body, Event, HorizontalAxis, Input, Settings};
 use crate::geometry::Aabb;
@@ -16,61 +16,17 @@ use crate::resolver::{
 };
 use crate::world::BlockSource;
 
-/// What the move did.
-#[derive(Clone, Copy, Debug)]
-#[allow(clippy::struct_excessive_bools)] // one flag per kind of contact
-pub(crate) struct Moved {
-    /// Where the body ended.
-    pub(crate) end: crate::geometry::Aabb,
-    /// Where it started, after any push-out.
-    pub(crate) start_free: crate::geometry::Aabb,
-    /// Whether it started inside blocks (pushed out, or stuck where it was).
-    pub(crate) pushed_out: bool,
-    /// Axes a block stopped the move along (a wall, a floor, a ceiling).
-    pub(crate) blocked: glam::BVec3,
-    /// Axes the edge guard cut (x, z).
-    pub(crate) cut: [bool; 2],
-    pub(crate) landed: bool,
-    pub(crate) stepped: bool,
-    /// Kept on the ground down a step ([`Settings::snap_to_ground`]).
-    pub(crate) snapped: bool,
-    pub(crate) ceiling: bool,
-    /// In the vanilla order, the movement the client's collision made of
-    /// the move (`Entity.collide`'s result), kept even where `Entity.move`
-    /// then left the body in place: what the client judges a wall by.
-    pub(crate) collided: Option<DVec3>,
-}
-
-impl Moved {
-    /// Whether the move was stopped along `axis`, by a block or the guard.
-    pub(crate) fn stopped(&self, axis: usize) -> bool {
-        let cut = match axis {
-            0 => self.cut[0],
-            2 => self.cut[1],
-            _ => false,
-        };
-        self.blocked.test(axis) || cut
-    }
-
-    /// Whether a wall stopped it sideways (the edge guard is not a wall: it
-    /// lifts no climber and stops no sprint, as Minecraft's back-off).
-    pub(crate) fn walled(&self) -> bool {
-        self.blocked.x || self.blocked.z
-    }
-}
-
 /// Step 3 of a tick: the edge guard, the move (pushing out first if the
 /// body starts inside blocks) and auto-step.
 #[inline]
 pub(crate) fn make_move<W: BlockSource>(
     world: &BodyView<'_, W>,
     scratch: &mut TickScratch,
-    settings: &Settings,
     body: &Body,
-    input: Input,
     plan: &Plan<'_>,
     events: &mut Vec<Event>,
 ) -> Result<Moved, MoveError> {
+    let (settings, input) = (plan.settings, plan.input);
     let TickScratch {
         resolver,
         support,

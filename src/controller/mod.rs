@@ -5,9 +5,9 @@
 //! The path of one tick: [`Simulation::step`] moves the movers first
 //! (`carry`: each carries its riders and pushes what is in its way), then
 //! runs each body through `tick`
-//! (`surroundings` → the start of Minecraft's `aiStep` (`ai_step`) → `block_effects`,
+//! (`surroundings` → the start of Minecraft's `aiStep` (`ai_step`) → `rules`,
 //! one `recurrence` per axis → `edge_guard` → the resolver → `step_up` →
-//! what the contacts do to the momentum → `riding`),
+//! what the contacts do to the momentum (`momentum`) → `riding`),
 //! then `crowd` (body–body pushes), then `ball` (sphere push-outs). Every
 //! constant lives in [`Settings`]. A game that keeps its own bodies and world
 //! calls the same `tick` one body at a time through [`Controller`]; a
@@ -15,7 +15,6 @@
 
 mod ai_step;
 mod ball;
-mod block_effects;
 mod body;
 mod body_controller;
 mod body_view;
@@ -29,15 +28,18 @@ mod handle;
 mod input;
 mod make_move;
 mod model;
+mod momentum;
 mod pose;
 mod recurrence;
 mod riding;
+mod rules;
 mod settings;
 mod simulation;
 mod step_up;
 mod surroundings;
 mod sync_if_parallel;
 mod tick;
+mod tick_records;
 mod tick_report;
 mod vanilla_move;
 

@@ -8,7 +8,7 @@
 //! (`getBlockSpeedFactor`, `getBlockJumpFactor`), climbing needs a climbable
 //! block where the feet are, and liquids and cobwebs act on a body whose box
 //! reaches into them. This is the one place that reads blocks for what they
-//! do to a body; `block_effects` turns what it finds into motion.
+//! do to a body; `rules` and `momentum` turn what it finds into motion.
 
 use glam::{DVec3, IVec3};
 

@@ -1,23 +1,27 @@
 //! One fixed tick of one body, top to bottom: what acts on it
 //! (`surroundings`), the start of Minecraft's `aiStep` (`ai_step`), the
-//! rules of motion and the velocity moved with (`block_effects`, one
-//! `recurrence` per axis), the edge guard, the move, auto-step, and the
-//! momentum kept (`block_effects` again).
+//! rules of motion and the velocity moved with (`rules`, one `recurrence`
+//! per axis), the edge guard, the move, auto-step (`make_move`), and the
+//! momentum kept (`momentum`). The records the steps hand on live in
+//! `tick_records`; this file runs the steps in order and nothing imports
+//! it back.
 
 use super::body_view::BodyView;
 use glam::DVec3;
 
 use super::ai_step::{Start, minor_collision, start_of_step};
-use super::block_effects::{Gait, Rules, momentum_kept};
-use super::make_move::{Moved, make_move};
+use super::make_move::make_move;
+use super::momentum::momentum_kept;
 use super::pose::update_pose;
 use super::riding::settle_riding;
+use super::rules::{Gait, Rules};
 use super::settings::minecraft;
 use super::surroundings::Surroundings;
+use super::tick_records::{Moved, Plan, TickScratch};
 use super::{Body, Contacts, Event, Input, Settings};
 use crate::geometry::Aabb;
 use crate::movers::Movers;
-use crate::resolver::{Motion, MoveError, Resolver};
+use crate::resolver::MoveError;
 use crate::world::BlockSource;
 
 /// Advances `body` by one tick of `settings.dt()` seconds under `input`, pushing
@@ -105,7 +109,7 @@ fn tick_in<W: BlockSource>(
     let mut around = surroundings(world, body, input.fly, events);
     let mut start = start_of_step(settings, body, input, around.as_ref(), events);
     let mut plan = plan_move(settings, body, input, around.as_ref(), start);
-    let mut moved = make_move(world, scratch, settings, body, input, &plan, events)?;
+    let mut moved = make_move(world, scratch, body, &plan, events)?;
     if moved.pushed_out {
         // Something came into the box since its last tick: the pose it
         // holds may no longer fit. The body is untouched but for its pose
@@ -187,7 +191,7 @@ impl<'a> Again<'_, 'a> {
         *self.around = surroundings(world, body, input.fly, events);
         *self.start = start_of_step(settings, body, input, self.around.as_ref(), events);
         *self.plan = plan_move(settings, body, input, self.around.as_ref(), *self.start);
-        *self.moved = make_move(world, scratch, settings, body, input, self.plan, events)?;
+        *self.moved = make_move(world, scratch, body, self.plan, events)?;
         Ok(())
     }
 }
@@ -201,21 +205,6 @@ fn hold_below_the_world(body: &mut Body, events: &mut Vec<Event>) {
     body.velocity = DVec3::ZERO;
     body.momentum = DVec3::ZERO;
     body.grounded = false;
-}
-
-/// The rules a tick moves by, the velocity it moves with, and what the
-/// momentum is worked out from afterwards.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Plan<'a> {
-    pub(crate) settings: &'a Settings,
-    pub(crate) input: Input,
-    pub(crate) start: Start,
-    /// The rules of the tick's last stretch, made for its length: the whole
-    /// tick, or what is left of it after the jump's first 1/20 s.
-    pub(crate) rules: Rules,
-    /// The momentum that stretch starts from.
-    pub(crate) from: DVec3,
-    pub(crate) rate: DVec3,
 }
 
 /// Step 2 of a tick: the rules of motion, and the velocity moved with.
@@ -268,35 +257,6 @@ fn plan_move<'a>(
         plan.rate = plan.rules.rate(start.momentum, input.sneak);
     }
     plan
-}
-
-/// What one body's tick needs besides the world and the body, kept between
-/// ticks so that a warm tick allocates nothing.
-#[derive(Debug)]
-pub(crate) struct TickScratch {
-    pub resolver: Resolver,
-    /// The edge guard's support intervals.
-    pub support: Vec<(f64, f64)>,
-    /// The tick's move, written in place (`move_box_into`): a `Motion`
-    /// returned by value is copied on the way out, every tick.
-    pub motion: Motion,
-    /// The slots of the movers near the body.
-    pub near_movers: Vec<u32>,
-    /// The block shapes of a move in Minecraft's collision order
-    /// ([`Settings::vanilla_collisions`](super::Settings::vanilla_collisions)).
-    pub colliders: crate::resolver::VanillaColliders,
-}
-
-impl Default for TickScratch {
-    fn default() -> TickScratch {
-        TickScratch {
-            resolver: Resolver::default(),
-            support: Vec::new(),
-            motion: Motion::at_rest(crate::geometry::Aabb::default()),
-            near_movers: Vec::new(),
-            colliders: crate::resolver::VanillaColliders::default(),
-        }
-    }
 }
 
 /// Step 0 of a tick: the behaviours around the body, and the events of

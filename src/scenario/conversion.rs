@@ -8,10 +8,9 @@ use std::sync::Arc;
 
 use glam::DVec3;
 
-use super::spec::{
-    BodyFile, Mirror, MirrorFile, Scenario, ScenarioBody, ScenarioError, ScenarioFile, open_world,
-    read_text,
-};
+use super::file::{BodyFile, MirrorFile, ScenarioFile};
+use super::reading::{open_world, read_text};
+use super::spec::{Mirror, Scenario, ScenarioBody, ScenarioError};
 use crate::block::BlockRegistry;
 use crate::controller::{Ball, Body, BodyError, InputScript, MAX_SCRIPT_TICKS, MODEL, Settings};
 use crate::formats::{Loaded, ReadBudget, text_format};

@@ -3,7 +3,8 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::spec::{ScenarioError, read_text};
+use super::reading::read_text;
+use super::spec::ScenarioError;
 use crate::controller::MODEL;
 
 /// Rewrites the top-level `model = …` line of the scenario file at `path` to

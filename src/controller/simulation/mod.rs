@@ -12,7 +12,7 @@ pub use state::{RestoreError, SimulationState};
 
 use super::carry::CarryScratch;
 use super::cell_copy::CellCopy;
-use super::tick::TickScratch;
+use super::tick_records::TickScratch;
 use super::{Ball, Body, BodyHandle, Input, SettingError, Settings, SyncIfParallel};
 use crate::movers::Movers;
 use crate::world::{BlockSource, World};

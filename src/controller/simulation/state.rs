@@ -10,7 +10,7 @@ use crate::controller::body_view::BodyView;
 use crate::controller::carry::CarryScratch;
 use crate::controller::cell_copy::CellCopy;
 use crate::controller::crowd::CrowdCells;
-use crate::controller::tick::TickScratch;
+use crate::controller::tick_records::TickScratch;
 use crate::controller::{
     Ball, Body, BodyError, BodyHandle, SettingError, Settings, SyncIfParallel,
 };

@@ -40,7 +40,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "TICK")]
     pub tick: Option<u64>,
     #[command(flatten)]
-    pub stream: super::run::StreamArgs,
+    pub stream: super::streamed::StreamArgs,
 }
 
 pub(super) fn run(

@@ -33,30 +33,7 @@ pub struct RunArgs {
     #[arg(long = "set", value_name = "KEY=VALUE", allow_hyphen_values = true)]
     pub set: Vec<String>,
     #[command(flatten)]
-    pub stream: StreamArgs,
-}
-
-/// How a world folder, or a generated world given `--stream`, streams
-/// around the body.
-#[derive(Debug, Args)]
-pub struct StreamArgs {
-    /// Stream a generated world (`gen:…`) around the body rather than make
-    /// a fixed piece of it: an endless world. World folders always stream.
-    #[arg(long)]
-    pub stream: bool,
-    /// A save folder's dimension: overworld, nether or end.
-    #[arg(long, value_name = "NAME", default_value = "overworld")]
-    pub dimension: String,
-    /// Chunks kept around the body.
-    #[arg(long, value_name = "CHUNKS", default_value_t = 8)]
-    pub view_distance: i32,
-    /// The most mebibytes of block storage a streamed world holds.
-    #[arg(long, value_name = "MIB", default_value_t = 256)]
-    pub budget_mib: usize,
-    /// Print the streaming figures (columns loaded, waits, peak memory) to
-    /// stderr at the end.
-    #[arg(long)]
-    pub stats: bool,
+    pub stream: super::streamed::StreamArgs,
 }
 
 /// One tick as printed.

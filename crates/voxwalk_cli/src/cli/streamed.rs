@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use clap::Args;
 use glam::DVec3;
 use voxwalk::formats::save_folder::{Dimension, SaveFolder};
 use voxwalk::generate::Generator;
@@ -10,7 +11,29 @@ use voxwalk::printable::{LineBreaks, terminal_safe};
 use voxwalk::streaming::{ChunkSource, StreamSettings, Streamer, StreamingWorld};
 
 use super::CliError;
-use super::run::StreamArgs;
+
+/// How a world folder, or a generated world given `--stream`, streams
+/// around the body.
+#[derive(Debug, Args)]
+pub struct StreamArgs {
+    /// Stream a generated world (`gen:…`) around the body rather than make
+    /// a fixed piece of it: an endless world. World folders always stream.
+    #[arg(long)]
+    pub stream: bool,
+    /// A save folder's dimension: overworld, nether or end.
+    #[arg(long, value_name = "NAME", default_value = "overworld")]
+    pub dimension: String,
+    /// Chunks kept around the body.
+    #[arg(long, value_name = "CHUNKS", default_value_t = 8)]
+    pub view_distance: i32,
+    /// The most mebibytes of block storage a streamed world holds.
+    #[arg(long, value_name = "MIB", default_value_t = 256)]
+    pub budget_mib: usize,
+    /// Print the streaming figures (columns loaded, waits, peak memory) to
+    /// stderr at the end.
+    #[arg(long)]
+    pub stats: bool,
+}
 
 /// A streamed world opened, with where a body starts in it.
 pub(super) enum Opened {

@@ -1,26 +1,19 @@
-//! What the blocks around a body, and the keys it holds, do to its motion:
-//! before the move, Minecraft's velocity rule on each axis for this tick
+//! What the blocks around a body, and the keys it holds, do to its motion
+//! before the move: Minecraft's velocity rule on each axis for this tick
 //! (one [`Recurrence`] per axis), the ladder's clamps and a cobweb's share
-//! of the move ([`Rules`]); after it, the momentum the body keeps: what
-//! stopped it, slime's bounce and damping, soul sand read where the move
-//! ended, the ledge exit and the ladder's lift ([`momentum_kept`]).
+//! of the move ([`Rules`]). What it keeps after the move is `momentum.rs`.
 //!
 //! Each rule cites the method of the 1.21.7 client it follows. The
 //! surroundings are read once, at the start of the tick ([`Surroundings`]);
 //! the tick (`tick.rs`) says in which order all this happens.
 
-use super::body_view::BodyView;
 use glam::{DVec2, DVec3};
 
-use super::make_move::Moved;
+use super::Settings;
 use super::recurrence::Recurrence;
 use super::settings::{ground_drag, minecraft};
-use super::surroundings::{Surroundings, ground_cell, holds_liquid, on_climbable, speed_factor_at};
-use super::tick::Plan;
-use super::{Event, Settings};
+use super::surroundings::Surroundings;
 use crate::block::Liquid;
-use crate::resolver::{MoveError, Resolver};
-use crate::world::BlockSource;
 
 /// The rules a body moves by this tick.
 #[derive(Clone, Copy, Debug)]
@@ -261,126 +254,4 @@ pub(crate) fn ground_input(settings: &Settings, sprinting: bool, slipperiness: f
     // On ordinary ground (0.6) this is exactly 1 in single precision.
     let influence = 0.216_000_02_f32 / (f * f * f);
     f64::from(speed as f32 * influence) * minecraft::TICKS
-}
-
-/// Slime damps a body walking on it while its vertical velocity is below
-/// this (`SlimeBlock.stepOn`: 0.1 a tick).
-const SLIME_STEP_SPEED: f64 = 0.1 * minecraft::TICKS;
-
-/// Step 4 of a tick: the momentum the body keeps. What was stopped loses
-/// its velocity, a landing on slime sends it back, the rest follows the
-/// rules (the speed factor read where the move ended); slime damps a body
-/// walking on it, a ladder lifts one pushing into it or jumping, a swimmer
-/// against a ledge it can climb out onto is lifted.
-#[inline]
-pub(crate) fn momentum_kept<W: BlockSource>(
-    world: &BodyView<'_, W>,
-    resolver: &mut Resolver,
-    plan: &Plan<'_>,
-    moved: &Moved,
-    events: &mut Vec<Event>,
-) -> Result<DVec3, MoveError> {
-    let (settings, input, rate) = (plan.settings, plan.input, plan.rate);
-    let n = settings.minecraft_ticks();
-    let flying = input.fly;
-    let end_rules = if flying || plan.start.in_liquid {
-        plan.rules
-    } else {
-        plan.rules
-            .with_speed_factor(speed_factor_at(world, &moved.end))
-    };
-    let mut momentum = DVec3::ZERO;
-    for axis in 0..3 {
-        let rule = &end_rules.axes[axis];
-        momentum[axis] = if moved.stopped(axis) || plan.rules.stuck.is_some() {
-            // `Entity.move` ends the velocity along what stopped the body
-            // (a cobweb ends all of it), before the tick's drag.
-            rule.after_event(0.0)
-        } else if plan.rules.climbing.is_some() {
-            rule.after_moving(rule.momentum_moving_at(rate[axis]))
-        } else {
-            rule.after_moving(plan.from[axis])
-        };
-    }
-    // The block under where the move ended: what a landing falls on and a
-    // walker steps on (`Entity.move`).
-    let on_ground = moved.landed || moved.stepped || moved.snapped;
-    let under = if on_ground {
-        world
-            .registry()
-            .behaviour(world.block(ground_cell(&moved.end)))
-    } else {
-        &crate::block::Behaviour::PLAIN
-    };
-    // The vertical velocity the move leaves: ended by the floor, or sent
-    // back up by slime.
-    let mut left_moving_up = 0.0;
-    if moved.landed && !moved.stepped && under.bounce > 0.0 && !input.sneak {
-        // `SlimeBlock.updateEntityMovementAfterFallOn`: the landing
-        // velocity sent back up, then the tick's gravity and drag.
-        let speed = -rate.y;
-        left_moving_up = speed * under.bounce;
-        momentum.y = plan.rules.axes[1].after_event(left_moving_up);
-        events.push(Event::Bounced {
-            normal: DVec3::Y,
-            speed,
-        });
-    }
-    if on_ground && !input.sneak && under.bounce > 0.0 && left_moving_up.abs() < SLIME_STEP_SPEED {
-        // `SlimeBlock.stepOn`, once per 1/20 s.
-        let hold = crate::math::powf(0.4 + 0.2 * left_moving_up.abs() / minecraft::TICKS, n);
-        momentum.x *= hold;
-        momentum.z *= hold;
-    }
-    if plan.start.in_liquid
-        && moved.walled()
-        && settings.liquid_exit_height > 0.0
-        && ledge_exit_is_free(
-            world,
-            resolver,
-            settings,
-            &moved.start_free,
-            &moved.end,
-            momentum,
-        )?
-    {
-        momentum.y = settings.liquid_exit_speed;
-    }
-    // The ladder's lift, after its gravity and drag: `onClimbable` asked
-    // where the move ended, so a body that falls onto a ladder catches it.
-    if !flying && (moved.walled() || input.jump) && on_climbable(world, &moved.end) {
-        momentum.y = settings.climb_speed;
-    }
-    Ok(momentum)
-}
-
-/// Whether a swimmer that met a wall may climb out over it
-/// (`LivingEntity.travelInFluid`, `isFree`): its box, moved by a tick of its
-/// momentum and raised `liquid_exit_height` above where the tick began,
-/// meets no block and no liquid.
-fn ledge_exit_is_free<W: BlockSource>(
-    world: &BodyView<'_, W>,
-    resolver: &mut Resolver,
-    settings: &Settings,
-    start: &crate::geometry::Aabb,
-    end: &crate::geometry::Aabb,
-    momentum: DVec3,
-) -> Result<bool, MoveError> {
-    let tick = momentum / minecraft::TICKS;
-    let raised = DVec3::new(
-        tick.x,
-        tick.y + settings.liquid_exit_height - (end.min.y - start.min.y),
-        tick.z,
-    );
-    let probe = end.translated(raised);
-    if holds_liquid(world, &probe) {
-        return Ok(false);
-    }
-    // Free of blocks: the way up to it and across is open.
-    let up = resolver.move_box(world, *end, DVec3::new(0.0, raised.y, 0.0))?;
-    if up.blocked.y || up.depenetration.is_some() {
-        return Ok(false);
-    }
-    let across = resolver.move_box(world, up.end, DVec3::new(raised.x, 0.0, raised.z))?;
-    Ok(!across.blocked.x && !across.blocked.z)
 }

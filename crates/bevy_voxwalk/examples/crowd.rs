@@ -94,6 +94,9 @@ fn main() {
         TimePlugin,
         VoxwalkPlugin::new(world, settings.clone()).unwrap(),
     ))
+    // The game's fixed step is the characters' tick (the plugin keeps its
+    // own clock and would tick them at 20 a second whatever the step).
+    .insert_resource(Time::<Fixed>::from_seconds(settings.dt()))
     // Headless: every update is one fixed tick, as fast as it runs.
     .insert_resource(TimeUpdateStrategy::FixedTimesteps(1))
     .add_systems(

@@ -5,7 +5,10 @@
 //! [`Character`] and a `Transform` (its translation is the feet: the bottom
 //! centre of the box), and set each one's [`CharacterInput`] from the game's
 //! controls. In bevy's fixed-timestep schedule the plugin ticks every
-//! character through one voxwalk [`Simulation`](voxwalk::controller::Simulation)
+//! character, on a clock of its own at the settings' rate
+//! ([`Settings::tick_rate`](voxwalk::controller::Settings::tick_rate); the
+//! app's fixed timestep stays the game's), through one voxwalk
+//! [`Simulation`](voxwalk::controller::Simulation)
 //! (so characters push each other, and movers carry them), then writes
 //! [`CharacterState`] and sends each voxwalk event as a [`CharacterEvent`]
 //! naming the entity. Between fixed ticks, `Transform` is interpolated from
@@ -16,27 +19,24 @@
 //! use bevy_math::Vec3;
 //! use bevy_time::{TimePlugin, TimeUpdateStrategy};
 //! use bevy_transform::components::Transform;
-//! use bevy_voxwalk::{Character, CharacterInput, CharacterState, VoxwalkPlugin};
-//! use voxwalk::controller::{Input, Settings};
+//! use bevy_voxwalk::prelude::*;
 //! use voxwalk::glam::IVec3;
-//! use voxwalk::block::BlockId;
-//! use voxwalk::world::World;
 //!
-//! let mut world = World::new();
+//! let mut world = VoxelWorld::new();
 //! world.fill(IVec3::new(-16, -1, -16), IVec3::new(15, -1, 15), BlockId::STONE);
 //! let mut app = App::new();
-//! app.add_plugins((TimePlugin, VoxwalkPlugin::new(world, Settings::default()).unwrap()))
+//! app.add_plugins((TimePlugin, VoxwalkPlugin::new(world, VoxwalkSettings::default()).unwrap()))
 //!     .insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
 //! let walker = app
 //!     .world_mut()
 //!     .spawn((
 //!         Character::default(),
 //!         Transform::from_xyz(0.5, 0.0, 0.5),
-//!         CharacterInput(Input::parse("east").unwrap()),
+//!         CharacterInput(VoxwalkInput::parse("east").unwrap()),
 //!     ))
 //!     .id();
-//! for _ in 0..20 {
-//!     app.update(); // one fixed tick each
+//! for _ in 0..64 {
+//!     app.update(); // one fixed step of bevy's 1/64 s each: a second
 //! }
 //! let state = app.world().get::<CharacterState>(walker).unwrap();
 //! assert!(state.body.grounded);
@@ -69,3 +69,21 @@ pub use components::{
 pub use edit::EditWorld;
 pub use plugin::{VoxwalkPlugin, VoxwalkSystems};
 pub use resource::{CharacterEvent, CharacterRefused, Refusal, Voxwalk};
+
+/// What a game names, in one `use bevy_voxwalk::prelude::*;`: the plugin,
+/// its resource, components and messages, and the voxwalk types a character
+/// is made of, under names that do not clash with bevy's (`World`, `Event`
+/// and `Input` are bevy's too).
+pub mod prelude {
+    pub use crate::{
+        Character, CharacterBody, CharacterEvent, CharacterInput, CharacterRefused,
+        CharacterSettings, CharacterState, CollisionLayers, EditWorld, Refusal, Voxwalk,
+        VoxwalkPlugin, VoxwalkSystems,
+    };
+    pub use voxwalk::block::BlockId;
+    pub use voxwalk::controller::{
+        Body as VoxwalkBody, Event as VoxwalkEvent, Input as VoxwalkInput,
+        Settings as VoxwalkSettings,
+    };
+    pub use voxwalk::world::World as VoxelWorld;
+}

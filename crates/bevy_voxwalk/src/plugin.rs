@@ -4,22 +4,28 @@ use std::sync::Mutex;
 
 use bevy_app::{App, FixedUpdate, Last, Plugin, PostUpdate};
 use bevy_ecs::schedule::{IntoScheduleConfigs, SystemSet};
-use bevy_time::{Fixed, Time};
 use bevy_transform::TransformSystems;
 use voxwalk::controller::{SettingError, Settings, Simulation};
 use voxwalk::world::{BlockSource, World};
 
 use crate::resource::{CharacterEvent, CharacterRefused, Voxwalk};
 use crate::systems::{
-    RemovedCharacters, add_bodies, interpolate_transforms, note_removed_characters, remove_bodies,
-    tick, update_settings,
+    RemovedCharacters, VoxwalkClock, add_bodies, follow_game_writes, interpolate_transforms,
+    note_removed_characters, remove_bodies, tick, update_settings,
 };
 
-/// Adds voxwalk to an app: the world as the [`Voxwalk`] resource, a fixed
-/// timestep of the settings' tick, the systems that add and remove bodies
-/// and tick them ([`VoxwalkSystems::Tick`], in `FixedUpdate`), and the one
-/// that interpolates `Transform`s ([`VoxwalkSystems::Interpolate`], in
+/// Adds voxwalk to an app: the world as the [`Voxwalk`] resource, the
+/// systems that add and remove bodies and tick them
+/// ([`VoxwalkSystems::Tick`], in `FixedUpdate`), and the one that
+/// interpolates `Transform`s ([`VoxwalkSystems::Interpolate`], in
 /// `PostUpdate` before transforms propagate).
+///
+/// The characters keep a clock of their own: the app's fixed timestep is the
+/// game's (bevy's 64 Hz, or what the game sets, before or after the plugin)
+/// and is never changed; each `FixedUpdate` adds its step to the clock, and
+/// the characters tick whenever it holds a whole tick of the settings'
+/// rate ([`Settings::tick_rate`], 20 a second by default). A game whose
+/// fixed timestep is the settings' tick gets one voxwalk tick a fixed step.
 ///
 /// The world may be voxwalk's [`World`] or any [`BlockSource`] of the
 /// game's own that can be shared between threads.
@@ -75,7 +81,7 @@ impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
             .expect("the settings were validated by VoxwalkPlugin::new");
         simulation.set_parallel(self.parallel);
         app.insert_resource(Voxwalk::new(simulation))
-            .insert_resource(Time::<Fixed>::from_seconds(self.settings.dt()))
+            .init_resource::<VoxwalkClock>()
             .add_message::<CharacterEvent>()
             .add_message::<CharacterRefused>()
             .init_resource::<RemovedCharacters>()
@@ -86,6 +92,7 @@ impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
                     add_bodies::<W>,
                     remove_bodies::<W>,
                     update_settings::<W>,
+                    follow_game_writes::<W>,
                     tick::<W>,
                 )
                     .chain()
@@ -93,7 +100,7 @@ impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
             )
             .add_systems(
                 PostUpdate,
-                interpolate_transforms
+                interpolate_transforms::<W>
                     .in_set(VoxwalkSystems::Interpolate)
                     .before(TransformSystems::Propagate),
             );

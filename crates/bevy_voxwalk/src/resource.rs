@@ -41,9 +41,38 @@ impl<W: BlockSource + Send + Sync + 'static> Voxwalk<W> {
         &self.simulation
     }
 
-    /// The simulation, to add movers or balls, or change its settings.
-    pub fn simulation_mut(&mut self) -> &mut Simulation<W> {
-        &mut self.simulation
+    /// The body of `entity`'s character, to set its velocity, turn it or
+    /// stop it between ticks (a teleport is a written `Transform`, a new
+    /// size a changed `Character`).
+    pub fn body_mut(&mut self, entity: Entity) -> Option<&mut Body> {
+        self.simulation.body_mut(*self.handle_of.get(&entity)?)
+    }
+
+    /// Adds a mover (a lift, a door, a moving floor) to the characters' world.
+    ///
+    /// # Errors
+    /// As [`Simulation::add_mover`].
+    pub fn add_mover(
+        &mut self,
+        mover: voxwalk::movers::Mover,
+    ) -> Result<voxwalk::movers::MoverHandle, voxwalk::movers::MoverError> {
+        self.simulation.add_mover(mover)
+    }
+
+    /// Adds a ball; its index among the balls.
+    pub fn add_ball(&mut self, ball: voxwalk::controller::Ball) -> usize {
+        self.simulation.add_ball(ball)
+    }
+
+    /// Changes the settings of characters without their own.
+    ///
+    /// # Errors
+    /// The first setting out of range; the old settings stay.
+    pub fn set_settings(
+        &mut self,
+        settings: voxwalk::controller::Settings,
+    ) -> Result<(), SettingError> {
+        self.simulation.set_settings(settings)
     }
 
     /// The world the characters walk in.
@@ -85,6 +114,9 @@ impl<W: BlockSource + Send + Sync + 'static> Voxwalk<W> {
 pub struct CharacterEvent {
     /// The character's entity.
     pub entity: Entity,
+    /// The other character's entity, where the event names another body
+    /// (pushed by a body): the entity for the event's handle.
+    pub other: Option<Entity>,
     /// The simulation's tick it happened in.
     pub tick: u64,
     /// What happened.

@@ -1,15 +1,22 @@
 //! The plugin's systems: bodies follow the `Character` components, one
 //! voxwalk tick a fixed tick, `Transform`s between ticks.
 
+use std::time::Duration;
+
+use bevy_ecs::change_detection::DetectChanges;
+use bevy_ecs::component::Component;
 use bevy_ecs::entity::Entity;
 use bevy_ecs::lifecycle::RemovedComponents;
 use bevy_ecs::message::MessageWriter;
 use bevy_ecs::query::{Added, Changed, With};
 use bevy_ecs::resource::Resource;
 use bevy_ecs::system::{Commands, Query, Res, ResMut};
+use bevy_ecs::world::Ref;
+use bevy_math::Vec3;
 use bevy_time::{Fixed, Time};
 use bevy_transform::components::Transform;
-use voxwalk::controller::Body;
+use voxwalk::controller::{Body, Event};
+use voxwalk::geometry::Aabb;
 use voxwalk::world::BlockSource;
 
 use crate::components::{
@@ -71,9 +78,11 @@ pub(crate) fn add_bodies<W: BlockSource + Send + Sync + 'static>(
         }
         voxwalk.handle_of.insert(entity, handle);
         let body = *voxwalk.simulation.body(handle).expect("just added");
-        commands
-            .entity(entity)
-            .insert((CharacterBody(handle), CharacterState { body }));
+        commands.entity(entity).insert((
+            CharacterBody(handle),
+            CharacterState { body },
+            Drawn(transform.translation),
+        ));
     }
 }
 
@@ -134,15 +143,85 @@ pub(crate) fn update_settings<W: BlockSource + Send + Sync + 'static>(
     }
 }
 
-/// One voxwalk tick: every character's input by its handle, then each
-/// body's state and events back to its entity.
+/// The characters' own clock: the time the app's fixed steps have added
+/// and no voxwalk tick has used yet. The app's fixed timestep is the
+/// game's; the characters tick at the settings' rate whatever it is.
+#[derive(Resource, Default, Debug)]
+pub(crate) struct VoxwalkClock {
+    owed: Duration,
+}
+
+/// The translation the plugin last drew a character at: a `Transform` that
+/// differs from it was written by the game, and moves the body there.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Drawn(pub(crate) Vec3);
+
+/// The length of one voxwalk tick.
+fn tick_length<W: BlockSource + Send + Sync + 'static>(voxwalk: &Voxwalk<W>) -> Duration {
+    Duration::from_secs_f64(voxwalk.simulation.settings().dt())
+}
+
+/// What a game wrote to a character since the last tick, the bevy way: a
+/// `Transform` moved by hand teleports the body there (its velocity kept),
+/// a changed [`Character::size`] resizes it.
+pub(crate) fn follow_game_writes<W: BlockSource + Send + Sync + 'static>(
+    mut voxwalk: ResMut<Voxwalk<W>>,
+    mut characters: Query<(
+        Entity,
+        &CharacterBody,
+        &Transform,
+        &mut Drawn,
+        Ref<Character>,
+    )>,
+    mut refused: MessageWriter<CharacterRefused>,
+) {
+    for (entity, CharacterBody(handle), transform, mut drawn, character) in &mut characters {
+        let Some(body) = voxwalk.simulation.body_mut(*handle) else {
+            continue;
+        };
+        if transform.translation != drawn.0 {
+            let size = body.aabb.max - body.aabb.min;
+            body.place(Aabb::from_feet(to_voxwalk(transform.translation), size));
+            drawn.0 = transform.translation;
+        }
+        if character.is_changed()
+            && !character.is_added()
+            && let Err(error) = body.resize(character.size)
+        {
+            refused.write(CharacterRefused {
+                entity,
+                refusal: Refusal::Body(error),
+            });
+        }
+    }
+}
+
+/// The voxwalk ticks this fixed step owes: the step's time goes on the
+/// characters' clock, and each whole tick on it runs one tick: every
+/// character's input by its handle, then each body's state and events back
+/// to its entity.
 pub(crate) fn tick<W: BlockSource + Send + Sync + 'static>(
     mut voxwalk: ResMut<Voxwalk<W>>,
+    mut clock: ResMut<VoxwalkClock>,
+    fixed: Res<Time<Fixed>>,
     inputs: Query<(&CharacterBody, &CharacterInput)>,
     mut states: Query<&mut CharacterState>,
     mut events: MessageWriter<CharacterEvent>,
 ) {
-    let voxwalk = &mut *voxwalk;
+    let length = tick_length(&voxwalk);
+    clock.owed += fixed.delta();
+    while clock.owed >= length {
+        clock.owed -= length;
+        tick_once(&mut voxwalk, &inputs, &mut states, &mut events);
+    }
+}
+
+fn tick_once<W: BlockSource + Send + Sync + 'static>(
+    voxwalk: &mut Voxwalk<W>,
+    inputs: &Query<(&CharacterBody, &CharacterInput)>,
+    states: &mut Query<&mut CharacterState>,
+    events: &mut MessageWriter<CharacterEvent>,
+) {
     voxwalk.inputs.clear();
     voxwalk.inputs.extend(
         inputs
@@ -165,8 +244,13 @@ pub(crate) fn tick<W: BlockSource + Send + Sync + 'static>(
             state.body = *body;
         }
         for event in report.bodies.get(index).into_iter().flatten() {
+            let other = match event {
+                Event::PushedByBody { other, .. } => voxwalk.entity(*other),
+                _ => None,
+            };
             events.write(CharacterEvent {
                 entity,
+                other,
                 tick: report.tick,
                 event: event.clone(),
             });
@@ -175,14 +259,23 @@ pub(crate) fn tick<W: BlockSource + Send + Sync + 'static>(
 }
 
 /// Each character's `Transform` translation: its feet between the last two
-/// ticks, by how far the fixed clock is into the next one.
-pub(crate) fn interpolate_transforms(
+/// ticks, by how far the characters' clock is into the next one. A
+/// `Transform` the game wrote since the last drawing is left for the next
+/// tick to teleport the body to.
+pub(crate) fn interpolate_transforms<W: BlockSource + Send + Sync + 'static>(
+    voxwalk: Res<Voxwalk<W>>,
+    clock: Res<VoxwalkClock>,
     fixed: Res<Time<Fixed>>,
-    mut characters: Query<(&CharacterState, &mut Transform)>,
+    mut characters: Query<(&CharacterState, &mut Transform, &mut Drawn)>,
 ) {
-    let alpha = fixed.overstep_fraction_f64();
-    for (state, mut transform) in &mut characters {
-        let feet = state.body.interpolated(alpha).feet();
-        transform.translation = to_bevy(feet);
+    let length = tick_length(&voxwalk).as_secs_f64();
+    let alpha = ((clock.owed + fixed.overstep()).as_secs_f64() / length).clamp(0.0, 1.0);
+    for (state, mut transform, mut drawn) in &mut characters {
+        if transform.translation != drawn.0 {
+            continue;
+        }
+        let feet = to_bevy(state.body.interpolated(alpha).feet());
+        transform.translation = feet;
+        drawn.0 = feet;
     }
 }

@@ -9,7 +9,7 @@ use bevy_app::App;
 use bevy_ecs::entity::Entity;
 use bevy_ecs::message::Messages;
 use bevy_math::Vec3;
-use bevy_time::{TimePlugin, TimeUpdateStrategy};
+use bevy_time::{Fixed, Time, TimePlugin, TimeUpdateStrategy};
 use bevy_transform::components::Transform;
 use bevy_voxwalk::convert::to_bevy;
 use bevy_voxwalk::{
@@ -31,13 +31,20 @@ fn floor() -> World {
     world
 }
 
-/// An app whose every `update` runs exactly one fixed tick.
+/// An app whose fixed timestep is the settings' tick and whose every
+/// `update` runs exactly one fixed step: one voxwalk tick an update.
 fn app(world: World) -> App {
     app_on_threads(world, false)
 }
 
 /// [`app`], ticking the characters on rayon's threads when `parallel`.
 fn app_on_threads(world: World, parallel: bool) -> App {
+    app_at(world, parallel, Settings::default().dt())
+}
+
+/// An app whose own fixed timestep is `step` seconds (set after the plugin,
+/// as a game may), each `update` one fixed step.
+fn app_at(world: World, parallel: bool, step: f64) -> App {
     let mut app = App::new();
     app.add_plugins((
         TimePlugin,
@@ -45,6 +52,7 @@ fn app_on_threads(world: World, parallel: bool) -> App {
             .unwrap()
             .parallel(parallel),
     ))
+    .insert_resource(Time::<Fixed>::from_seconds(step))
     .insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     // bevy's first update starts the clocks and runs no fixed tick.
     app.update();
@@ -340,4 +348,140 @@ fn transforms_are_interpolated_between_ticks() {
     for quarter in 0..4 {
         assert!(seen.contains(&quarter), "quarter {quarter} drawn: {seen:?}");
     }
+}
+
+/// Despawning characters from the game's own frames at 30, 60 and 144
+/// frames a second (so most frames run no voxwalk tick) leaves no body
+/// behind.
+#[test]
+fn despawns_at_any_frame_rate_leave_no_body_behind() {
+    for fps in [30.0, 60.0, 144.0] {
+        let mut app = app_at(floor(), false, 1.0 / 64.0);
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+            1.0 / fps,
+        )));
+        let east = Input::parse("east").unwrap();
+        let crowd: Vec<Entity> = (0..20)
+            .map(|i| spawn(&mut app, Vec3::new(0.5 + i as f32, 0.0, 0.5), east))
+            .collect();
+        for _ in 0..10 {
+            app.update();
+        }
+        for &entity in &crowd[..10] {
+            app.world_mut().despawn(entity);
+            app.update();
+        }
+        for _ in 0..30 {
+            app.update();
+        }
+        let voxwalk = app.world().resource::<Voxwalk>();
+        assert_eq!(
+            voxwalk.simulation().bodies().len(),
+            10,
+            "at {fps} frames a second"
+        );
+    }
+}
+
+/// A game that keeps bevy's fixed timestep (64 Hz), or sets its own, keeps
+/// it: the plugin does not touch it, and the characters still tick at the
+/// settings' rate, 20 a second, the same walk as the simulation's.
+#[test]
+fn the_games_fixed_timestep_is_its_own_and_characters_keep_their_rate() {
+    // Steps a whole number of nanoseconds long, so two seconds of them are
+    // two seconds exactly.
+    for step in [1.0 / 64.0, 1.0 / 40.0, 0.1] {
+        let mut app = app_at(floor(), false, step);
+        let walker = spawn(
+            &mut app,
+            Vec3::new(0.5, 0.0, 0.5),
+            Input::parse("east").unwrap(),
+        );
+        let steps = (2.0 / step).round() as usize; // two seconds
+        for _ in 0..steps {
+            app.update();
+        }
+        let fixed = app
+            .world()
+            .resource::<Time<Fixed>>()
+            .timestep()
+            .as_secs_f64();
+        assert!(
+            (fixed - step).abs() < 1e-9,
+            "the game's step {step} kept, not {fixed}"
+        );
+        let ticks = app.world().resource::<Voxwalk>().simulation().ticks_run();
+        assert_eq!(
+            ticks, 40,
+            "40 ticks in two seconds at a fixed step of {step} s"
+        );
+        let mut sim = Simulation::new(floor(), Settings::default()).unwrap();
+        let body = sim.add_body(Body::new(DVec3::new(0.5, 0.0, 0.5), Body::DEFAULT_SIZE).unwrap());
+        for _ in 0..40 {
+            sim.step(&[(body, Input::parse("east").unwrap())]).unwrap();
+        }
+        assert_eq!(state(&app, walker).feet(), sim.body(body).unwrap().feet());
+    }
+}
+
+/// A game moves a character the bevy way: writing its `Transform` teleports
+/// it (drawn there, and walking on from there), a changed `Character::size`
+/// resizes it, and its velocity is set through `Voxwalk::body_mut`.
+#[test]
+fn a_written_transform_teleports_and_a_new_size_resizes() {
+    let mut app = app(floor());
+    let walker = spawn(
+        &mut app,
+        Vec3::new(0.5, 0.0, 0.5),
+        Input::parse("east").unwrap(),
+    );
+    for _ in 0..10 {
+        app.update();
+    }
+    app.world_mut()
+        .get_mut::<Transform>(walker)
+        .unwrap()
+        .translation = Vec3::new(-20.5, 0.0, 10.5);
+    app.update();
+    let body = state(&app, walker);
+    assert!(
+        (body.feet().x + 20.5).abs() < 1.0 && (body.feet().z - 10.5).abs() < 1e-9,
+        "teleported: {}",
+        body.feet()
+    );
+    app.world_mut().get_mut::<Character>(walker).unwrap().size = DVec3::new(0.9, 2.5, 0.9);
+    app.update();
+    assert!((state(&app, walker).height() - 2.5).abs() < 1e-9);
+    app.world_mut()
+        .resource_mut::<Voxwalk>()
+        .body_mut(walker)
+        .unwrap()
+        .momentum = DVec3::new(0.0, 9.0, 0.0);
+    app.update();
+    assert!(state(&app, walker).feet().y > 0.3, "launched upwards");
+}
+
+/// Another plugin's systems share `FixedUpdate` with the characters (a
+/// game's AI at the app's own rate): each runs at its own rate.
+#[test]
+fn another_plugins_fixed_systems_run_beside_the_characters() {
+    use bevy_app::FixedUpdate;
+    use bevy_ecs::resource::Resource;
+    use bevy_ecs::system::ResMut;
+    #[derive(Resource, Default)]
+    struct AiRuns(u32);
+    let mut app = app_at(floor(), false, 1.0 / 64.0);
+    app.init_resource::<AiRuns>()
+        .add_systems(FixedUpdate, |mut runs: ResMut<AiRuns>| runs.0 += 1);
+    spawn(&mut app, Vec3::new(0.5, 0.0, 0.5), Input::IDLE);
+    for _ in 0..128 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<AiRuns>().0,
+        128,
+        "the game's AI at 64 Hz"
+    );
+    let ticks = app.world().resource::<Voxwalk>().simulation().ticks_run();
+    assert_eq!(ticks, 40, "the characters at 20 Hz");
 }

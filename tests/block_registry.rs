@@ -9,9 +9,8 @@ use std::path::Path;
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
 use user_blocks::any_block_type;
-use voxwalk::block::{
-    BlockError, BlockField, BlockId, BlockRegistry, BlockType, MAX_BLOCK_TYPES, PropertyValue,
-};
+use voxwalk::block::limits::MAX_BLOCK_TYPES;
+use voxwalk::block::{BlockError, BlockField, BlockId, BlockRegistry, BlockType, PropertyValue};
 use voxwalk::formats::{binary_format, text_format};
 use voxwalk::geometry::Aabb;
 use voxwalk::scenario::Scenario;

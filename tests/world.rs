@@ -2,7 +2,8 @@
 
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
-use voxwalk::block::{BlockId, BlockRegistry, MAX_SHAPE_REACH};
+use voxwalk::block::limits::MAX_SHAPE_REACH;
+use voxwalk::block::{BlockId, BlockRegistry};
 use voxwalk::formats::{LoadOptions, text_format};
 use voxwalk::world::{BlockSource, CHUNK_EDGE, Chunk, World, cell_of, chunk_of, local_of};
 

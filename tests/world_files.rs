@@ -178,7 +178,7 @@ proptest! {
             apply(&mut bytes, m);
         }
         if let Ok(loaded) = decode(&bytes, None, LoadOptions::default()) {
-            prop_assert!(loaded.world().chunk_count() <= binary_format::MAX_CHUNKS as usize);
+            prop_assert!(loaded.world().chunk_count() <= voxwalk::formats::limits::MAX_FILE_CHUNKS);
         }
     }
 }

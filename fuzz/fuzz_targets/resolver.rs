@@ -21,9 +21,8 @@ mod support;
 use support::motion_path::{hits_in_order, path};
 use support::reference_resolver::passes_through;
 use voxwalk::geometry::Aabb;
-use voxwalk::resolver::{
-    EDGE_ROUNDING, MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT, Resolver, TOUCH_TOLERANCE,
-};
+use voxwalk::resolver::{EDGE_ROUNDING, Resolver, TOUCH_TOLERANCE};
+use voxwalk::resolver::limits::{MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT};
 use voxwalk::block::BlockId;
 use voxwalk::world::World;
 

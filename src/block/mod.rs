@@ -36,6 +36,7 @@ mod block_type;
 mod builtin;
 mod error;
 mod id;
+pub mod limits;
 mod look;
 mod properties;
 mod reach;
@@ -44,16 +45,14 @@ mod registry;
 pub use behaviour::{
     Behaviour, DEFAULT_LAYERS, DEFAULT_SLIPPERINESS, Liquid, names as behaviour_names,
 };
-pub use block_type::{
-    BlockType, MAX_BOXES_PER_BLOCK, MAX_NAME_BYTES, MAX_SHAPE_REACH, MIN_BOX_THICKNESS,
-};
+pub use block_type::BlockType;
 pub use error::{BlockError, BlockField};
 pub use id::BlockId;
 pub use look::{BlockLook, parse_hex_colour};
-pub use properties::{BlockProperties, MAX_PROPERTIES, PropertyValue};
+pub use properties::{BlockProperties, PropertyValue};
 pub use reach::ShapeReach;
+pub use registry::BlockRegistry;
 pub(crate) use registry::ShapeSpan;
-pub use registry::{BlockRegistry, MAX_BLOCK_TYPES};
 
 /// How many built-in types every registry starts with: ids `0..BUILT_IN_TYPES`.
 pub const BUILT_IN_TYPES: usize = builtin::COUNT;

@@ -3,9 +3,6 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// The most properties one block type may carry.
-pub const MAX_PROPERTIES: usize = 32;
-
 /// One behaviour property: a number (a speed factor, a drag) or a flag
 /// (`climbable`).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -6,7 +6,7 @@ use crate::geometry::Aabb;
 
 /// How far collision boxes reach beyond their own cell, per axis: `below` past
 /// the cell's minimum faces, `above` past its maximum faces (each in
-/// `0..=`[`super::MAX_SHAPE_REACH`]).
+/// `0..=`[`super::limits::MAX_SHAPE_REACH`]).
 ///
 /// Candidate gathering reads it: the blocks that can touch a region lie in the
 /// region's cells widened by `above` towards the minimum side (a fence post below

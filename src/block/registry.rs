@@ -6,10 +6,8 @@ use std::sync::{Arc, LazyLock};
 use glam::DVec3;
 
 use super::{Behaviour, BlockError, BlockId, BlockType, ShapeReach, builtin};
+use crate::block::limits::MAX_BLOCK_TYPES;
 use crate::geometry::Aabb;
-
-/// The most types one registry holds: every id a [`BlockId`] can name.
-pub const MAX_BLOCK_TYPES: usize = 1 << 16;
 
 /// What an id no type was registered for collides with: a full cube, so a
 /// world whose cells outrun its registry can still never be walked through. It

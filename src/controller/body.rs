@@ -6,7 +6,7 @@ use thiserror::Error;
 use super::{Contacts, Pose};
 use crate::geometry::{Aabb, Mobility};
 use crate::movers::MoverHandle;
-use crate::resolver::{MAX_BOX_EDGE, MAX_COORDINATE};
+use crate::resolver::limits::{MAX_BOX_EDGE, MAX_COORDINATE};
 
 /// A box-shaped character.
 ///
@@ -159,9 +159,9 @@ impl Body {
     /// The fastest a saved body may move, blocks a second on each axis: a
     /// tick (at least a second long at the slowest rate) then moves it well
     /// within the resolver's longest move
-    /// ([`MAX_DISPLACEMENT`](crate::resolver::MAX_DISPLACEMENT)), gravity
+    /// ([`MAX_DISPLACEMENT`](crate::resolver::limits::MAX_DISPLACEMENT)), gravity
     /// and a jump included. A restored state faster than this is refused.
-    pub const MAX_SPEED: f64 = crate::resolver::MAX_DISPLACEMENT / 4.0;
+    pub const MAX_SPEED: f64 = crate::resolver::limits::MAX_DISPLACEMENT / 4.0;
 
     /// The size of a person in block games: 0.6 wide, 1.8 tall, 0.6 deep.
     pub const DEFAULT_SIZE: DVec3 = DVec3::new(0.6, 1.8, 0.6);

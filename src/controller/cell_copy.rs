@@ -128,7 +128,7 @@ impl CellCopy {
 /// `None` where that would leave the range the resolver works in.
 fn around(aabb: &Aabb, margin: DVec3, reach: &crate::block::ShapeReach) -> Option<CellRange> {
     let grown = Aabb::new(aabb.min - margin, aabb.max + margin);
-    let limit = crate::resolver::MAX_COORDINATE;
+    let limit = crate::resolver::limits::MAX_COORDINATE;
     (grown.min.abs().max(grown.max.abs()).max_element() < limit)
         .then(|| CellRange::covering(&grown, reach))
 }

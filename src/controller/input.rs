@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::controller::limits::MAX_SCRIPT_TICKS;
 use thiserror::Error;
 
 /// The controls held during one tick. Each is a level, not an edge: `jump` held
@@ -175,9 +176,6 @@ pub struct ScriptError {
     /// What is wrong.
     pub problem: String,
 }
-
-/// The longest script accepted, in ticks: a day at 20 ticks per second, ten times over.
-pub const MAX_SCRIPT_TICKS: u64 = 20 * 86_400 * 10;
 
 /// A sequence of inputs, each held for some ticks: `40 east+sprint`, `10 east+jump`.
 ///

@@ -10,14 +10,10 @@ use super::binary_format::{self, BinaryWorldError};
 use super::import::{self, ImportError};
 use super::text_format::{self, TextWorldError};
 use super::{LoadOptions, Loaded, OverBudget, ReadBudget};
+use crate::formats::limits::MAX_BINARY_WORLD_BYTES;
+use crate::formats::limits::MAX_TEXT_WORLD_BYTES;
 #[cfg(feature = "generate")]
 use crate::generate::{Generator, Preset};
-
-/// Largest world file read whole into memory. Text worlds are meant to be edited by
-/// hand; anything larger is almost surely not one.
-pub const MAX_TEXT_WORLD_BYTES: u64 = 256 << 20;
-/// Largest binary world file read (its payload is limited separately).
-pub const MAX_BINARY_WORLD_BYTES: u64 = 1 << 30;
 
 /// Why a world file could not be loaded.
 #[derive(Debug, Error)]

@@ -6,7 +6,7 @@
 //! declares, together.
 //!
 //! Every reader holds at most a [`ReadBudget`] of bytes and counts what it
-//! builds against the limits of [`file_limits`](MAX_FILE_CHUNKS); every error
+//! builds against the limits of [`limits`]; every error
 //! names the place in the file. Builds on [`crate::world`],
 //! [`crate::block`] and [`crate::movers`] (and `crate::generate` for `gen:`
 //! names); nothing below imports it.
@@ -15,9 +15,9 @@ mod atomic_write;
 #[cfg(feature = "binary")]
 pub mod binary_format;
 mod block_line;
-mod file_limits;
 #[cfg(feature = "import")]
 pub mod import;
+pub mod limits;
 mod load;
 mod loaded;
 mod read_budget;
@@ -28,12 +28,9 @@ pub mod save_folder;
 pub mod text_format;
 
 pub use atomic_write::write_atomically;
-pub use file_limits::MAX_FILE_CHUNKS;
 #[cfg(feature = "import")]
 pub use import::map_block_state;
-pub use load::{
-    DecodeError, LoadError, MAX_BINARY_WORLD_BYTES, MAX_TEXT_WORLD_BYTES, decode, load,
-};
+pub use load::{DecodeError, LoadError, decode, load};
 #[cfg(feature = "generate")]
 pub use load::{GENERATED_HI, GENERATED_LO, generator_named};
 pub use loaded::{LoadOptions, Loaded, MoversLeftBehind};

@@ -13,6 +13,7 @@
 
 mod error;
 mod handle;
+pub mod limits;
 mod mover;
 mod path;
 mod queries;
@@ -21,10 +22,8 @@ mod with_movers;
 
 pub use error::MoverError;
 pub use handle::MoverHandle;
-pub use mover::{
-    CrushRule, Drive, MAX_MOVER_BLOCKS, MAX_MOVER_SPAN, Mover, MoverBlock, mover_block_bytes,
-};
-pub use path::{MAX_MOVER_SPEED, MAX_PAUSE, MAX_WAYPOINTS, PISTON_SPEED, Path, PathEnds, Waypoint};
+pub use mover::{CrushRule, Drive, Mover, MoverBlock, mover_block_bytes};
+pub use path::{PISTON_SPEED, Path, PathEnds, Waypoint};
 pub use queries::MoverRayHit;
 pub use set::Movers;
 pub use with_movers::WithMovers;

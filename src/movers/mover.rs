@@ -5,15 +5,9 @@ use glam::{DVec3, IVec3};
 use super::{MoverError, Path};
 use crate::block::{BlockId, BlockRegistry};
 use crate::geometry::Aabb;
-use crate::resolver::MAX_COORDINATE;
-
-/// The most blocks one mover may hold.
-pub const MAX_MOVER_BLOCKS: usize = 65_536;
-/// The widest a mover may be on any axis, in blocks: a body pushed or
-/// carried by it is moved through the resolver, which takes boxes and
-/// moves far smaller than a mover may be, but a query around a body must
-/// still find a mover's boxes without visiting more than a few of them.
-pub const MAX_MOVER_SPAN: i64 = 256;
+use crate::movers::limits::MAX_MOVER_BLOCKS;
+use crate::movers::limits::MAX_MOVER_SPAN;
+use crate::resolver::limits::MAX_COORDINATE;
 
 /// How a mover moves each tick.
 #[derive(Clone, Debug, PartialEq)]
@@ -317,12 +311,12 @@ impl Mover {
                     return Err(MoverError::NotFinite { what: "velocity" });
                 }
                 let speed = v.length();
-                if speed > super::MAX_MOVER_SPEED {
+                if speed > super::limits::MAX_MOVER_SPEED {
                     return Err(MoverError::OutOfRange {
                         what: "speed",
                         value: speed,
                         min: 0.0,
-                        max: super::MAX_MOVER_SPEED,
+                        max: super::limits::MAX_MOVER_SPEED,
                     });
                 }
                 self.position + *v * dt

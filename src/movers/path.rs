@@ -4,16 +4,11 @@
 use glam::DVec3;
 
 use super::MoverError;
-use crate::resolver::MAX_COORDINATE;
+use crate::movers::limits::MAX_MOVER_SPEED;
+use crate::movers::limits::MAX_PAUSE;
+use crate::movers::limits::MAX_WAYPOINTS;
+use crate::resolver::limits::MAX_COORDINATE;
 
-/// The fastest a mover may travel, blocks per second: faster than anything a
-/// game moves on purpose, slow enough that a tick's travel at the lowest tick
-/// rate stays far inside what the resolver moves a body in one go.
-pub const MAX_MOVER_SPEED: f64 = 1024.0;
-/// The longest pause at a waypoint, seconds (eleven and a half days).
-pub const MAX_PAUSE: f64 = 1e6;
-/// The most waypoints a path may have.
-pub const MAX_WAYPOINTS: usize = 4096;
 /// A piston's speed: one block in two ticks of Minecraft's twenty a second
 /// (`PistonMovingBlockEntity` advances its progress by 0.5 a tick).
 pub const PISTON_SPEED: f64 = 10.0;

@@ -7,7 +7,8 @@ use glam::DVec3;
 
 use super::{MoverBlock, MoverHandle, Movers};
 use crate::geometry::Aabb;
-use crate::resolver::{MAX_DISPLACEMENT, QueryError, ray_box};
+use crate::resolver::limits::MAX_DISPLACEMENT;
+use crate::resolver::{QueryError, ray_box};
 
 /// Where a ray met a mover.
 #[derive(Clone, Copy, Debug, PartialEq)]

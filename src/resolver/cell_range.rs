@@ -2,7 +2,7 @@
 
 use glam::{DVec3, IVec3};
 
-use super::MAX_COORDINATE;
+use super::limits::MAX_COORDINATE;
 use crate::block::ShapeReach;
 use crate::geometry::Aabb;
 

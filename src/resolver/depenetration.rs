@@ -3,7 +3,8 @@
 use glam::{DVec3, IVec3};
 
 use super::cell_range::CellRange;
-use super::{CONTACT_GAP, Depenetration, MAX_PUSH_OUT_MARGIN, TOUCH_TOLERANCE};
+use super::limits::MAX_PUSH_OUT_MARGIN;
+use super::{CONTACT_GAP, Depenetration, TOUCH_TOLERANCE};
 use crate::geometry::Aabb;
 use crate::world::BlockSource;
 

@@ -13,6 +13,7 @@ mod cell_range;
 mod depenetration;
 mod error;
 mod filtered;
+pub mod limits;
 mod motion;
 mod move_box;
 mod pass;
@@ -28,12 +29,7 @@ pub use filtered::{CollisionFilter, Filtered};
 pub use motion::{Depenetration, Hit, Hits, Motion};
 pub use move_box::{Resolver, move_box};
 pub(crate) use queries::ray_box;
-pub use queries::{
-    MAX_QUERY_EXTENT, QueryError, RayHit, blocks_in_box, blocks_in_sphere, cast_ray,
-};
+pub use queries::{QueryError, RayHit, blocks_in_box, blocks_in_sphere, cast_ray};
 pub use sweep_box_box::{Sweep, sweep_box_box};
-pub use tolerances::{
-    CONTACT_GAP, EDGE_ROUNDING, MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT, MAX_PASSES,
-    MAX_PUSH_OUT_MARGIN, SEGMENT_LENGTH, TOUCH_TOLERANCE,
-};
+pub use tolerances::{CONTACT_GAP, EDGE_ROUNDING, SEGMENT_LENGTH, TOUCH_TOLERANCE};
 pub use vanilla::{VanillaColliders, VanillaMove, collide_vanilla, collide_with_shapes};

@@ -98,7 +98,7 @@ pub struct Motion {
     pub blocked: BVec3,
     /// Set when the box started inside solids.
     pub depenetration: Option<Depenetration>,
-    /// Set when [`super::MAX_PASSES`] ran out with motion left (never expected;
+    /// Set when [`super::limits::MAX_PASSES`] ran out with motion left (never expected;
     /// the box keeps the last safe position).
     pub truncated: bool,
     /// Cells looked up to answer the move: grows with the path length, not with

@@ -3,10 +3,11 @@
 use glam::{DVec3, IVec3};
 
 use super::cell_range::{CellRange, cell_containing_validated};
+use super::limits::MAX_PASSES;
 use super::pass::{Candidate, Pass, PassHit};
 use super::sweep_box_box::{Sweep, sweep_box_box};
 use super::validate::validate;
-use super::{MAX_PASSES, Motion, MoveError, SEGMENT_LENGTH, TOUCH_TOLERANCE};
+use super::{Motion, MoveError, SEGMENT_LENGTH, TOUCH_TOLERANCE};
 use crate::geometry::Aabb;
 use crate::world::BlockSource;
 
@@ -96,8 +97,8 @@ impl Resolver {
     ///
     /// # Errors
     /// [`MoveError`] when the box or the displacement is not finite, the box is
-    /// inverted, larger than [`MAX_BOX_EDGE`](super::MAX_BOX_EDGE) or farther out than
-    /// [`MAX_COORDINATE`](super::MAX_COORDINATE), or the displacement exceeds [`MAX_DISPLACEMENT`](super::MAX_DISPLACEMENT).
+    /// inverted, larger than [`MAX_BOX_EDGE`](super::limits::MAX_BOX_EDGE) or farther out than
+    /// [`MAX_COORDINATE`](super::limits::MAX_COORDINATE), or the displacement exceeds [`MAX_DISPLACEMENT`](super::limits::MAX_DISPLACEMENT).
     /// Nothing moves then.
     pub fn move_box<W: BlockSource>(
         &mut self,

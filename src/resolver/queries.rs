@@ -9,13 +9,11 @@
 use glam::{DVec3, IVec3};
 use thiserror::Error;
 
-use super::{CellRange, MAX_COORDINATE, MAX_DISPLACEMENT};
+use super::CellRange;
+use super::limits::{MAX_COORDINATE, MAX_DISPLACEMENT};
 use crate::geometry::{Aabb, overlap_sphere_box};
+use crate::resolver::limits::MAX_QUERY_EXTENT;
 use crate::world::BlockSource;
-
-/// Largest radius or box edge a query takes: 256 blocks is 16 million cells
-/// at most, a blast far beyond any game's.
-pub const MAX_QUERY_EXTENT: f64 = 256.0;
 
 /// A query the world cannot answer: its numbers are not finite, or it asks
 /// about more than [`MAX_QUERY_EXTENT`] or [`MAX_DISPLACEMENT`] allow.

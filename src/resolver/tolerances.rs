@@ -18,14 +18,6 @@ pub const CONTACT_GAP: f64 = 1e-7;
 /// touching something it is not resting on, and above the local-frame rounding.
 pub const TOUCH_TOLERANCE: f64 = 1e-9;
 
-/// Sweep passes per move: three blocked axes and one last free pass.
-///
-/// Each hit zeroes the blocked axis of what is left, so with axis-aligned
-/// normals a move has at most three hits and this cap is never reached. If it
-/// ever were, the box keeps the last safe position it reached and the motion
-/// says `truncated`.
-pub const MAX_PASSES: usize = 4;
-
 /// Longest stretch of a path whose cells are gathered at once.
 ///
 /// Moves longer than this are walked in segments of at most this length on
@@ -33,23 +25,8 @@ pub const MAX_PASSES: usize = 4;
 /// of its bounding box, and a move stops gathering at its first hit.
 pub const SEGMENT_LENGTH: f64 = 4.0;
 
-/// Largest |coordinate| a box may have (cells are `i32`; this leaves room).
-pub const MAX_COORDINATE: f64 = 1e9;
-
-/// Largest |component| of one move's displacement: a million blocks, far past
-/// any tick of any game, and a bound on the work one call can be asked to do.
-pub const MAX_DISPLACEMENT: f64 = 1e6;
-
-/// Largest box edge, in blocks. Bigger boxes are not bodies; this bounds the
-/// cells one segment of a sweep can touch.
-pub const MAX_BOX_EDGE: f64 = 64.0;
-
-/// How far past [`MAX_BOX_EDGE`] an edge may measure and still be taken as
+/// How far past [`MAX_BOX_EDGE`](super::limits::MAX_BOX_EDGE) an edge may measure and still be taken as
 /// that edge: the rounding moves themselves cause. A body made 64 wide
 /// measures 64.000000000000014 after moves far from the origin, and must not
 /// be stopped for it.
 pub const EDGE_ROUNDING: f64 = 1e-6;
-
-/// How far a box that starts inside solids may be pushed out, beyond its own
-/// largest edge. A box buried deeper stays where it is and is reported stuck.
-pub const MAX_PUSH_OUT_MARGIN: f64 = 2.0;

@@ -2,7 +2,8 @@
 
 use glam::DVec3;
 
-use super::{EDGE_ROUNDING, MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT, MoveError};
+use super::limits::{MAX_BOX_EDGE, MAX_COORDINATE, MAX_DISPLACEMENT};
+use super::{EDGE_ROUNDING, MoveError};
 use crate::geometry::Aabb;
 
 /// Checks a move once at the boundary so the loop can run without checks.

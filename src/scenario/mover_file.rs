@@ -5,9 +5,8 @@ use glam::{DVec3, IVec3};
 use serde::Deserialize;
 
 use crate::block::BlockRegistry;
-use crate::movers::{
-    CrushRule, Drive, MAX_MOVER_BLOCKS, Mover, MoverError, Path, PathEnds, mover_block_bytes,
-};
+use crate::movers::limits::MAX_MOVER_BLOCKS;
+use crate::movers::{CrushRule, Drive, Mover, MoverError, Path, PathEnds, mover_block_bytes};
 
 /// A `[[mover]]` table as written:
 ///

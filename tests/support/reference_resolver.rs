@@ -10,7 +10,7 @@
 #![allow(dead_code)]
 
 use glam::{DVec3, IVec3};
-use voxwalk::block::MAX_SHAPE_REACH;
+use voxwalk::block::limits::MAX_SHAPE_REACH;
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{CONTACT_GAP, TOUCH_TOLERANCE};
 use voxwalk::world::BlockSource;

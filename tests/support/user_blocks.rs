@@ -6,7 +6,8 @@
 
 use glam::DVec3;
 use proptest::prelude::*;
-use voxwalk::block::{BlockRegistry, BlockType, MIN_BOX_THICKNESS, PropertyValue};
+use voxwalk::block::limits::MIN_BOX_THICKNESS;
+use voxwalk::block::{BlockRegistry, BlockType, PropertyValue};
 use voxwalk::geometry::Aabb;
 
 /// One side of a box on one axis: a 1/16-grid interval inside the allowed reach

@@ -186,7 +186,7 @@ fn temp_scenario(name: &str, text: &str) -> (Dir, PathBuf) {
 /// last tick shows the run was judged to its end.
 #[test]
 fn the_longest_scenario_allowed_runs_in_bounded_memory() {
-    let ticks = voxwalk::controller::MAX_SCRIPT_TICKS;
+    let ticks = voxwalk::controller::limits::MAX_SCRIPT_TICKS;
     let text = |max_height: f64| {
         format!(
             "model = \"minecraft-1.21 v1\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|###|\\n\"\n\

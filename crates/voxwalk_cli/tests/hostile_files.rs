@@ -424,7 +424,7 @@ fn heavy_binary_world(types: usize, chunks: usize, palette: usize) -> Vec<u8> {
 #[test]
 fn a_binary_world_of_the_most_types_and_chunks_stops_at_the_read_budget() {
     let dir = temp_dir::Dir::new("hostile-budget");
-    let types = voxwalk::block::MAX_BLOCK_TYPES - voxwalk::block::BUILT_IN_TYPES;
+    let types = voxwalk::block::limits::MAX_BLOCK_TYPES - voxwalk::block::BUILT_IN_TYPES;
     let file = heavy_binary_world(types, 131_072, 257);
     let stderr = refused(&dir, "heavy.vxb", &file);
     assert_names(

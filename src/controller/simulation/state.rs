@@ -15,7 +15,8 @@ use crate::controller::{
     Ball, Body, BodyError, BodyHandle, SettingError, Settings, SyncIfParallel,
 };
 use crate::movers::{MoverError, MoverHandle, Movers};
-use crate::resolver::{MAX_BOX_EDGE, Resolver};
+use crate::resolver::Resolver;
+use crate::resolver::limits::MAX_BOX_EDGE;
 use crate::world::BlockSource;
 
 /// Everything a [`Simulation`] holds but its world: the bodies with their
@@ -70,7 +71,7 @@ impl SimulationState {
     /// The most balls a state may hold.
     pub const MAX_BALLS: usize = 1 << 20;
     /// The most mover slots (live or free) a state may hold; each mover is
-    /// also held to [`MAX_MOVER_BLOCKS`](crate::movers::MAX_MOVER_BLOCKS).
+    /// also held to [`MAX_MOVER_BLOCKS`](crate::movers::limits::MAX_MOVER_BLOCKS).
     pub const MAX_MOVER_SLOTS: usize = 1 << 16;
 }
 

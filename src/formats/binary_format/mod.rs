@@ -58,15 +58,11 @@ pub const MAGIC: &[u8; 8] = b"VOXWALKB";
 pub const VERSION: u16 = 2;
 /// Bytes before the payload.
 pub const HEADER_BYTES: usize = 24;
-/// Largest decompressed payload accepted: far beyond real worlds (a
-/// 256×96×256 world is tens of kilobytes), small enough to hold in memory.
-pub const MAX_PAYLOAD_BYTES: u64 = 1 << 30;
+use super::limits::{MAX_BINARY_NAME_BYTES as MAX_NAME_BYTES, MAX_PAYLOAD_BYTES};
 /// Most chunks accepted, the limit every world file shares
-/// ([`MAX_FILE_CHUNKS`](super::MAX_FILE_CHUNKS)); a file claiming more is
-/// refused before anything is built.
-pub const MAX_CHUNKS: u64 = super::MAX_FILE_CHUNKS as u64;
-/// Longest world name accepted.
-pub const MAX_NAME_BYTES: u64 = 4096;
+/// ([`MAX_FILE_CHUNKS`](super::limits::MAX_FILE_CHUNKS)); a file claiming
+/// more is refused before anything is built.
+const MAX_CHUNKS: u64 = super::limits::MAX_FILE_CHUNKS as u64;
 
 const CELLS: usize = (CHUNK_EDGE * CHUNK_EDGE * CHUNK_EDGE) as usize;
 

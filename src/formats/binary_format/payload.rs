@@ -5,9 +5,8 @@ use glam::{DVec3, IVec3};
 
 use super::inflated::Inflated;
 use super::{BinaryWorldError, CELLS, MAX_CHUNKS, MAX_NAME_BYTES, column_order};
-use crate::block::{
-    BUILT_IN_TYPES, BlockId, BlockType, MAX_BOXES_PER_BLOCK, MAX_PROPERTIES, PropertyValue,
-};
+use crate::block::limits::{MAX_BOXES_PER_BLOCK, MAX_PROPERTIES};
+use crate::block::{BUILT_IN_TYPES, BlockId, BlockType, PropertyValue};
 use crate::formats::ReadBudget;
 use crate::geometry::Aabb;
 use crate::world::stored_chunk_bytes;
@@ -156,7 +155,7 @@ impl PayloadReader<'_> {
         let count = self.varint()?;
         // A definition takes at least 7 bytes.
         let left = self.source.left();
-        let most = (crate::block::MAX_BLOCK_TYPES - BUILT_IN_TYPES) as u64;
+        let most = (crate::block::limits::MAX_BLOCK_TYPES - BUILT_IN_TYPES) as u64;
         if count > most || count * 7 > left {
             return self.fail(format!(
                 "{count} block types (at most {most}, and what the {left} bytes left can hold)"
@@ -192,7 +191,7 @@ impl PayloadReader<'_> {
     /// One block type's definition, not yet validated.
     fn block_type(&mut self) -> Result<BlockType, BinaryWorldError> {
         let name_len = self.varint()?;
-        if name_len > crate::block::MAX_NAME_BYTES as u64 {
+        if name_len > crate::block::limits::MAX_NAME_BYTES as u64 {
             return self.fail(format!("a {name_len}-byte name"));
         }
         let Ok(name) = std::str::from_utf8(self.take(name_len as usize)?) else {
@@ -231,7 +230,7 @@ impl PayloadReader<'_> {
         }
         for _ in 0..properties {
             let len = self.varint()?;
-            if len > crate::block::MAX_NAME_BYTES as u64 {
+            if len > crate::block::limits::MAX_NAME_BYTES as u64 {
                 return self.fail(format!("a {len}-byte property name"));
             }
             let Ok(key) = std::str::from_utf8(self.take(len as usize)?).map(str::to_owned) else {

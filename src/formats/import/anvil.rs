@@ -21,16 +21,11 @@ use super::section_check::{SectionLayout, check_sections};
 use super::vanilla_blocks::VanillaBlocks;
 use super::{ImportError, Imported, Warnings, nbt_guard};
 use crate::block::BlockId;
-use crate::formats::MAX_FILE_CHUNKS;
+use crate::formats::limits::MAX_CHUNK_BYTES;
+use crate::formats::limits::MAX_FILE_CHUNKS;
+use crate::formats::limits::MAX_REGION_INFLATED_BYTES;
 use crate::world::{Chunk, World};
 
-/// Largest inflated chunk accepted (real chunks are well under a megabyte:
-/// the largest of a busy 1.19.4 region inflates to 62 KB).
-pub const MAX_CHUNK_BYTES: u64 = 16 << 20;
-/// Most bytes inflated for one region file, all chunks together. A real region
-/// inflates to tens of megabytes (12 MB for 676 chunks of 1.19.4); the limit
-/// keeps a small file of highly compressible chunks to a second or two of work.
-pub const MAX_REGION_INFLATED_BYTES: u64 = 256 << 20;
 const SECTOR: usize = 4096;
 
 /// Whether `bytes` look like a region file: a whole number of sectors, at least

@@ -9,12 +9,12 @@ pub(crate) mod anvil;
 mod block_states;
 mod materials;
 pub(crate) mod nbt_guard;
-mod schem;
-mod section_check;
+pub(super) mod schem;
+pub(super) mod section_check;
 mod vanilla_blocks;
 mod vanilla_shapes;
-mod vox;
-mod vox_chunks;
+pub(super) mod vox;
+pub(super) mod vox_chunks;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -23,22 +23,16 @@ use std::io::Read;
 use flate2::read::GzDecoder;
 use thiserror::Error;
 
-pub use anvil::{DecodedColumn, MAX_CHUNK_BYTES, MAX_REGION_INFLATED_BYTES, region_of_name};
+pub use anvil::{DecodedColumn, region_of_name};
 pub use block_states::{Mapped, map_block_state, split_state, vanilla_state_of_built_in};
 pub use materials::material_colour;
-pub use nbt_guard::{MAX_DEPTH as MAX_NBT_DEPTH, MAX_ELEMENTS as MAX_NBT_ELEMENTS};
-pub use schem::MAX_CELLS as MAX_SCHEMATIC_CELLS;
-pub use section_check::MAX_SECTIONS;
 pub use vanilla_shapes::{GameVersion, ShapeTableError, StateShape, UnknownState, VanillaShapes};
-pub use vox::{MAX_PLACEMENTS, MAX_SCENE_DEPTH, MAX_SCENE_VISITS, MAX_VOXELS};
-pub use vox_chunks::MAX_CHUNK_DEPTH as MAX_VOX_CHUNK_DEPTH;
 
 use super::ReadBudget;
 use crate::printable::LineBreaks;
 use crate::world::World;
 
-/// Largest gzip payload inflated (a schematic or a gzipped chunk).
-pub const MAX_INFLATED_BYTES: u64 = 256 << 20;
+pub(crate) use super::limits::MAX_INFLATED_BYTES;
 
 /// The formats this module reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

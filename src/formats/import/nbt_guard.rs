@@ -4,16 +4,8 @@
 //! does not hold, or build a tree many times its own size.
 
 use super::ImportError;
-
-/// Deepest nesting of lists and compounds accepted (real files stay under 20).
-pub const MAX_DEPTH: usize = 256;
-/// Most list elements and compound entries accepted in one file. A parsed
-/// element costs around 60 bytes against one byte in the file (a list of 50
-/// million bytes inflates from 48 KB of gzip to 3 GB of tree); 2²¹ elements
-/// keep a tree near 150 MB. Real chunks hold a few thousand elements, large
-/// schematics a few hundred thousand; packed block data are arrays, which do
-/// not count.
-pub const MAX_ELEMENTS: usize = 1 << 21;
+use crate::formats::limits::MAX_NBT_DEPTH as MAX_DEPTH;
+use crate::formats::limits::MAX_NBT_ELEMENTS as MAX_ELEMENTS;
 
 /// A container being walked: a compound (named entries until End) or a list
 /// with its element tag and the count left.

@@ -15,10 +15,8 @@ use super::block_states::split_state;
 use super::vanilla_blocks::VanillaBlocks;
 use super::{ImportError, Imported, Warnings};
 use crate::block::BlockId;
+use crate::formats::limits::MAX_SCHEMATIC_CELLS as MAX_CELLS;
 use crate::world::World;
-
-/// Most cells a schematic may have: 2²⁷ (a 512×512×512 build).
-pub const MAX_CELLS: u64 = 1 << 27;
 
 fn field<'a>(compound: &'a HashMap<String, Value>, name: &str) -> Option<&'a Value> {
     compound.get(name)

@@ -9,6 +9,7 @@
 //! read, which the importer then takes as air.
 
 use super::ImportError;
+use crate::formats::limits::MAX_SECTIONS;
 use fastnbt::LongArray;
 use serde::Deserialize;
 use serde::de::IgnoredAny;
@@ -76,11 +77,6 @@ pub struct CheckedChunk {
     /// The game's data version the chunk was saved by, if it says.
     pub data_version: Option<i32>,
 }
-
-/// Most sections a chunk may list: their `Y` is a byte, so a chunk has at
-/// most 256 distinct ones (the game writes 26). Reading cells looks sections
-/// up one by one, so a chunk listing millions would take minutes.
-pub const MAX_SECTIONS: usize = 256;
 
 /// Checks that every section of the chunk `nbt` with block-state data holds
 /// all of its cells for its palette, read as `layout`.

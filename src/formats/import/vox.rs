@@ -18,21 +18,12 @@ use glam::IVec3;
 
 use super::{ImportError, Imported, Warnings, vox_chunks};
 use crate::block::BlockId;
-use crate::formats::MAX_FILE_CHUNKS;
+use crate::formats::limits::MAX_FILE_CHUNKS;
+use crate::formats::limits::MAX_PLACEMENTS;
+use crate::formats::limits::MAX_SCENE_DEPTH;
+use crate::formats::limits::MAX_SCENE_VISITS;
+use crate::formats::limits::MAX_VOXELS;
 use crate::world::World;
-
-/// Most voxels a file may place, counting a model once for every time the
-/// scene graph places it: the cost of a file is what it makes us build, and a
-/// 30 KB file can list one model thousands of times.
-pub const MAX_VOXELS: usize = 1 << 26;
-/// Deepest scene graph followed; deeper (or cyclic) graphs are an error.
-pub const MAX_SCENE_DEPTH: usize = 64;
-/// Most scene-graph nodes visited. A group may list the same child twice, so
-/// a graph of a few hundred bytes can expand to 2³⁰ paths; real scenes visit
-/// a node or two per model.
-pub const MAX_SCENE_VISITS: usize = 1 << 16;
-/// Most model placements (shape entries reached through the graph).
-pub const MAX_PLACEMENTS: usize = 1 << 16;
 
 /// The blocks a voxel's colour may become: the built-in full blocks and
 /// water (slabs and posts are shapes a colour cannot say).

@@ -7,13 +7,10 @@
 //! naming the byte and the model.
 
 use super::ImportError;
+use crate::formats::limits::MAX_VOX_CHUNK_DEPTH as MAX_CHUNK_DEPTH;
 
 /// Bytes of a chunk's header: id, content length, children length.
 const HEADER: usize = 12;
-/// Deepest nesting of chunks accepted. MagicaVoxel writes one level (`MAIN`
-/// holds everything); a file of chunks nested thousands deep would otherwise
-/// walk off the stack, here or in the parser after us.
-pub const MAX_CHUNK_DEPTH: usize = 16;
 
 /// Checks every chunk's lengths against what holds it and every `XYZI` count
 /// against its content, and returns how many models (`XYZI` chunks) the file

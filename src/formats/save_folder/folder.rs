@@ -13,13 +13,10 @@ use crate::formats::import::anvil::{
     DecodedColumn, RegionEntry, chunk_nbt, decode_column, region_entries,
 };
 use crate::formats::import::{ImportError, Warnings};
+use crate::formats::limits::MAX_REGION_FILES;
 use crate::formats::read_regular_file;
 use crate::formats::text_format::MAX_CELL_COORDINATE;
 
-/// The most region files a dimension may list (a world of 1,048,576 regions
-/// spans 16 million blocks each way, the game's own border is 3.75 times
-/// smaller).
-pub const MAX_REGION_FILES: usize = 1 << 20;
 const SECTOR: u64 = 4096;
 
 /// One of a save's dimensions, each a folder of regions.
@@ -109,20 +106,21 @@ impl SaveFolder {
     pub fn open(path: &Path, dimension: Dimension) -> Result<SaveFolder, FolderError> {
         let mut warnings = Warnings::default();
         let level_path = path.join("level.dat");
-        let level = match read_regular_file(&level_path, super::level_dat::MAX_LEVEL_DAT_BYTES) {
-            Ok(bytes) => match LevelDat::parse(&bytes) {
-                Ok(level) => Some(level),
+        let level =
+            match read_regular_file(&level_path, crate::formats::limits::MAX_LEVEL_DAT_BYTES) {
+                Ok(bytes) => match LevelDat::parse(&bytes) {
+                    Ok(level) => Some(level),
+                    Err(e) => {
+                        warnings.note(format!("level.dat skipped: {e}"));
+                        None
+                    }
+                },
+                Err(e) if e.kind() == io::ErrorKind::NotFound => None,
                 Err(e) => {
                     warnings.note(format!("level.dat skipped: {e}"));
                     None
                 }
-            },
-            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-            Err(e) => {
-                warnings.note(format!("level.dat skipped: {e}"));
-                None
-            }
-        };
+            };
         let folder = path.join(dimension.region_folder());
         let listing = match std::fs::read_dir(&folder) {
             Ok(listing) => Some(listing),

@@ -10,10 +10,7 @@ use glam::{DVec3, IVec3};
 use serde::Serialize;
 
 use crate::formats::import::{ImportError, nbt_guard};
-
-/// Largest `level.dat` read, inflated (a real one is a few kilobytes; one
-/// with a player's whole inventory and every game rule tens of them).
-pub const MAX_LEVEL_DAT_BYTES: u64 = 16 << 20;
+use crate::formats::limits::MAX_LEVEL_DAT_BYTES;
 
 /// What a save's `level.dat` says that a walk needs.
 #[derive(Clone, Debug, Default, PartialEq)]

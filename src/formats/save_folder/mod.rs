@@ -5,9 +5,9 @@
 //! generated course opens in the game.
 
 mod export;
-mod folder;
-mod level_dat;
+pub(super) mod folder;
+pub(super) mod level_dat;
 
 pub use export::{EXPORT_SECTIONS, ExportError, SaveWriter, export_world};
-pub use folder::{Dimension, FolderError, MAX_REGION_FILES, SaveFolder};
-pub use level_dat::{EXPORT_DATA_VERSION, EXPORT_GAME_VERSION, LevelDat, MAX_LEVEL_DAT_BYTES};
+pub use folder::{Dimension, FolderError, SaveFolder};
+pub use level_dat::{EXPORT_DATA_VERSION, EXPORT_GAME_VERSION, LevelDat};

@@ -73,14 +73,14 @@
 mod line_words;
 mod mover_line;
 mod parser;
-mod writer;
+pub(super) mod writer;
 
 use std::sync::Arc;
 
 use thiserror::Error;
 
 use self::parser::Parser;
-pub use self::writer::{MAX_TEXT_CELLS, TextWriteError, to_text};
+pub use self::writer::{TextWriteError, to_text};
 use super::ReadBudget;
 use crate::block::{BlockError, BlockRegistry};
 use crate::movers::{Mover, MoverError};
@@ -90,9 +90,7 @@ use crate::world::World;
 pub const MAGIC: &str = "voxwalk-world";
 /// The only version this reader knows.
 pub const VERSION: u32 = 1;
-/// Largest |coordinate| of a cell a text world may place. Far beyond any use,
-/// small enough that cell arithmetic can never overflow.
-pub const MAX_CELL_COORDINATE: i32 = 1 << 30;
+pub(crate) use super::limits::MAX_CELL_COORDINATE;
 
 /// What is wrong with a text world, and where (1-based line and column).
 #[derive(Debug, Error, PartialEq)]
@@ -205,8 +203,8 @@ pub enum TextProblem {
     /// The rows so far open more chunks than a world file may hold.
     #[error(
         "this block opens chunk number {chunks}, more than the {limit} a world file may hold (MAX_FILE_CHUNKS)",
-        chunks = super::MAX_FILE_CHUNKS + 1,
-        limit = super::MAX_FILE_CHUNKS
+        chunks = super::limits::MAX_FILE_CHUNKS + 1,
+        limit = super::limits::MAX_FILE_CHUNKS
     )]
     TooManyChunks,
 }

@@ -11,8 +11,9 @@ use super::{MAGIC, MAX_CELL_COORDINATE, NO_END_WARNING, TextProblem, TextWorld, 
 use crate::block::{BlockId, BlockRegistry};
 use crate::formats::ReadBudget;
 use crate::formats::block_line::parse_block_line;
+use crate::movers::limits::MAX_MOVER_BLOCKS;
 use crate::movers::mover_block_bytes;
-use crate::movers::{MAX_MOVER_BLOCKS, Mover, MoverError};
+use crate::movers::{Mover, MoverError};
 use crate::world::World;
 
 /// What a character of a row stands for.
@@ -311,7 +312,7 @@ impl Parser {
                 }
             };
             self.world.set_block(cell, block);
-            if self.world.chunk_count() > crate::formats::MAX_FILE_CHUNKS {
+            if self.world.chunk_count() > crate::formats::limits::MAX_FILE_CHUNKS {
                 return Err(at(column, TextProblem::TooManyChunks));
             }
             // After the cell: a cell grows the world by one chunk at most,

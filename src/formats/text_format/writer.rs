@@ -12,6 +12,7 @@ use super::parser::DEFAULT_LEGEND;
 use super::{MAGIC, MAX_CELL_COORDINATE, VERSION};
 use crate::block::{BUILT_IN_TYPES, BlockId, BlockRegistry};
 use crate::formats::block_line::block_line;
+use crate::formats::limits::MAX_TEXT_CELLS;
 use crate::movers::{Drive, Mover, PathEnds};
 use crate::world::World;
 
@@ -76,10 +77,6 @@ pub enum TextWriteError {
         id: u16,
     },
 }
-
-/// The most cells (of the bounding box) a text world is written with: a
-/// 512×256×512 world, about 70 MB of text.
-pub const MAX_TEXT_CELLS: u64 = 1 << 26;
 
 /// Writes a world as text: the smallest origin that holds every non-air cell,
 /// one layer per non-empty `y`, rows padded with `.` and closed with `|`.

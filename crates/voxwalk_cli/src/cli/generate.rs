@@ -47,27 +47,27 @@ pub(super) fn run(args: &GenArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .iter()
         .map(|&n| u64::from(n.unsigned_abs().div_ceil(16)))
         .product::<u64>();
-    if spanned > formats::MAX_FILE_CHUNKS as u64 {
+    if spanned > formats::limits::MAX_FILE_CHUNKS as u64 {
         return Err(CliError::Usage(format!(
             "--size {},{},{}: spans {spanned} chunks; a world read from a file holds at most {} \
-             (formats::MAX_FILE_CHUNKS)",
+             (formats::limits::MAX_FILE_CHUNKS)",
             size.x,
             size.y,
             size.z,
-            formats::MAX_FILE_CHUNKS
+            formats::limits::MAX_FILE_CHUNKS
         )));
     }
     let started = std::time::Instant::now();
     let world = Generator::new(args.preset, args.seed).sized(IVec3::new(size.x, size.y, size.z));
-    if world.chunk_count() > formats::MAX_FILE_CHUNKS {
+    if world.chunk_count() > formats::limits::MAX_FILE_CHUNKS {
         return Err(CliError::Usage(format!(
             "--size {},{},{}: the world has {} chunks; a world read from a file holds at most {} \
-             (formats::MAX_FILE_CHUNKS), so it is not written",
+             (formats::limits::MAX_FILE_CHUNKS), so it is not written",
             size.x,
             size.y,
             size.z,
             world.chunk_count(),
-            formats::MAX_FILE_CHUNKS
+            formats::limits::MAX_FILE_CHUNKS
         )));
     }
     voxwalk::formats::save(&world, &[], &args.output)?;

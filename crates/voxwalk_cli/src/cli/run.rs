@@ -152,10 +152,10 @@ fn drive<W: BlockSource + SyncIfParallel>(
     let body = Body::new(spawn, args.size.unwrap_or(Body::DEFAULT_SIZE))
         .map_err(|e| usage(format!("body: {e}")))?;
     let ticks = args.ticks.unwrap_or(script.len());
-    if ticks > voxwalk::controller::MAX_SCRIPT_TICKS {
+    if ticks > voxwalk::controller::limits::MAX_SCRIPT_TICKS {
         return Err(usage(format!(
             "--ticks {ticks}: at most {} ticks",
-            voxwalk::controller::MAX_SCRIPT_TICKS
+            voxwalk::controller::limits::MAX_SCRIPT_TICKS
         )));
     }
     let walker = sim.add_body(body);

@@ -234,6 +234,29 @@ impl Settings {
         ]
     }
 
+    /// One setting by name, as text [`Settings::set`] reads back to the same
+    /// value (numbers in their shortest form that parses to the same bits);
+    /// `None` for an unknown name.
+    ///
+    /// ```
+    /// use voxwalk::controller::Settings;
+    /// let s = Settings::default();
+    /// assert_eq!(s.get("step_height").as_deref(), Some("0.6"));
+    /// assert_eq!(s.get("snap_to_ground").as_deref(), Some("false"));
+    /// assert_eq!(s.get("stepheight"), None);
+    /// ```
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<String> {
+        if name == "leave_platform" {
+            return Some(self.leave_platform.name().to_owned());
+        }
+        let mut copy = self.clone();
+        if let Some(flag) = copy.flag_mut(name) {
+            return Some(flag.to_string());
+        }
+        copy.number_mut(name).map(|n| n.to_string())
+    }
+
     /// Sets one setting from text, by name, then checks the whole struct.
     ///
     /// # Errors

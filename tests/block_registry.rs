@@ -86,10 +86,21 @@ proptest! {
         block.solid = true;
         block.boxes.push(Aabb::new(DVec3::new(corner.0, corner.1, corner.2), DVec3::new(corner.0, corner.1, corner.2) + 0.6));
         let before = registry.clone();
-        if let Ok(id) = registry.register(block) {
-            prop_assert_eq!(registry.len(), id.index() + 1);
-        } else {
-            prop_assert_eq!(registry, before);
+        let reach = voxwalk::block::limits::MAX_SHAPE_REACH;
+        let within = block.boxes.iter().all(|b| {
+            b.min.cmpge(DVec3::splat(-reach)).all() && b.max.cmple(DVec3::splat(1.0 + reach)).all()
+        });
+        match registry.register(block.clone()) {
+            // Taken: the type reads back as given, and its boxes are ones
+            // the resolver's gathering reaches (a box farther out would be
+            // missed by every cell around it).
+            Ok(id) => {
+                prop_assert!(within, "a box beyond the reach was taken: {:?}", block.boxes);
+                prop_assert_eq!(registry.get(id).map(|t| &t.boxes), Some(&block.boxes));
+                prop_assert_eq!(registry.get(id).map(|t| t.name.as_str()), Some(block.name.as_str()));
+            }
+            // Refused: nothing changed.
+            Err(_) => prop_assert_eq!(registry, before),
         }
     }
 }

@@ -70,6 +70,19 @@ pub enum VoxwalkSystems {
 }
 
 impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
+    /// Checks, once every plugin is built, what the characters need of the
+    /// app: a clock. Without bevy's `TimePlugin` (in `MinimalPlugins` and
+    /// `DefaultPlugins`) `FixedUpdate` never runs and no character would
+    /// ever move, without a word.
+    fn finish(&self, app: &mut App) {
+        assert!(
+            app.world()
+                .contains_resource::<bevy_time::Time<bevy_time::Fixed>>(),
+            "VoxwalkPlugin needs bevy's TimePlugin (MinimalPlugins or DefaultPlugins add it): \
+             the characters tick in FixedUpdate, which runs only with a clock"
+        );
+    }
+
     fn build(&self, app: &mut App) {
         let world = self
             .world

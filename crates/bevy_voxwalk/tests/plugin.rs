@@ -485,3 +485,13 @@ fn another_plugins_fixed_systems_run_beside_the_characters() {
     let ticks = app.world().resource::<Voxwalk>().simulation().ticks_run();
     assert_eq!(ticks, 40, "the characters at 20 Hz");
 }
+
+/// Forgetting bevy's `TimePlugin` is said when the app is set up, naming
+/// the plugin and the missing piece, not left as characters that never move.
+#[test]
+#[should_panic(expected = "VoxwalkPlugin needs bevy's TimePlugin")]
+fn an_app_without_a_clock_is_told_so() {
+    let mut app = App::new();
+    app.add_plugins(VoxwalkPlugin::new(floor(), Settings::default()).unwrap());
+    app.finish();
+}

@@ -1,9 +1,8 @@
 //! Block behaviours under random worlds: random behaviour blocks never let a
 //! body into a block and replay bit for bit.
 
-#[path = "support/controls.rs"]
-mod controls;
 mod support;
+use support::controls;
 
 use controls::{cases, run_script};
 use glam::{DVec3, IVec3};

@@ -1,9 +1,8 @@
 //! The character controller over hostile inputs: random scripts on rough
 //! terrain, exact grounded states, edges, balls, crowds, replays.
 
-#[path = "support/controls.rs"]
-mod controls;
 mod support;
+use support::controls;
 
 use controls::{cases, input_from_bits, run_script};
 use glam::{DVec3, IVec3};

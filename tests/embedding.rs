@@ -12,9 +12,8 @@ use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{blocks_in_box, cast_ray};
 use voxwalk::world::BlockSource;
 
-#[path = "support/controls.rs"]
-mod controls;
 mod support;
+use support::controls;
 
 use controls::{cases, input_from_bits};
 use support::terrain::{hash, height_at};

@@ -4,8 +4,11 @@
 //! v2 schematic written here with the format's own structure, and mutated
 //! copies of all of them.
 
-#[path = "support/realdata.rs"]
-mod realdata;
+mod support;
+use support::realdata;
+use support::schematic;
+use support::vox;
+
 use realdata::realdata;
 use std::io::Cursor;
 use std::path::Path;
@@ -19,11 +22,6 @@ use voxwalk::formats::import::{ImportFormat, VanillaShapes, import};
 use voxwalk::formats::{DecodeError, LoadOptions, ReadBudget, decode, load, map_block_state};
 use voxwalk::geometry::Aabb;
 use voxwalk::world::{BlockSource, World};
-
-#[path = "support/schematic.rs"]
-mod schematic;
-#[path = "support/vox.rs"]
-mod vox;
 
 use schematic::sponge_v2;
 use vox::{vox_chunk, vox_file, vox_size};

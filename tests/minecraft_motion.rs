@@ -4,9 +4,8 @@
 //! water, lava, cobwebs and on a climbable block, every tick equal within
 //! 1e-9 blocks a tick.
 
-#[path = "support/controls.rs"]
-mod controls;
 mod support;
+use support::controls;
 
 use std::sync::Arc;
 

@@ -5,8 +5,8 @@
 //! `cargo test --release --test movement_figures -- --nocapture` prints the
 //! table `docs/movement.md` shows.
 
-#[path = "support/movement_figures.rs"]
-mod movement_figures;
+mod support;
+use support::movement_figures;
 
 use glam::DVec3;
 use movement_figures::*;

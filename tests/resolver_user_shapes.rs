@@ -7,8 +7,7 @@
 //! `VOXWALK_PROPTEST_CASES` to run a longer campaign (e.g. `1000000`).
 
 mod support;
-#[path = "support/user_blocks.rs"]
-mod user_blocks;
+use support::user_blocks;
 
 use std::sync::Arc;
 

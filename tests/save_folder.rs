@@ -2,15 +2,13 @@
 //! cell, streamed around a body in bounded memory with the trajectory of
 //! the world loaded whole, and hostile folders named, never hung on.
 
-#[path = "support/temp_dir.rs"]
-mod temp_dir;
+mod support;
+use support::big_save;
+use support::realdata;
+use support::temp_dir;
 
-#[path = "support/realdata.rs"]
-mod realdata;
-use realdata::realdata;
-#[path = "support/big_save.rs"]
-mod big_save;
 use big_save::{REAL_REGIONS, build_big_save, walk};
+use realdata::realdata;
 use std::path::Path;
 use std::time::Instant;
 

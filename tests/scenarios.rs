@@ -1,8 +1,8 @@
 //! The shipped scenario suite, run through the same code as `voxwalk check`,
 //! and the runner itself: that its checks can fail, and say where.
 
-#[path = "support/temp_dir.rs"]
-mod temp_dir;
+mod support;
+use support::temp_dir;
 
 use std::path::{Path, PathBuf};
 use voxwalk::glam::DVec3;

@@ -1,9 +1,8 @@
 //! The sneak edge guard: a sneaking body never leaves the surface it stands
 //! on, whatever its size and the settings, and a step never goes down.
 
-#[path = "support/controls.rs"]
-mod controls;
 mod support;
+use support::controls;
 
 use controls::{cases, input_from_bits};
 use glam::{DVec3, IVec3};

@@ -4,8 +4,8 @@
 //! panes with each connection, walls, snow layers, chests, doors, trapdoors and
 //! the other partial blocks.
 
-#[path = "support/schematic.rs"]
-mod schematic;
+mod support;
+use support::schematic;
 
 use glam::{DVec3, IVec3};
 use voxwalk::formats::import::{VanillaShapes, import};

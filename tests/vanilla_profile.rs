@@ -17,9 +17,8 @@
 //! floats, widened: `EntityDimensions`). Sneaking is left out: voxwalk's edge guard is its
 //! own.
 
-#[path = "support/controls.rs"]
-mod controls;
 mod support;
+use support::controls;
 
 use std::cell::Cell;
 

@@ -4,10 +4,9 @@
 //! and a chest at the vanilla heights, walk through an open door and are stopped
 //! by a closed one.
 
-#[path = "support/schematic.rs"]
-mod schematic;
-#[path = "support/temp_dir.rs"]
-mod temp_dir;
+mod support;
+use support::schematic;
+use support::temp_dir;
 
 use voxwalk::scenario::check_file;
 

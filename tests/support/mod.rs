@@ -1,10 +1,24 @@
-//! Fixtures shared by the integration tests and the benchmarks.
+//! Fixtures shared by the integration tests and the benchmarks: the one
+//! door to them. A test declares `mod support;` and names what it uses
+//! (`use support::terrain::bumpy_terrain;`); each test uses some of them,
+//! so what the others leave unused is no warning.
+#![allow(dead_code, unused_imports)]
 
+#[cfg(all(feature = "import", feature = "generate"))]
+pub mod big_save;
+pub mod controls;
 pub mod minecraft_reference;
 pub mod motion_path;
 pub mod move_invariants;
+pub mod movement_figures;
+pub mod realdata;
 pub mod reference_resolver;
+#[cfg(feature = "import")]
+pub mod schematic;
+pub mod temp_dir;
 pub mod terrain;
+pub mod user_blocks;
 pub mod vanilla_client;
 pub mod vanilla_worlds;
+pub mod vox;
 pub mod wandering;

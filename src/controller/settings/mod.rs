@@ -242,7 +242,7 @@ impl Settings {
     /// use voxwalk::controller::Settings;
     /// let s = Settings::default();
     /// assert_eq!(s.get("step_height").as_deref(), Some("0.6"));
-    /// assert_eq!(s.get("snap_to_ground").as_deref(), Some("false"));
+    /// assert_eq!(s.get("vanilla_collisions").as_deref(), Some("false"));
     /// assert_eq!(s.get("stepheight"), None);
     /// ```
     #[must_use]

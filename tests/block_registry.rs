@@ -2,6 +2,7 @@
 //! definitions are refused with the place and field named, changing nothing.
 
 mod support;
+use support::cases::cases;
 use support::user_blocks;
 
 use std::path::Path;
@@ -15,13 +16,6 @@ use voxwalk::formats::{binary_format, text_format};
 use voxwalk::geometry::Aabb;
 use voxwalk::scenario::Scenario;
 use voxwalk::world::World;
-
-fn cases(default: u32) -> u32 {
-    std::env::var("VOXWALK_PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 /// Each cell of `cells` with the definition of its type: what a save and load
 /// must keep, whatever ids the types get.

@@ -6,6 +6,7 @@
 //! meets or sinks it deeper into what it was put inside.
 
 mod support;
+use support::cases::cases;
 
 use proptest::prelude::*;
 use support::terrain::hash;
@@ -17,13 +18,6 @@ use voxwalk::glam::{DVec3, IVec3};
 use voxwalk::movers::Mover;
 use voxwalk::resolver::{CollisionFilter, Filtered, TOUCH_TOLERANCE, blocks_in_box};
 use voxwalk::world::{BlockSource, World};
-
-fn cases(default: u32) -> u32 {
-    std::env::var("VOXWALK_PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 /// The blocks a game of fences and walkways registers: a fence post on
 /// layer 1 (bit 2), which animals meet and people pass, and a one-way plank

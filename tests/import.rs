@@ -5,6 +5,7 @@
 //! copies of all of them.
 
 mod support;
+use support::cases::cases;
 use support::realdata;
 use support::schematic;
 use support::vox;
@@ -405,13 +406,6 @@ fn small_real_files() -> Vec<(String, Vec<u8>)> {
     .iter()
     .map(|n| ((*n).to_owned(), std::fs::read(realdata(n)).unwrap()))
     .collect()
-}
-
-fn cases(default: u32) -> u32 {
-    std::env::var("VOXWALK_PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }
 
 proptest! {

@@ -8,6 +8,9 @@
 //! 64 cases by default; set `VOXWALK_PROPTEST_CASES` for a campaign
 //! (`VOXWALK_PROPTEST_CASES=100000 cargo test --release --test mover_properties`).
 
+mod support;
+use support::cases::cases;
+
 use proptest::prelude::*;
 use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Input, Settings, Simulation};
@@ -15,13 +18,6 @@ use voxwalk::glam::{DVec3, IVec3};
 use voxwalk::movers::{CrushRule, Drive, Mover, Path, PathEnds};
 use voxwalk::resolver::TOUCH_TOLERANCE;
 use voxwalk::world::{BlockSource, World, cell_containing};
-
-fn cases(default: u32) -> u32 {
-    std::env::var("VOXWALK_PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 /// Ticks each case runs.
 const TICKS: usize = 60;

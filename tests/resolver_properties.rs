@@ -5,6 +5,7 @@
 //! `VOXWALK_PROPTEST_CASES` to run a longer campaign (e.g. `1000000`).
 
 mod support;
+use support::cases::cases;
 
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
@@ -15,14 +16,6 @@ use voxwalk::block::BlockId;
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{CONTACT_GAP, Motion, Resolver};
 use voxwalk::world::World;
-
-/// Cases for a property: `default`, or `VOXWALK_PROPTEST_CASES` when set.
-fn cases(default: u32) -> u32 {
-    std::env::var("VOXWALK_PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 /// The random worlds: an 8×6×8 region straddling chunk borders on every axis
 /// (x −4..4 crosses 0, y −3..3 crosses 0, z 12..20 crosses 16).

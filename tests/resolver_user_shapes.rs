@@ -7,6 +7,7 @@
 //! `VOXWALK_PROPTEST_CASES` to run a longer campaign (e.g. `1000000`).
 
 mod support;
+use support::cases::cases;
 use support::user_blocks;
 
 use std::sync::Arc;
@@ -22,13 +23,6 @@ use voxwalk::block::{BUILT_IN_TYPES, BlockId, BlockRegistry};
 use voxwalk::geometry::Aabb;
 use voxwalk::resolver::{Motion, Resolver};
 use voxwalk::world::World;
-
-fn cases(default: u32) -> u32 {
-    std::env::var("VOXWALK_PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 /// A 6×6×6 region across chunk borders on x and z.
 const REGION_LO: IVec3 = IVec3::new(-3, -3, 13);

@@ -1,6 +1,9 @@
 //! World files: binary round trips, hostile and mutated files of every format,
 //! saves that never leave half a world.
 
+mod support;
+use support::cases::cases;
+
 use std::io::Write;
 
 use flate2::Compression;
@@ -16,13 +19,6 @@ use voxwalk::world::World;
 /// The shipped worlds (`worlds/` of this repository).
 fn worlds_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("worlds")
-}
-
-fn cases(default: u32) -> u32 {
-    std::env::var("VOXWALK_PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }
 
 /// Every cell of every stored chunk, by key: two worlds with the same blocks

@@ -2,8 +2,8 @@
 //! region at a time, the four real region files beside them, and the walk
 //! across them (the library's test and the command's walk the same one).
 //!
-//! Included by path beside `realdata.rs` (`#[path =
-//! "support/big_save.rs"] mod big_save;`).
+//! Reached through the support module (`mod support;` in a test); the
+//! command's tests take it by path.
 
 use std::path::Path;
 

@@ -1,21 +1,13 @@
 //! Controls for controller tests: inputs from bits, a scripted run, and how
 //! many property cases to try.
 //!
-//! Included by path (`#[path = "support/controls.rs"] mod controls;`).
-
-#![allow(dead_code)]
+//! Reached through the support module (`use support::controls;`).
 
 use glam::DVec3;
 use voxwalk::controller::{Body, Input, Settings, Simulation};
 use voxwalk::world::World;
 
-/// Property cases to run: `VOXWALK_PROPTEST_CASES`, or `default`.
-pub fn cases(default: u32) -> u32 {
-    std::env::var("VOXWALK_PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+pub use super::cases::cases;
 
 /// The keys of `bits`, one bit a key; flying only when two bits agree, so
 /// random inputs fly now and then.

@@ -6,6 +6,7 @@
 
 #[cfg(all(feature = "import", feature = "generate"))]
 pub mod big_save;
+pub mod cases;
 pub mod controls;
 pub mod minecraft_reference;
 pub mod motion_path;

@@ -2,7 +2,7 @@
 //! rate in small worlds of Minecraft's blocks (defined here as data): top
 //! speeds, glides, jumps, bounces, and yes/no outcomes.
 //!
-//! Included by path (`#[path = "support/movement_figures.rs"] mod movement_figures;`).
+//! Reached through the support module (`mod support;` in a test).
 
 #![allow(dead_code)]
 

@@ -1,6 +1,6 @@
 //! The real files other tools made, in `../shared/realdata/` beside the
-//! project. Included by path (`#[path = "support/realdata.rs"] mod
-//! realdata;`) by the tests that read them.
+//! project. Reached through the support module (`mod support;` in a test);
+//! the command's tests take it by path.
 
 use std::path::{Path, PathBuf};
 

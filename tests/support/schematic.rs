@@ -1,6 +1,6 @@
 //! Sponge schematics written in tests, with the format's own structure.
 //!
-//! Included by path (`#[path = "support/schematic.rs"] mod schematic;`).
+//! Reached through the support module (`mod support;` in a test).
 
 #![allow(dead_code)]
 

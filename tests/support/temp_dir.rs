@@ -1,8 +1,8 @@
 //! A directory under the system's temporary directory for one test, removed
 //! when it goes out of scope, whether the test passes or fails.
 //!
-//! Included by path (`#[path = "support/temp_dir.rs"] mod temp_dir;`) by the
-//! tests that write files, so the others do not compile it.
+//! Reached through the support module (`mod support;` in a test); the
+//! command's tests take it by path.
 
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,8 @@
 //! format's own layout (a header, `MAIN`, then `SIZE`/`XYZI` models and
 //! scene-graph nodes).
 //!
-//! Included by path (`#[path = "support/vox.rs"] mod vox;`).
+//! Reached through the support module (`mod support;` in a test); the
+//! command's tests take it by path.
 
 #![allow(dead_code)]
 

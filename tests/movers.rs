@@ -583,3 +583,29 @@ fn queries_see_movers_where_they_are() {
         .blocks_in_box(&region, |handle, block| met.push((handle, block.cell)));
     assert_eq!(met, [(lift, IVec3::ZERO)]);
 }
+
+/// A simulation holds at most `MAX_MOVER_SLOTS` movers, as many as a saved
+/// state may: the next is refused by name (it used to panic only past 2³²,
+/// and a simulation of more than a state's limit could not be restored).
+#[test]
+fn movers_past_the_limit_are_refused_by_name() {
+    use voxwalk::movers::limits::MAX_MOVER_SLOTS;
+    use voxwalk::movers::{MoverError, Movers};
+    let registry = voxwalk::block::BlockRegistry::built_in();
+    let mover = Mover::new(registry, [(IVec3::ZERO, BlockId::STONE)], DVec3::ZERO).unwrap();
+    let mut movers = Movers::new();
+    for _ in 0..MAX_MOVER_SLOTS {
+        movers.add(mover.clone()).unwrap();
+    }
+    assert_eq!(
+        movers.add(mover.clone()),
+        Err(MoverError::TooManyMovers {
+            limit: MAX_MOVER_SLOTS
+        })
+    );
+    assert_eq!(movers.len(), MAX_MOVER_SLOTS);
+    // A freed slot is taken again.
+    let (first, _) = movers.iter().next().unwrap();
+    movers.remove(first).unwrap();
+    assert!(movers.add(mover).is_ok());
+}

@@ -125,7 +125,7 @@ impl Controller {
     /// // A 4 × 4 floor drifting east at 2 blocks a second, a body on it.
     /// let cells = (0..4).flat_map(|x| (0..4).map(move |z| (IVec3::new(x, 0, z), BlockId::STONE)));
     /// let floor = Mover::new(BlockRegistry::built_in(), cells, DVec3::ZERO).unwrap();
-    /// movers.add(floor.with_drive(Drive::Velocity(DVec3::new(2.0, 0.0, 0.0))));
+    /// movers.add(floor.with_drive(Drive::Velocity(DVec3::new(2.0, 0.0, 0.0)))).unwrap();
     /// let mut bodies = [Body::new(DVec3::new(2.0, 1.0, 2.0), Body::DEFAULT_SIZE).unwrap()];
     /// let mut controller = Controller::new(Settings::default()).unwrap();
     /// let (mut carried, mut events) = (Vec::new(), Vec::new());

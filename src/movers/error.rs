@@ -17,6 +17,12 @@ pub enum MoverError {
         /// The most allowed.
         limit: usize,
     },
+    /// Every mover slot of a simulation holds a mover.
+    #[error("a simulation holds at most {limit} movers")]
+    TooManyMovers {
+        /// The most allowed.
+        limit: usize,
+    },
     /// Two blocks in one cell of the mover.
     #[error("the mover's cell {cell} is given twice")]
     CellTwice {

@@ -20,3 +20,9 @@ pub const MAX_PAUSE: f64 = 1e6;
 
 /// The most waypoints a path may have.
 pub const MAX_WAYPOINTS: usize = 4096;
+
+/// The most mover slots (live or free) one simulation holds: far beyond a
+/// level's lifts and doors, and what a saved state may hold
+/// ([`SimulationState::MAX_MOVER_SLOTS`](crate::controller::SimulationState::MAX_MOVER_SLOTS)),
+/// so every simulation's state can be restored.
+pub const MAX_MOVER_SLOTS: usize = 1 << 16;

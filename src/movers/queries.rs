@@ -37,7 +37,7 @@ impl Movers {
     /// use voxwalk::block::{BlockId, BlockRegistry};
     ///
     /// let mut movers = Movers::new();
-    /// let door = movers.add(Mover::new(BlockRegistry::built_in(), [(IVec3::ZERO, BlockId::STONE)], DVec3::new(5.25, 0.0, 0.0)).unwrap());
+    /// let door = movers.add(Mover::new(BlockRegistry::built_in(), [(IVec3::ZERO, BlockId::STONE)], DVec3::new(5.25, 0.0, 0.0)).unwrap()).unwrap();
     /// let hit = movers.cast_ray(DVec3::new(0.0, 0.5, 0.5), DVec3::X, 10.0).unwrap().unwrap();
     /// assert_eq!((hit.mover, hit.distance), (door, 5.25));
     /// assert!(movers.cast_ray(DVec3::new(0.0, 0.5, 0.5), DVec3::X, 5.0).unwrap().is_none());

@@ -2,7 +2,8 @@
 
 use glam::DVec3;
 
-use super::{Mover, MoverHandle, WithMovers};
+use super::limits::MAX_MOVER_SLOTS;
+use super::{Mover, MoverError, MoverHandle, WithMovers};
 use crate::geometry::Aabb;
 use crate::world::BlockSource;
 
@@ -20,7 +21,7 @@ use crate::world::BlockSource;
 ///
 /// let mut movers = Movers::new();
 /// let block = [(IVec3::ZERO, BlockId::STONE)];
-/// let door = movers.add(Mover::new(BlockRegistry::built_in(), block, DVec3::new(4.0, 0.0, 0.0)).unwrap());
+/// let door = movers.add(Mover::new(BlockRegistry::built_in(), block, DVec3::new(4.0, 0.0, 0.0)).unwrap()).unwrap();
 /// assert_eq!(movers.get(door).unwrap().position().x, 4.0);
 /// assert!(movers.remove(door).is_some());
 /// assert!(movers.get(door).is_none() && movers.is_empty());
@@ -60,21 +61,29 @@ impl Movers {
 
     /// Adds a mover; returns its handle.
     ///
-    /// # Panics
-    /// When 2³² movers have been added without removals between.
-    pub fn add(&mut self, mover: Mover) -> MoverHandle {
-        self.live += 1;
+    /// # Errors
+    /// [`MoverError::TooManyMovers`] when every one of the
+    /// [`MAX_MOVER_SLOTS`] slots holds a mover; nothing changes then.
+    pub fn add(&mut self, mover: Mover) -> Result<MoverHandle, MoverError> {
         if let Some(slot) = self.free.pop() {
+            self.live += 1;
             let entry = &mut self.slots[slot as usize];
             entry.mover = Some(Box::new(mover));
-            return MoverHandle::new(slot, entry.generation);
+            return Ok(MoverHandle::new(slot, entry.generation));
         }
-        let slot = u32::try_from(self.slots.len()).expect("fewer than 2³² movers");
+        if self.slots.len() >= MAX_MOVER_SLOTS {
+            return Err(MoverError::TooManyMovers {
+                limit: MAX_MOVER_SLOTS,
+            });
+        }
+        self.live += 1;
+        // Below MAX_MOVER_SLOTS, so it fits a handle's u32.
+        let slot = self.slots.len() as u32;
         self.slots.push(Slot {
             generation: 0,
             mover: Some(Box::new(mover)),
         });
-        MoverHandle::new(slot, 0)
+        Ok(MoverHandle::new(slot, 0))
     }
 
     /// Removes a mover; `None` if the handle names none. Bodies riding it

@@ -30,7 +30,7 @@ use crate::world::{BlockSource, cell_containing};
 /// let mut movers = Movers::new();
 /// let registry = BlockRegistry::built_in();
 /// // A slab platform floating half way between cells.
-/// movers.add(Mover::new(registry, [(IVec3::ZERO, BlockId::SLAB)], DVec3::new(0.0, 2.25, 0.0)).unwrap());
+/// movers.add(Mover::new(registry, [(IVec3::ZERO, BlockId::SLAB)], DVec3::new(0.0, 2.25, 0.0)).unwrap()).unwrap();
 /// let world = World::new();
 /// let body = Aabb::from_feet(DVec3::new(0.5, 5.0, 0.5), DVec3::new(0.6, 1.8, 0.6));
 /// let fall = move_box(&movers.around(&world), body, DVec3::new(0.0, -10.0, 0.0)).unwrap();

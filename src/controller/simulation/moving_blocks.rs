@@ -76,7 +76,7 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     /// with another registry, whose ids or shapes differ).
     pub fn add_mover(&mut self, mover: Mover) -> Result<MoverHandle, MoverError> {
         mover.validate(self.world.registry())?;
-        Ok(self.movers.add(mover))
+        self.movers.add(mover)
     }
 
     /// Removes a mover and returns it; bodies riding it fall.

@@ -70,9 +70,12 @@ impl SimulationState {
     pub const MAX_BODY_SLOTS: usize = 1 << 22;
     /// The most balls a state may hold.
     pub const MAX_BALLS: usize = 1 << 20;
-    /// The most mover slots (live or free) a state may hold; each mover is
-    /// also held to [`MAX_MOVER_BLOCKS`](crate::movers::limits::MAX_MOVER_BLOCKS).
-    pub const MAX_MOVER_SLOTS: usize = 1 << 16;
+    /// The most mover slots (live or free) a state may hold: as many as a
+    /// simulation may
+    /// ([`movers::limits::MAX_MOVER_SLOTS`](crate::movers::limits::MAX_MOVER_SLOTS));
+    /// each mover is also held to
+    /// [`MAX_MOVER_BLOCKS`](crate::movers::limits::MAX_MOVER_BLOCKS).
+    pub const MAX_MOVER_SLOTS: usize = crate::movers::limits::MAX_MOVER_SLOTS;
 }
 
 /// Why a state could not be restored; the simulation is unchanged then.

@@ -9,20 +9,13 @@
 //! Built with the core alone too: `.ci/run` runs this file with
 //! `--no-default-features`, where a world need not be `Sync`.
 
+mod support;
+use support::terrain::stone_floor;
+
 use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Event, Input, Settings, Simulation};
 use voxwalk::glam::{DVec3, IVec3};
 use voxwalk::world::{BlockSource, World};
-
-fn stone_floor(half: i32) -> World {
-    let mut world = World::new();
-    world.fill(
-        IVec3::new(-half, -1, -half),
-        IVec3::new(half, -1, half),
-        BlockId::STONE,
-    );
-    world
-}
 
 fn person_at(x: f64, y: f64, z: f64) -> Body {
     Body::new(DVec3::new(x, y, z), Body::DEFAULT_SIZE).unwrap()

@@ -10,6 +10,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+mod support;
+use support::source_files::rust_files;
+
 /// The library's top-level modules: a path starting with one of them (or
 /// with `voxwalk::` or `crate::` and one of them) is checked.
 const LAYERS: [&str; 12] = [
@@ -27,19 +30,16 @@ const LAYERS: [&str; 12] = [
     "world",
 ];
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = fs::read_dir(dir)
+/// The README, then `docs/*.md` in name order.
+fn documents() -> Vec<PathBuf> {
+    let mut docs: Vec<PathBuf> = fs::read_dir("docs")
         .unwrap()
         .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
         .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
+    docs.sort();
+    docs.insert(0, PathBuf::from("README.md"));
+    docs
 }
 
 /// The source file of module `path` (`["formats", "limits"]`), if any.
@@ -139,27 +139,19 @@ fn unresolved(path: &str, source: &str) -> Option<String> {
 
 #[test]
 fn module_paths_in_docs_and_comments_resolve() {
-    let mut files = Vec::new();
-    rust_files(Path::new("src"), &mut files);
+    let files = rust_files(Path::new("src"));
     let source: String = files
         .iter()
         .map(|f| fs::read_to_string(f).unwrap())
         .collect::<Vec<_>>()
         .join("\n");
-    let mut texts: Vec<(PathBuf, String)> = vec![(
-        PathBuf::from("README.md"),
-        fs::read_to_string("README.md").unwrap(),
-    )];
-    let mut docs: Vec<PathBuf> = fs::read_dir("docs")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+    let mut texts: Vec<(PathBuf, String)> = documents()
+        .into_iter()
+        .map(|doc| {
+            let text = fs::read_to_string(&doc).unwrap();
+            (doc, text)
+        })
         .collect();
-    docs.sort();
-    for doc in docs {
-        let text = fs::read_to_string(&doc).unwrap();
-        texts.push((doc, text));
-    }
     let comments = |text: &str, mark: &str| -> String {
         text.lines()
             .filter_map(|l| l.find(mark).map(|at| &l[at..]))
@@ -204,13 +196,7 @@ fn module_paths_in_docs_and_comments_resolve() {
 /// (`src/…`, `tests/…`, `crates/…`, …) exist.
 #[test]
 fn files_named_in_the_docs_exist() {
-    let mut docs: Vec<PathBuf> = fs::read_dir("docs")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "md"))
-        .collect();
-    docs.push(PathBuf::from("README.md"));
-    docs.sort();
+    let docs = documents();
     let roots = [
         "src/",
         "tests/",

@@ -6,6 +6,9 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+mod support;
+use support::source_files::rust_files;
+
 /// The library's top-level modules, lowest first: a module may import only
 /// those before it (so no two import each other, through any chain). Every
 /// module of `src/` is here (`every_module_is_in_the_layers` holds it).
@@ -29,24 +32,6 @@ const LAYERS: [&str; 13] = [
 const MAX_FUNCTION_LINES: usize = 80;
 /// Longest source file.
 const MAX_FILE_LINES: usize = 500;
-
-/// Every `.rs` file under `dir`, in name order.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut entries: Vec<PathBuf> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            found.extend(rust_files(&path));
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            found.push(path);
-        }
-    }
-    found
-}
 
 fn source() -> Vec<(PathBuf, String)> {
     rust_files(Path::new("src"))

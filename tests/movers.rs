@@ -1,6 +1,9 @@
 //! Movers: lifts, moving floors, doors and pistons carry and push bodies and
 //! never push one into a block.
 
+mod support;
+use support::terrain::stone_floor;
+
 use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Event, Input, LeavePlatform, Settings, Simulation};
 use voxwalk::glam::{DVec3, IVec3};
@@ -122,21 +125,11 @@ fn run(
     events
 }
 
-fn flat_world(half: i32) -> World {
-    let mut world = World::new();
-    world.fill(
-        IVec3::new(-half, -1, -half),
-        IVec3::new(half, -1, half),
-        BlockId::STONE,
-    );
-    world
-}
-
 #[test]
 fn a_body_idling_on_a_floor_sliding_30_blocks_east_holds_its_place_on_it() {
     // 30 blocks in 1,000 ticks of 1/20 s: 0.6 blocks a second. The floor
     // floats over the ground, its top at y = 3.
-    let mut sim = Simulation::new(flat_world(40), Settings::default()).unwrap();
+    let mut sim = Simulation::new(stone_floor(40), Settings::default()).unwrap();
     let floor = mover(
         &sim,
         slab(0, 3, 0, 3),
@@ -246,7 +239,7 @@ fn a_jump_on_a_moving_floor_rises_as_on_a_still_one_and_lands_on_it_again() {
 
 #[test]
 fn a_piston_pushes_a_body_one_block_in_two_ticks() {
-    let mut sim = Simulation::new(flat_world(8), Settings::default()).unwrap();
+    let mut sim = Simulation::new(stone_floor(8), Settings::default()).unwrap();
     // A piston head at x 0..1 pushing east; the body stands against it.
     let head = mover(
         &sim,
@@ -271,7 +264,7 @@ fn a_piston_pushes_a_body_one_block_in_two_ticks() {
 /// A one-wide corridor along z (x 0..1, walls at x = -1 and x = 1), and a
 /// door 2 high sliding west out of the east wall to close it.
 fn corridor_with_a_door(rule: CrushRule) -> (Simulation, MoverHandle) {
-    let mut world = flat_world(8);
+    let mut world = stone_floor(8);
     world.fill(IVec3::new(-1, 0, -8), IVec3::new(-1, 2, 8), BlockId::BRICK);
     world.fill(IVec3::new(1, 0, -8), IVec3::new(1, 2, -1), BlockId::BRICK);
     world.fill(IVec3::new(1, 0, 1), IVec3::new(1, 2, 8), BlockId::BRICK);
@@ -323,7 +316,7 @@ fn a_door_closing_on_a_body_in_a_one_wide_corridor_stops_against_it() {
 
 #[test]
 fn a_mover_coming_down_on_a_body_standing_on_the_ground_stops_above_its_head() {
-    let mut sim = Simulation::new(flat_world(8), Settings::default()).unwrap();
+    let mut sim = Simulation::new(stone_floor(8), Settings::default()).unwrap();
     let crusher = mover(
         &sim,
         slab(-1, 1, -1, 1),
@@ -434,7 +427,7 @@ fn a_body_jumping_off_a_rising_lift_keeps_its_upward_velocity() {
 /// A lift going up and down, a floor sliding back and forth through it,
 /// and two bodies: one riding, one walking about.
 fn busy_world() -> (Simulation, [voxwalk::controller::BodyHandle; 2]) {
-    let mut sim = Simulation::new(flat_world(30), Settings::default()).unwrap();
+    let mut sim = Simulation::new(stone_floor(30), Settings::default()).unwrap();
     let lift = mover(
         &sim,
         slab(0, 2, 0, 2),
@@ -525,7 +518,7 @@ fn a_game_with_its_own_bodies_moves_them_as_a_simulation_does() {
 #[test]
 fn a_mover_stops_against_the_world_unless_it_passes_through_blocks() {
     for through in [false, true] {
-        let mut world = flat_world(20);
+        let mut world = stone_floor(20);
         world.fill(IVec3::new(8, 0, -2), IVec3::new(8, 3, 2), BlockId::BRICK);
         let mut sim = Simulation::new(world, Settings::default()).unwrap();
         let mut floor = mover(

@@ -7,20 +7,16 @@
 //! Built with the core alone too, as `tests/adoption.rs` is: `.ci/run` runs
 //! this file with `--no-default-features`.
 
+mod support;
+use support::terrain::stone_floor;
+
+#[cfg(feature = "scenario")]
 use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Input, Settings, Simulation};
-use voxwalk::glam::{DVec3, IVec3};
+use voxwalk::glam::DVec3;
+#[cfg(feature = "scenario")]
+use voxwalk::glam::IVec3;
 use voxwalk::world::World;
-
-fn stone_floor(half: i32) -> World {
-    let mut world = World::new();
-    world.fill(
-        IVec3::new(-half, -1, -half),
-        IVec3::new(half, -1, half),
-        BlockId::STONE,
-    );
-    world
-}
 
 /// A busy simulation: bodies of several sizes on random-looking inputs, some
 /// added and removed, balls thrown.

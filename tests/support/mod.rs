@@ -16,6 +16,7 @@ pub mod realdata;
 pub mod reference_resolver;
 #[cfg(feature = "import")]
 pub mod schematic;
+pub mod source_files;
 pub mod temp_dir;
 pub mod terrain;
 pub mod user_blocks;

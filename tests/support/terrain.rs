@@ -6,6 +6,17 @@ use glam::IVec3;
 use voxwalk::block::BlockId;
 use voxwalk::world::World;
 
+/// A floor of stone, its top at y 0, from −`half` to `half` on x and z.
+pub fn stone_floor(half: i32) -> World {
+    let mut world = World::new();
+    world.fill(
+        IVec3::new(-half, -1, -half),
+        IVec3::new(half, -1, half),
+        BlockId::STONE,
+    );
+    world
+}
+
 /// A small deterministic hash (splitmix64) so fixtures need no random crate state.
 pub fn hash(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);

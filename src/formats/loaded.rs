@@ -48,9 +48,15 @@ pub struct MoversLeftBehind {
 
 impl Loaded {
     /// A world read from `format`, with its movers and the reader's
-    /// warnings.
+    /// warnings: made by the readers only, so a `Loaded` is always what a
+    /// file held.
     #[must_use]
-    pub fn new(world: World, movers: Vec<Mover>, format: String, warnings: Vec<String>) -> Self {
+    pub(crate) fn new(
+        world: World,
+        movers: Vec<Mover>,
+        format: String,
+        warnings: Vec<String>,
+    ) -> Self {
         Loaded {
             world,
             movers,

@@ -495,3 +495,16 @@ fn an_app_without_a_clock_is_told_so() {
     app.add_plugins(VoxwalkPlugin::new(floor(), Settings::default()).unwrap());
     app.finish();
 }
+
+/// One world an app: a second `VoxwalkPlugin` is refused when it is added
+/// (bevy's own rule for a plugin type), not run as a second simulation.
+#[test]
+#[should_panic(expected = "already")]
+fn a_second_plugin_is_refused() {
+    let mut app = App::new();
+    app.add_plugins((
+        TimePlugin,
+        VoxwalkPlugin::new(floor(), Settings::default()).unwrap(),
+    ));
+    app.add_plugins(VoxwalkPlugin::new(floor(), Settings::default()).unwrap());
+}

@@ -250,6 +250,8 @@ impl Settings {
         if name == "leave_platform" {
             return Some(self.leave_platform.name().to_owned());
         }
+        // The names have one table, the `_mut` lookups `set` writes through;
+        // a copy reads through it too rather than keep a second table.
         let mut copy = self.clone();
         if let Some(flag) = copy.flag_mut(name) {
             return Some(flag.to_string());

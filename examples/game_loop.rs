@@ -133,7 +133,7 @@ fn main() {
     // Half a stick walks at half the walking speed.
     let speed = stroller.body.velocity.x.hypot(stroller.body.velocity.z);
     assert!(
-        (speed - 0.5 * Settings::default().walk_speed).abs() < 1e-9,
+        (speed - 0.5 * Settings::default().walking.speed).abs() < 1e-9,
         "{speed}"
     );
 }

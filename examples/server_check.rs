@@ -36,10 +36,11 @@ fn world() -> World {
 /// Minecraft's profile: its collision order, no snap down a step (the
 /// client falls off one).
 fn settings() -> Settings {
-    Settings {
-        vanilla_collisions: true,
-        snap_to_ground: false,
-        ..Settings::default()
+    {
+        let mut settings = Settings::default();
+        settings.collisions.vanilla_order = true;
+        settings.walking.snap_to_ground = false;
+        settings
     }
 }
 

@@ -90,7 +90,7 @@ fn read_float<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Erro
 }
 
 /// One float written as [`write_float`] writes it.
-struct Exact(f64);
+pub(crate) struct Exact(pub(crate) f64);
 
 impl serde::Serialize for Exact {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -286,10 +286,8 @@ fn half_slab_stairs_down() -> World {
 /// Walks down the half-slab stairs for 40 ticks: the ticks in the air and
 /// the landings.
 fn walk_down_the_stairs(snap: bool) -> (usize, usize, f64, usize) {
-    let settings = Settings {
-        snap_to_ground: snap,
-        ..Settings::default()
-    };
+    let mut settings = Settings::default();
+    settings.walking.snap_to_ground = snap;
     let mut sim = Simulation::new(half_slab_stairs_down(), settings).unwrap();
     let walker = sim.add_body(person_at(0.5, 12.0, 0.5));
     assert!(sim.body(walker).unwrap().grounded);
@@ -452,7 +450,7 @@ fn every_storage_holds_a_body_that_leaves_it() {
         let body = sim.body(walker).unwrap();
         assert_eq!(told, 1);
         assert!(body.left_world);
-        let held_at = floor - Settings::default().left_world_depth;
+        let held_at = floor - Settings::default().collisions.left_world_depth;
         assert!(
             body.aabb.max.y < held_at && body.aabb.max.y > held_at - 5.0,
             "{body:?}"
@@ -532,7 +530,7 @@ fn a_crouched_body_stands_only_where_there_is_room() {
         }
     }
     assert!(
-        (fastest - settings.sneak_speed).abs() < 1e-3 * settings.sneak_speed,
+        (fastest - settings.walking.sneak_speed).abs() < 1e-3 * settings.walking.sneak_speed,
         "{fastest}"
     );
     let out = *sim.body(walker).unwrap();

@@ -238,10 +238,8 @@ fn add_body_and_room_to_stand_read_the_body_filter() {
 #[test]
 fn the_vanilla_order_lands_on_a_still_mover() {
     let world = World::new();
-    let settings = Settings {
-        vanilla_collisions: true,
-        ..Settings::default()
-    };
+    let mut settings = Settings::default();
+    settings.collisions.vanilla_order = true;
     let mut sim = Simulation::new(world, settings).unwrap();
     let cells = (0..3).flat_map(|x| (0..3).map(move |z| (IVec3::new(x, 0, z), BlockId::STONE)));
     let mover = Mover::new(sim.world().registry(), cells, DVec3::new(-1.0, 4.0, -1.0)).unwrap();

@@ -184,10 +184,8 @@ fn auto_step_needs_ground_and_stays_below_the_step_height() {
     assert_eq!(*onto_slab.last().unwrap(), 1.5 + CONTACT_GAP);
     let onto_block = walk(3.5, Settings::default());
     assert!(onto_block.iter().all(|&y| y == 1.0 + CONTACT_GAP));
-    let no_stepping = Settings {
-        step_height: 0.0,
-        ..Settings::default()
-    };
+    let mut no_stepping = Settings::default();
+    no_stepping.walking.step_height = 0.0;
     assert!(
         walk(1.5, no_stepping)
             .iter()

@@ -281,9 +281,10 @@ fn handles_survive_removals_and_name_pushes() {
     assert!(
         sim.set_body_settings(
             d,
-            Some(Settings {
-                walk_speed: 8.0,
-                ..Settings::default()
+            Some({
+                let mut settings = Settings::default();
+                settings.walking.speed = 8.0;
+                settings
             })
         )
         .unwrap()

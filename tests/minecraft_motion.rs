@@ -125,10 +125,8 @@ fn flat_of(ground: u8, medium: u8, medium_top: u8) -> Flat {
 /// gap, so positions must agree exactly, resting ones included.
 fn first_difference(flat: &Flat, segments: &[(u8, u8)], vanilla: bool) -> Option<String> {
     let world = voxwalk_world(flat);
-    let settings = Settings {
-        vanilla_collisions: vanilla,
-        ..Settings::default()
-    };
+    let mut settings = Settings::default();
+    settings.collisions.vanilla_order = vanilla;
     let mut sim = Simulation::new(world, settings).unwrap();
     let start = DVec3::new(0.5, FLOOR_TOP, 0.5);
     let h = sim.add_body(Body::new(start, Body::DEFAULT_SIZE).unwrap());

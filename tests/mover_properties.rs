@@ -108,10 +108,8 @@ fn build(case: &Case, vanilla: bool) -> Option<Simulation> {
             BlockId::BRICK,
         );
     }
-    let settings = Settings {
-        vanilla_collisions: vanilla,
-        ..Settings::default()
-    };
+    let mut settings = Settings::default();
+    settings.collisions.vanilla_order = vanilla;
     let mut sim = Simulation::new(world, settings).unwrap();
     for plan in &case.movers {
         let block = if plan.slab {
@@ -160,7 +158,7 @@ fn build(case: &Case, vanilla: bool) -> Option<Simulation> {
 /// what it touches (`VoxelShape.collide`'s 10⁻⁷), as `tests/vanilla_profile.rs`
 /// allows; the exact order keeps the resolver's touch tolerance.
 fn inside(sim: &Simulation, aabb: &voxwalk::geometry::Aabb) -> Option<String> {
-    let tolerance = if sim.settings().vanilla_collisions {
+    let tolerance = if sim.settings().collisions.vanilla_order {
         1.0e-7
     } else {
         TOUCH_TOLERANCE
@@ -218,7 +216,7 @@ fn run(
             if let Some(what) = inside(&sim, &body.aabb) {
                 return Err(TestCaseError::fail(format!(
                     "tick {tick} (vanilla order: {}): body {index} at {:?} is inside {what}",
-                    sim.settings().vanilla_collisions,
+                    sim.settings().collisions.vanilla_order,
                     body.aabb
                 )));
             }

@@ -340,10 +340,8 @@ fn a_mover_coming_down_on_a_body_standing_on_the_ground_stops_above_its_head() {
 /// Jumps off a floor sliding east at 4 blocks a second; returns how far east
 /// the body went in the air, against the floor.
 fn jump_off_a_moving_floor(leave: LeavePlatform) -> (f64, f64, Vec<Event>) {
-    let settings = Settings {
-        leave_platform: leave,
-        ..Settings::default()
-    };
+    let mut settings = Settings::default();
+    settings.collisions.leave_platform = leave;
     let mut sim = Simulation::new(World::new(), settings).unwrap();
     let floor = mover(
         &sim,
@@ -392,10 +390,8 @@ fn a_body_jumping_off_a_moving_floor_keeps_its_velocity_as_the_setting_says() {
 #[test]
 fn a_body_jumping_off_a_rising_lift_keeps_its_upward_velocity() {
     let apex = |leave: LeavePlatform| {
-        let settings = Settings {
-            leave_platform: leave,
-            ..Settings::default()
-        };
+        let mut settings = Settings::default();
+        settings.collisions.leave_platform = leave;
         let mut sim = Simulation::new(World::new(), settings).unwrap();
         let lift = mover(
             &sim,

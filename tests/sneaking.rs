@@ -117,14 +117,14 @@ proptest! {
         segments in proptest::collection::vec((1u64..12, 0u16..16), 1..6),
     ) {
         let world = sneaking_course(&cells);
-        let settings = Settings {
+        let mut settings = Settings {
             tick_rate,
-            step_height,
-            sneak_speed,
-            gravity,
-            air_drag: drag,
             ..Settings::default()
         };
+        settings.walking.step_height = step_height;
+        settings.walking.sneak_speed = sneak_speed;
+        settings.air.gravity = gravity;
+        settings.air.drag = drag;
         let mut sim = Simulation::new(world, settings).unwrap();
         let (cell, fx, fz) = start;
         let top = match cells[cell] {
@@ -217,13 +217,13 @@ fn a_sneaking_move_that_slides_off_the_guarded_way_keeps_its_place() {
             IVec3::new(8, -20, 8),
             BlockId::STONE,
         );
-        let settings = Settings {
+        let mut settings = Settings {
             tick_rate: 1.0,
-            sneak_speed: 3.0 * std::f64::consts::SQRT_2,
-            air_drag: 0.0,
-            sneak_edge_guard,
             ..Settings::default()
         };
+        settings.walking.sneak_speed = 3.0 * std::f64::consts::SQRT_2;
+        settings.air.drag = 0.0;
+        settings.walking.sneak_edge_guard = sneak_edge_guard;
         let mut sim = Simulation::new(world, settings).unwrap();
         let size = DVec3::new(0.2, 1.0, 0.2);
         sim.add_body(Body::new(DVec3::new(0.5, 1.0 + CONTACT_GAP, 0.6), size).unwrap());
@@ -295,11 +295,11 @@ fn the_sneak_guard_holds_next_to_vines_and_water() {
         .with_property("liquid_gravity", PropertyValue::Number(1.0 / 16.0));
     for (name, beside) in [("vines", vines), ("water", water)] {
         for (tick_rate, sneak_speed) in [(20.0, 1.295), (20.0, 5.0), (2.0, 1.295), (5.0, 1.295)] {
-            let settings = Settings {
+            let mut settings = Settings {
                 tick_rate,
-                sneak_speed,
                 ..Settings::default()
             };
+            settings.walking.sneak_speed = sneak_speed;
             let mut sim = Simulation::new(edge_beside(beside.clone()), settings.clone()).unwrap();
             sim.add_body(Body::new(DVec3::new(3.5, 3.0, 2.5), Body::DEFAULT_SIZE).unwrap());
             let sneak_east = Input {
@@ -311,7 +311,7 @@ fn the_sneak_guard_holds_next_to_vines_and_water() {
                 sim.step_in_order(&[sneak_east]).unwrap();
                 let body = sim.bodies()[0];
                 assert!(
-                    body.aabb.min.y >= 3.0 - settings.step_height,
+                    body.aabb.min.y >= 3.0 - settings.walking.step_height,
                     "{name} at {tick_rate} Hz, sneak {sneak_speed}: tick {tick}, fell to {:?}",
                     body.aabb.min
                 );

@@ -79,11 +79,9 @@ fn first_difference(world: &World, feet: DVec3, segments: &[(u8, u8)]) -> Option
         collision_by_rounding.set(by_rounding);
         made.to_array()
     };
-    let settings = Settings {
-        vanilla_collisions: true,
-        snap_to_ground: false,
-        ..Settings::default()
-    };
+    let mut settings = Settings::default();
+    settings.collisions.vanilla_order = true;
+    settings.walking.snap_to_ground = false;
     let mut sim = Simulation::new(world.clone(), settings).unwrap();
     let size = Body::MINECRAFT_SIZE;
     let h = sim.add_body(Body::new(feet, size).unwrap());

@@ -45,7 +45,7 @@ pub(crate) fn start_of_step(
     // A sneaking swimmer sinks (`goDownInWater`, before the cut-off).
     let sinking = in_liquid && input.sneak;
     let sink = if sinking {
-        settings.swim_up_acceleration / minecraft::TICKS
+        settings.swimming.up_acceleration / minecraft::TICKS
     } else {
         0.0
     };
@@ -54,7 +54,7 @@ pub(crate) fn start_of_step(
     // tick, and cutting it then would never let it start.
     let (cuts, cutoff_clock) = once_per_minecraft_tick(body.cutoff_clock, dt);
     let momentum = if cuts {
-        cut_off(body.momentum, settings.momentum_cutoff, sink)
+        cut_off(body.momentum, settings.air.momentum_cutoff, sink)
     } else {
         body.momentum
     };
@@ -81,13 +81,13 @@ pub(crate) fn start_of_step(
         // `LivingEntity.jumpFromGround`.
         let factor = around.map_or(1.0, |a| a.jump_factor);
         let momentum = &mut start.momentum;
-        momentum.y = momentum.y.max(settings.jump_speed * factor);
+        momentum.y = momentum.y.max(settings.jumping.speed * factor);
         if sprinting {
             // Along the way the body faces.
-            momentum.x += body.heading.x * settings.sprint_jump_boost;
-            momentum.z += body.heading.y * settings.sprint_jump_boost;
+            momentum.x += body.heading.x * settings.jumping.sprint_boost;
+            momentum.z += body.heading.y * settings.jumping.sprint_boost;
         }
-        start.jump_wait = settings.jump_delay;
+        start.jump_wait = settings.jumping.delay;
         // The jump tick is a tick on the ground: its friction brakes the
         // body for 1/20 s, at any tick rate.
         start.takeoff = 1.0 / minecraft::TICKS;
@@ -150,8 +150,8 @@ fn keys_wish(settings: &Settings, body: &Body, input: Input) -> (DVec2, bool) {
     // Crouched or crawling for want of room moves slowly too
     // (`Player.isMovingSlowly`).
     let slow = (input.sneak && !input.fly) || body.pose != Pose::Standing;
-    let share = if slow && settings.walk_speed > 0.0 {
-        (settings.sneak_speed / settings.walk_speed) as f32
+    let share = if slow && settings.walking.speed > 0.0 {
+        (settings.walking.sneak_speed / settings.walking.speed) as f32
     } else {
         1.0
     };

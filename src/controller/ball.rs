@@ -106,12 +106,12 @@ fn respond(
 ) -> DVec3 {
     let into = -v.dot(normal);
     if into > 0.0 {
-        let bounce = if into > settings.ball_rest_speed {
+        let bounce = if into > settings.balls.rest_speed {
             events.push(Event::Bounced {
                 normal,
                 speed: into,
             });
-            into * settings.ball_restitution
+            into * settings.balls.restitution
         } else {
             0.0
         };
@@ -119,7 +119,7 @@ fn respond(
     }
     let along = normal * v.dot(normal);
     let sliding = v - along;
-    let slowed = sliding.length() - settings.ball_friction * step_dt;
+    let slowed = sliding.length() - settings.balls.friction * step_dt;
     along + sliding.normalize_or_zero() * slowed.max(0.0)
 }
 
@@ -218,7 +218,7 @@ pub(crate) fn tick_ball<W: BlockSource>(
     let dt = settings.dt();
     free_if_buried(world, resolver, ball, events);
     let mut v = ball.velocity;
-    v.y = (v.y - settings.gravity * dt).max(-settings.terminal_speed());
+    v.y = (v.y - settings.air.gravity * dt).max(-settings.terminal_speed());
     let travel = v * dt;
     let max_step = (ball.radius * 0.5).min(0.25);
     let steps = ((travel.abs().max_element() / max_step) as u64 + 1).min(MAX_SUBSTEPS);

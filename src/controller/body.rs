@@ -96,16 +96,16 @@ pub struct Body {
     /// [`Body::resize`]).
     #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub(crate) standing_height: f64,
-    /// Fell below the world ([`Settings::left_world_depth`]) and is held
+    /// Fell below the world ([`Collisions::left_world_depth`]) and is held
     /// there by the simulation, which reported it once
     /// ([`Event::LeftWorld`]); cleared when the game moves it back up.
     ///
-    /// [`Settings::left_world_depth`]: super::Settings::left_world_depth
+    /// [`Collisions::left_world_depth`]: super::Collisions::left_world_depth
     /// [`Event::LeftWorld`]: super::Event::LeftWorld
     pub left_world: bool,
     /// The mover it stands on after its last tick: it moves with it, and
     /// keeps some of its velocity on leaving it
-    /// ([`Settings::leave_platform`](super::Settings::leave_platform)).
+    /// ([`Collisions::leave_platform`](super::Collisions::leave_platform)).
     pub riding: Option<MoverHandle>,
     /// The unit direction `east` walks in, in the x–z plane (x, z); `south` is
     /// a quarter turn clockwise from it seen from above. `(1, 0)` (the default)
@@ -168,7 +168,7 @@ impl Body {
 
     /// Minecraft's player as the client holds it: 0.6 and 1.8 as floats,
     /// widened (`EntityDimensions`), so 1.79999995 tall. With
-    /// [`Settings::vanilla_collisions`](super::Settings::vanilla_collisions)
+    /// [`Collisions::vanilla_order`](super::Collisions::vanilla_order)
     /// such a box is moved as the client moves its own, its faces built
     /// around its position (docs/determinism.md).
     ///
@@ -330,7 +330,7 @@ impl Body {
     /// use voxwalk::glam::DVec3;
     /// let settings = Settings::default();
     /// let body = Body::new(DVec3::ZERO, Body::DEFAULT_SIZE).unwrap().posed(Pose::Crawling, &settings);
-    /// assert!((body.height() - settings.crawl_height).abs() < 1e-6);
+    /// assert!((body.height() - settings.poses.crawl_height).abs() < 1e-6);
     /// assert_eq!(body.standing_height(), 1.8);
     /// ```
     #[must_use]

@@ -189,14 +189,14 @@ pub(super) fn is_guarded<W: BlockSource>(
 ) -> Result<bool, MoveError> {
     Ok(input.sneak
         && !input.fly
-        && settings.sneak_edge_guard
+        && settings.walking.sneak_edge_guard
         && (body.grounded
             || ends_supported(
                 world,
                 resolver,
                 &body.aabb,
                 body.aabb.min.y,
-                settings.step_height,
+                settings.walking.step_height,
             )?))
 }
 
@@ -223,7 +223,7 @@ pub(super) fn leaves_the_surface<W: BlockSource>(
             resolver,
             &motion.end,
             start.min.y,
-            settings.step_height,
+            settings.walking.step_height,
         )?)
 }
 

@@ -52,7 +52,7 @@ pub enum Event {
         height: f64,
     },
     /// The body walked off its ground down a step and was kept on the
-    /// ground below it ([`Settings::snap_to_ground`](super::Settings::snap_to_ground)).
+    /// ground below it ([`Walking::snap_to_ground`](super::Walking::snap_to_ground)).
     Snapped {
         /// How far down it was put.
         height: f64,
@@ -84,7 +84,7 @@ pub enum Event {
     },
     /// A ball stopped moving on a surface.
     CameToRest,
-    /// The body fell [`Settings::left_world_depth`](super::Settings::left_world_depth)
+    /// The body fell [`Collisions::left_world_depth`](super::Collisions::left_world_depth)
     /// below the world's lowest block: it is held there, no longer
     /// simulated, until the game moves it back up.
     LeftWorld,
@@ -95,7 +95,7 @@ pub enum Event {
     },
     /// The body stopped riding a mover (it jumped, walked or fell off, or
     /// the mover left it), keeping some of the mover's velocity
-    /// ([`Settings::leave_platform`](super::Settings::leave_platform)).
+    /// ([`Collisions::leave_platform`](super::Collisions::leave_platform)).
     Alighted {
         /// The mover.
         mover: MoverHandle,

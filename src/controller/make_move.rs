@@ -54,8 +54,8 @@ pub(crate) fn make_move<W: BlockSource>(
     let mut end = motion.end;
     let mut blocked = motion.blocked;
     // Not while rising: a jump does its own climbing.
-    let may_step =
-        !flying && settings.step_height > 0.0 && displacement.y <= 0.0 && (body.grounded || landed);
+    let may_step = !flying && displacement.y <= 0.0 && (body.grounded || landed);
+    let may_step = may_step && settings.walking.step_height > 0.0;
     let mut stepped = vanilla.is_some_and(|made| vanilla_stepped(made, displacement, events));
     // The vanilla order stepped inside its own move (`Entity.collide`).
     if vanilla.is_none()
@@ -110,12 +110,12 @@ fn tick_displacement(settings: &Settings, plan: &Plan<'_>) -> DVec3 {
 }
 
 /// Whether a body that walked off its ground this tick is kept on it
-/// ([`Settings::snap_to_ground`]): it stood on the ground, and neither
+/// ([`Walking::snap_to_ground`](crate::controller::Walking::snap_to_ground)): it stood on the ground, and neither
 /// jumps, flies, swims nor climbs.
 #[inline]
 fn may_snap(settings: &Settings, body: &Body, plan: &Plan<'_>) -> bool {
-    settings.snap_to_ground
-        && settings.step_height > 0.0
+    settings.walking.snap_to_ground
+        && settings.walking.step_height > 0.0
         && body.grounded
         && plan.rate.y <= 0.0
         && !plan.input.fly
@@ -148,7 +148,7 @@ fn guarded_move<W: BlockSource>(
             support,
             &start,
             displacement,
-            settings.step_height,
+            settings.walking.step_height,
         )?;
     }
     let mut made = mover.make(world, start, displacement, motion)?;
@@ -174,7 +174,7 @@ fn guarded_move<W: BlockSource>(
 }
 
 /// How the tick's move is made: by the exact resolver, or in Minecraft's
-/// collision order ([`Settings::vanilla_collisions`]).
+/// collision order ([`Collisions::vanilla_order`](crate::controller::Collisions::vanilla_order)).
 struct TickMove<'a> {
     resolver: &'a mut Resolver,
     colliders: &'a mut VanillaColliders,
@@ -196,12 +196,12 @@ impl<'a> TickMove<'a> {
         TickMove {
             resolver,
             colliders,
-            vanilla: settings.vanilla_collisions,
+            vanilla: settings.collisions.vanilla_order,
             grounded: body.grounded,
             step: if flying {
                 0.0
             } else {
-                settings.step_height as f32
+                settings.walking.step_height as f32
             },
         }
     }
@@ -241,7 +241,7 @@ fn snap_to_ground<W: BlockSource>(
     settings: &Settings,
     end: Aabb,
 ) -> Result<Option<Aabb>, MoveError> {
-    let down = DVec3::new(0.0, -settings.step_height, 0.0);
+    let down = DVec3::new(0.0, -settings.walking.step_height, 0.0);
     let probe = resolver.move_box(world, end, down)?;
     // A body resting on its floor (a bounce on slime that the momentum
     // cut-off left in place) is not over a step: Minecraft's own grounded
@@ -284,7 +284,11 @@ fn auto_step<W: BlockSource>(
     motion: &Motion,
 ) -> Result<Option<Step>, MoveError> {
     if !(motion.blocked.x || motion.blocked.z)
-        || !step_could_clear(world, motion, start_free.min.y + settings.step_height)
+        || !step_could_clear(
+            world,
+            motion,
+            start_free.min.y + settings.walking.step_height,
+        )
     {
         return Ok(None);
     }
@@ -293,7 +297,7 @@ fn auto_step<W: BlockSource>(
         resolver,
         start_free,
         displacement,
-        settings.step_height,
+        settings.walking.step_height,
         motion,
     )
 }

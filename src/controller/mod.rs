@@ -54,7 +54,10 @@ pub use handle::BodyHandle;
 pub use input::{Input, InputScript, ScriptError, UnknownAction};
 pub use model::{MODEL, MovementModel};
 pub use pose::{Pose, room_to_stand};
-pub use settings::{LeavePlatform, SettingError, Settings};
+pub use settings::{
+    Air, BallSettings, Climbing, Collisions, Flying, Jumping, LeavePlatform, Poses, SettingError,
+    Settings, Swimming, Walking,
+};
 pub use simulation::{RESTING_PROBE, RestoreError, Simulation, SimulationState};
 pub use surroundings::{GROUND_PROBE, ground_cell};
 pub use sync_if_parallel::SyncIfParallel;

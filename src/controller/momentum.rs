@@ -87,7 +87,7 @@ pub(crate) fn momentum_kept<W: BlockSource>(
     }
     if plan.start.in_liquid
         && moved.walled()
-        && settings.liquid_exit_height > 0.0
+        && settings.swimming.exit_height > 0.0
         && ledge_exit_is_free(
             world,
             resolver,
@@ -97,12 +97,12 @@ pub(crate) fn momentum_kept<W: BlockSource>(
             momentum,
         )?
     {
-        momentum.y = settings.liquid_exit_speed;
+        momentum.y = settings.swimming.exit_speed;
     }
     // The ladder's lift, after its gravity and drag: `onClimbable` asked
     // where the move ended, so a body that falls onto a ladder catches it.
     if !flying && (moved.walled() || input.jump) && on_climbable(world, &moved.end) {
-        momentum.y = settings.climb_speed;
+        momentum.y = settings.climbing.speed;
     }
     Ok(momentum)
 }
@@ -122,7 +122,7 @@ fn ledge_exit_is_free<W: BlockSource>(
     let tick = momentum / minecraft::TICKS;
     let raised = DVec3::new(
         tick.x,
-        tick.y + settings.liquid_exit_height - (end.min.y - start.min.y),
+        tick.y + settings.swimming.exit_height - (end.min.y - start.min.y),
         tick.z,
     );
     let probe = end.translated(raised);

@@ -18,10 +18,10 @@ pub enum Pose {
     /// Upright: the body's own height.
     #[default]
     Standing,
-    /// Crouched: [`Settings::sneak_height`], while sneaking or where there
+    /// Crouched: [`Poses::sneak_height`](super::Poses::sneak_height), while sneaking or where there
     /// is no room to stand.
     Sneaking,
-    /// Flat: [`Settings::crawl_height`], where there is no room even to
+    /// Flat: [`Poses::crawl_height`](super::Poses::crawl_height), where there is no room even to
     /// crouch (Minecraft's swimming and crawling pose).
     Crawling,
 }
@@ -40,8 +40,8 @@ impl Pose {
         let lowered = |setting: f64| (setting - 2.0 * CONTACT_GAP).min(standing_height);
         match self {
             Pose::Standing => standing_height,
-            Pose::Sneaking => lowered(settings.sneak_height),
-            Pose::Crawling => lowered(settings.crawl_height),
+            Pose::Sneaking => lowered(settings.poses.sneak_height),
+            Pose::Crawling => lowered(settings.poses.crawl_height),
         }
     }
 }

@@ -67,9 +67,9 @@ pub(crate) fn settle_riding<W: BlockSource>(
         return;
     }
     if let Some(left) = before {
-        let kept = movers
-            .get(left)
-            .map_or(DVec3::ZERO, |m| settings.leave_platform.kept(m.velocity()));
+        let kept = movers.get(left).map_or(DVec3::ZERO, |m| {
+            settings.collisions.leave_platform.kept(m.velocity())
+        });
         body.momentum += kept;
         events.push(Event::Alighted { mover: left, kept });
     }

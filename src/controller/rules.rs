@@ -50,16 +50,16 @@ impl Medium {
             horizontal: horizontal(
                 gait,
                 n,
-                settings.air_drag,
-                settings.fly_speed * (1.0 - settings.air_drag) / minecraft::INPUT,
+                settings.air.drag,
+                settings.flying.speed * (1.0 - settings.air.drag) / minecraft::INPUT,
             ),
             vertical: Recurrence::new(
                 keep_y,
-                gait.up_down * settings.fly_vertical_speed * (1.0 - keep_y),
+                gait.up_down * settings.flying.vertical_speed * (1.0 - keep_y),
                 0.0,
                 n,
             ),
-            horizontal_drag: settings.air_drag,
+            horizontal_drag: settings.air.drag,
         }
     }
 
@@ -69,11 +69,16 @@ impl Medium {
     fn liquid(settings: &Settings, gait: &Gait, liquid: Liquid, n: f64) -> Medium {
         let rise = f64::from(u8::from(gait.jump)) - f64::from(u8::from(gait.sinking));
         Medium {
-            horizontal: horizontal(gait, n, liquid.drag, per_tick(settings.swim_acceleration)),
+            horizontal: horizontal(
+                gait,
+                n,
+                liquid.drag,
+                per_tick(settings.swimming.acceleration),
+            ),
             vertical: Recurrence::new(
                 liquid.drag,
-                rise * per_tick(settings.swim_up_acceleration),
-                -per_tick(settings.gravity) * liquid.gravity,
+                rise * per_tick(settings.swimming.up_acceleration),
+                -per_tick(settings.air.gravity) * liquid.gravity,
                 n,
             ),
             horizontal_drag: liquid.drag,
@@ -87,22 +92,27 @@ impl Medium {
     fn air(settings: &Settings, gait: &Gait, speed_factor: f64, n: f64) -> Medium {
         let (horizontal_drag, per_unit_wish) = match gait.ground_slipperiness {
             Some(slipperiness) => (
-                ground_drag(slipperiness, settings.air_drag),
+                ground_drag(slipperiness, settings.air.drag),
                 ground_input(settings, gait.sprinting, slipperiness),
             ),
             None => (
-                settings.air_drag,
+                settings.air.drag,
                 per_tick(if gait.sprinting {
-                    settings.sprint_air_acceleration
+                    settings.air.sprint_acceleration
                 } else {
-                    settings.air_acceleration
+                    settings.air.acceleration
                 }),
             ),
         };
-        let g = per_tick(settings.gravity);
+        let g = per_tick(settings.air.gravity);
         Medium {
             horizontal: horizontal(gait, n, horizontal_drag * speed_factor, per_unit_wish),
-            vertical: Recurrence::new(settings.vertical_drag, 0.0, -settings.vertical_drag * g, n),
+            vertical: Recurrence::new(
+                settings.air.vertical_drag,
+                0.0,
+                -settings.air.vertical_drag * g,
+                n,
+            ),
             horizontal_drag,
         }
     }
@@ -168,15 +178,15 @@ impl Rules {
         };
         let mut axes = [x, y, z];
         let climbing = (around.climbing && !gait.flying).then_some(Climbing {
-            sideways: settings.climb_horizontal_speed,
-            descent: settings.climb_descent_speed,
+            sideways: settings.climbing.horizontal_speed,
+            descent: settings.climbing.descent_speed,
         });
         // The lift replaces the vertical momentum every 1/20 s: the move of
         // a body it lifts follows a rule that forgets it, settled at the
         // climbing speed. (Whether it lifts is decided again after the
         // move, `tick.rs`.)
         let lift = (climbing.is_some() && gait.lifted)
-            .then(|| Recurrence::new(0.0, 0.0, settings.climb_speed, n));
+            .then(|| Recurrence::new(0.0, 0.0, settings.climbing.speed, n));
         if around.stuck.is_some() {
             // A cobweb ends the momentum after every move: what moves the
             // body is one tick's input and gravity, anew each 1/20 s.
@@ -243,12 +253,12 @@ impl Rules {
 /// single precision as Minecraft computes it.
 pub(crate) fn ground_input(settings: &Settings, sprinting: bool, slipperiness: f64) -> f64 {
     let top = if sprinting {
-        settings.sprint_speed
+        settings.walking.sprint_speed
     } else {
-        settings.walk_speed
+        settings.walking.speed
     };
     // The movement speed whose top on ordinary ground is `top`.
-    let plain_keep = ground_drag(minecraft::FRICTION, settings.air_drag);
+    let plain_keep = ground_drag(minecraft::FRICTION, settings.air.drag);
     let speed = top * (1.0 - plain_keep) / (minecraft::TICKS * minecraft::INPUT);
     let f = slipperiness as f32;
     // On ordinary ground (0.6) this is exactly 1 in single precision.

@@ -98,7 +98,7 @@ fn tick_in<W: BlockSource>(
     events: &mut Vec<Event>,
 ) -> Result<Contacts, MoveError> {
     if let Some(lowest) = world.lowest_block()
-        && body.aabb.max.y < f64::from(lowest) - settings.left_world_depth
+        && body.aabb.max.y < f64::from(lowest) - settings.collisions.left_world_depth
     {
         hold_below_the_world(body, events);
         return Ok(Contacts::default());

@@ -40,7 +40,7 @@ pub(crate) struct TickScratch {
     /// The slots of the movers near the body.
     pub near_movers: Vec<u32>,
     /// The block shapes of a move in Minecraft's collision order
-    /// ([`Settings::vanilla_collisions`](super::Settings::vanilla_collisions)).
+    /// ([`Collisions::vanilla_order`](super::Collisions::vanilla_order)).
     pub colliders: crate::resolver::VanillaColliders,
 }
 
@@ -72,7 +72,7 @@ pub(crate) struct Moved {
     pub(crate) cut: [bool; 2],
     pub(crate) landed: bool,
     pub(crate) stepped: bool,
-    /// Kept on the ground down a step ([`Settings::snap_to_ground`]).
+    /// Kept on the ground down a step ([`Walking::snap_to_ground`]).
     pub(crate) snapped: bool,
     pub(crate) ceiling: bool,
     /// In the vanilla order, the movement the client's collision made of

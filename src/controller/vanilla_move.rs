@@ -1,5 +1,5 @@
 //! A tick's move in Minecraft's collision order
-//! ([`Settings::vanilla_collisions`](super::Settings::vanilla_collisions)),
+//! ([`Collisions::vanilla_order`](super::Collisions::vanilla_order)),
 //! written as the resolver writes one: `Entity.move`'s rules for what the
 //! collided movement does to the body, and the client's way of placing its
 //! box.

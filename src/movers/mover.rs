@@ -230,9 +230,9 @@ impl Mover {
     }
 
     /// The velocity it moved with on its last tick, blocks per second: what a
-    /// body leaving it keeps ([`Settings::leave_platform`]).
+    /// body leaving it keeps ([`Collisions::leave_platform`]).
     ///
-    /// [`Settings::leave_platform`]: crate::controller::Settings::leave_platform
+    /// [`Collisions::leave_platform`]: crate::controller::Collisions::leave_platform
     #[must_use]
     pub fn velocity(&self) -> DVec3 {
         self.velocity

@@ -9,7 +9,7 @@ use crate::geometry::Aabb;
 /// ([`BlockSource::lowest_block`]): y −64, the floor of Minecraft's
 /// overworld since 1.18, so that a body falling out of a game's own storage
 /// is held 64 blocks further down (with the default
-/// [`left_world_depth`](crate::controller::Settings::left_world_depth)).
+/// [`left_world_depth`](crate::controller::Collisions::left_world_depth)).
 pub const DEFAULT_LOWEST_BLOCK: i32 = -64;
 
 /// Anything that can say which block fills a cell, with the registry that says
@@ -103,7 +103,7 @@ pub trait BlockSource {
     }
 
     /// The y of the lowest cell that may hold a block: the controller holds
-    /// a body that falls [`crate::controller::Settings::left_world_depth`]
+    /// a body that falls [`crate::controller::Collisions::left_world_depth`]
     /// below it ([`crate::controller::Event::LeftWorld`]). A source that
     /// cannot say takes [`DEFAULT_LOWEST_BLOCK`], Minecraft's floor (the
     /// default); one whose blocks go deeper says so, and `None` (no floor:

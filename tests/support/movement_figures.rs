@@ -138,7 +138,7 @@ pub fn glide(ground: BlockId, rate: f64, words: &str) -> f64 {
 pub fn time_to_walking_speed(rate: f64) -> f64 {
     let (mut world, _) = empty_world();
     floor(&mut world, BlockId::STONE, 40);
-    let top = Settings::default().walk_speed;
+    let top = Settings::default().walking.speed;
     let mut sim = one_body(world, rate, DVec3::new(-30.0, 1.0, 0.5));
     let dt = 1.0 / rate;
     let mut previous = 0.0;

@@ -1,6 +1,9 @@
 //! The default settings: Minecraft's player, from the constants its code holds.
 
-use super::Settings;
+use super::{
+    Air, BallSettings, Climbing, Collisions, Flying, Jumping, LeavePlatform, Poses, Settings,
+    Swimming, Walking,
+};
 
 /// Minecraft's constants, as the floats its code holds them (1.21.7).
 pub(crate) mod minecraft {
@@ -71,38 +74,56 @@ impl Default for Settings {
         let per_second_squared = mc::TICKS * mc::TICKS;
         Self {
             tick_rate: 20.0,
-            walk_speed: top_ground_speed(mc::WALK),
-            sprint_speed: top_ground_speed(mc::SPRINT),
-            sneak_speed: top_ground_speed(mc::WALK) * mc::SNEAK,
-            air_acceleration: mc::AIR_INPUT * per_second_squared,
-            sprint_air_acceleration: mc::SPRINT_AIR_INPUT * per_second_squared,
-            air_drag: mc::AIR_DRAG,
-            gravity: mc::GRAVITY * per_second_squared,
-            vertical_drag: mc::VERTICAL_DRAG,
-            jump_speed: mc::JUMP * per_second,
-            sprint_jump_boost: 0.2 * per_second,
-            jump_delay: 10.0 / mc::TICKS,
-            momentum_cutoff: mc::CUTOFF * per_second,
-            step_height: 0.6,
-            sneak_edge_guard: true,
-            snap_to_ground: true,
-            leave_platform: super::LeavePlatform::Velocity,
-            vanilla_collisions: false,
-            sneak_height: 1.5,
-            crawl_height: 0.6,
-            left_world_depth: 64.0,
-            fly_speed: mc::FLY * mc::INPUT / (1.0 - mc::AIR_DRAG) * per_second,
-            fly_vertical_speed: 3.0 * mc::FLY / (1.0 - mc::FLY_VERTICAL_DRAG) * per_second,
-            climb_speed: mc::VERTICAL_DRAG * (mc::CLIMB_LIFT - mc::GRAVITY) * per_second,
-            climb_descent_speed: mc::CLIMB_CLAMP * per_second,
-            climb_horizontal_speed: mc::CLIMB_CLAMP * per_second,
-            swim_acceleration: mc::AIR_INPUT * per_second_squared,
-            swim_up_acceleration: mc::SWIM_UP * per_second_squared,
-            liquid_exit_speed: mc::LIQUID_EXIT * per_second,
-            liquid_exit_height: mc::LIQUID_EXIT_HEIGHT,
-            ball_restitution: 0.5,
-            ball_rest_speed: 2.5,
-            ball_friction: 4.0,
+            walking: Walking {
+                speed: top_ground_speed(mc::WALK),
+                sprint_speed: top_ground_speed(mc::SPRINT),
+                sneak_speed: top_ground_speed(mc::WALK) * mc::SNEAK,
+                step_height: 0.6,
+                sneak_edge_guard: true,
+                snap_to_ground: true,
+            },
+            air: Air {
+                acceleration: mc::AIR_INPUT * per_second_squared,
+                sprint_acceleration: mc::SPRINT_AIR_INPUT * per_second_squared,
+                drag: mc::AIR_DRAG,
+                gravity: mc::GRAVITY * per_second_squared,
+                vertical_drag: mc::VERTICAL_DRAG,
+                momentum_cutoff: mc::CUTOFF * per_second,
+            },
+            jumping: Jumping {
+                speed: mc::JUMP * per_second,
+                sprint_boost: 0.2 * per_second,
+                delay: 10.0 / mc::TICKS,
+            },
+            swimming: Swimming {
+                acceleration: mc::AIR_INPUT * per_second_squared,
+                up_acceleration: mc::SWIM_UP * per_second_squared,
+                exit_speed: mc::LIQUID_EXIT * per_second,
+                exit_height: mc::LIQUID_EXIT_HEIGHT,
+            },
+            climbing: Climbing {
+                speed: mc::VERTICAL_DRAG * (mc::CLIMB_LIFT - mc::GRAVITY) * per_second,
+                descent_speed: mc::CLIMB_CLAMP * per_second,
+                horizontal_speed: mc::CLIMB_CLAMP * per_second,
+            },
+            flying: Flying {
+                speed: mc::FLY * mc::INPUT / (1.0 - mc::AIR_DRAG) * per_second,
+                vertical_speed: 3.0 * mc::FLY / (1.0 - mc::FLY_VERTICAL_DRAG) * per_second,
+            },
+            poses: Poses {
+                sneak_height: 1.5,
+                crawl_height: 0.6,
+            },
+            collisions: Collisions {
+                vanilla_order: false,
+                leave_platform: LeavePlatform::Velocity,
+                left_world_depth: 64.0,
+            },
+            balls: BallSettings {
+                restitution: 0.5,
+                rest_speed: 2.5,
+                friction: 4.0,
+            },
         }
     }
 }

@@ -29,7 +29,7 @@ pub struct RunArgs {
     /// Body size.
     #[arg(long, value_name = "W,H,D", value_parser = parse_vector)]
     pub size: Option<DVec3>,
-    /// Override a controller setting, e.g. `--set step_height=1.0` (repeatable).
+    /// Override a controller setting, e.g. `--set walking.step_height=1.0` or its flat name `step_height=1.0` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE", allow_hyphen_values = true)]
     pub set: Vec<String>,
     #[command(flatten)]

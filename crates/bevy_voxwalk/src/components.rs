@@ -1,6 +1,8 @@
 //! What a character entity carries.
 
 use bevy_ecs::component::Component;
+#[cfg(feature = "reflect")]
+use bevy_ecs::reflect::ReflectComponent;
 use bevy_transform::components::Transform;
 use voxwalk::controller::{Body, BodyHandle, Input, Settings};
 use voxwalk::glam::DVec3;
@@ -9,6 +11,11 @@ use voxwalk::glam::DVec3;
 /// are at the entity's `Transform` translation at the next fixed tick;
 /// removing it (or despawning the entity) removes the body.
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "reflect",
+    derive(bevy_reflect::Reflect),
+    reflect(opaque, Component, Clone, Debug, PartialEq)
+)]
 #[require(Transform, CharacterInput)]
 pub struct Character {
     /// The box: width (x), height (y), depth (z), in blocks. In `f64`, as the
@@ -29,17 +36,32 @@ impl Default for Character {
 /// The controls a character holds for the next fixed ticks: a level, not an
 /// edge (`jump` held jumps whenever the character is on the ground).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(
+    feature = "reflect",
+    derive(bevy_reflect::Reflect),
+    reflect(opaque, Component, Clone, Debug, PartialEq)
+)]
 pub struct CharacterInput(pub Input);
 
 /// Settings of this character's own (a faster runner, a heavier robot);
 /// without it the plugin's settings apply. Read when the character is added
 /// and whenever it changes.
 #[derive(Component, Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "reflect",
+    derive(bevy_reflect::Reflect),
+    reflect(opaque, Component, Clone, Debug, PartialEq)
+)]
 pub struct CharacterSettings(pub Settings);
 
 /// The collision layers of a character: blocks and bodies whose layers its
 /// mask does not meet are passed through. Read when the character is added.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "reflect",
+    derive(bevy_reflect::Reflect),
+    reflect(opaque, Component, Clone, Debug, PartialEq)
+)]
 pub struct CollisionLayers {
     /// The layers the character is on, as bits.
     pub layers: u32,
@@ -49,6 +71,11 @@ pub struct CollisionLayers {
 
 /// The voxwalk body of a character, set by the plugin when it adds one.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "reflect",
+    derive(bevy_reflect::Reflect),
+    reflect(opaque, Component, Clone, Debug, PartialEq)
+)]
 pub struct CharacterBody(pub(crate) BodyHandle);
 
 impl CharacterBody {
@@ -63,6 +90,11 @@ impl CharacterBody {
 /// grounded, pose, …), in voxwalk's `f64`: what game logic reads. The
 /// `Transform` is this, interpolated for drawing.
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "reflect",
+    derive(bevy_reflect::Reflect),
+    reflect(opaque, Component, Clone, Debug, PartialEq)
+)]
 pub struct CharacterState {
     /// The body as the simulation holds it.
     pub body: Body,

@@ -93,6 +93,13 @@ impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
         let mut simulation = Simulation::new(world, self.settings.clone())
             .expect("the settings were validated by VoxwalkPlugin::new");
         simulation.set_parallel(self.parallel);
+        #[cfg(feature = "reflect")]
+        app.register_type::<crate::Character>()
+            .register_type::<crate::CharacterInput>()
+            .register_type::<crate::CharacterSettings>()
+            .register_type::<crate::CollisionLayers>()
+            .register_type::<crate::CharacterBody>()
+            .register_type::<crate::CharacterState>();
         app.insert_resource(Voxwalk::new(simulation))
             .init_resource::<VoxwalkClock>()
             .add_message::<CharacterEvent>()

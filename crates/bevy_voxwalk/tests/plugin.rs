@@ -508,3 +508,38 @@ fn a_second_plugin_is_refused() {
     ));
     app.add_plugins(VoxwalkPlugin::new(floor(), Settings::default()).unwrap());
 }
+
+/// A game's own storage: `World` behind a type of the game's.
+struct Shelf(World);
+
+impl voxwalk::world::BlockSource for Shelf {
+    fn block(&self, cell: IVec3) -> BlockId {
+        self.0.block(cell)
+    }
+
+    fn registry(&self) -> &voxwalk::block::BlockRegistry {
+        self.0.registry()
+    }
+}
+
+fn reads_the_default_world(simulation: bevy_ecs::system::Res<Voxwalk>) {
+    let _ = simulation.simulation().ticks_run();
+}
+
+/// A plugin over a game's own storage holds `Voxwalk<Shelf>`; a system that
+/// asks for `Res<Voxwalk>` (the built-in `World`'s) is told by bevy which
+/// system and which parameter (`docs/bevy.md` says to name
+/// `Voxwalk<Shelf>`).
+#[test]
+#[should_panic(
+    expected = "system `plugin::reads_the_default_world`: Parameter `Res<Voxwalk>` failed validation: Resource does not exist"
+)]
+fn a_system_asking_for_another_worlds_resource_is_named() {
+    let mut app = App::new();
+    app.add_plugins((
+        TimePlugin,
+        VoxwalkPlugin::new(Shelf(floor()), Settings::default()).unwrap(),
+    ))
+    .add_systems(bevy_app::Update, reads_the_default_world);
+    app.update();
+}

@@ -20,7 +20,12 @@ use voxwalk::scenario::Scenario;
 /// version 1's was re-recorded (from `0x93ac_3749_0418_78c8`) when the
 /// settings gained their groups, with every value read by its flat name equal
 /// before and after and the trajectories' fingerprint unchanged.
-const FINGERPRINTS: &[(u32, u64, u64)] = &[(1, 0x24bc_d7ef_977c_72ff, 0x67e1_b924_ea0c_92da)];
+/// Version 2: liquids with a kind and a level (surfaces at 8/9 of a source
+/// under air, the jump threshold, shallow lava).
+const FINGERPRINTS: &[(u32, u64, u64)] = &[
+    (1, 0x24bc_d7ef_977c_72ff, 0x67e1_b924_ea0c_92da),
+    (2, 0x24bc_d7ef_977c_72ff, 0xd7aa_d0fa_5079_3a59),
+];
 
 /// Scenarios whose worlds and scripts drive the trajectories: walking,
 /// sprinting, jumping, sneaking at edges, and every behaviour block.

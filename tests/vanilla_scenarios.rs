@@ -48,7 +48,7 @@ fn check(dir: &temp_dir::Dir, name: &str, world: &[u8], scenario: &str) {
     let toml = dir.path().join(format!("{name}.toml"));
     std::fs::write(
         &toml,
-        format!("model = \"minecraft-1.21 v1\"\nworld = \"{name}.schem\"\n{scenario}"),
+        format!("model = \"minecraft-1.21 v2\"\nworld = \"{name}.schem\"\n{scenario}"),
     )
     .unwrap();
     let outcome = check_file(&toml, false);
@@ -194,6 +194,7 @@ fn imported_ladders_vines_water_cobwebs_and_slime_act_as_in_the_game() {
             &["#######", "#######", "#######"],
             &["#######", "#~~~~~#", "#######"],
             &["#######", "#~~~~~#", "#######"],
+            &["#######", "#~~~~~#", "#######"],
             &[".m.....", ".....w.", ""],
             &["", ".....w.", ""],
         ],
@@ -208,21 +209,21 @@ fn imported_ladders_vines_water_cobwebs_and_slime_act_as_in_the_game() {
         &dir,
         "water",
         &pool,
-        "spawn = [2.5, 3, 1.5]\ninputs = \"40 idle\"\n\
+        "spawn = [2.5, 4, 1.5]\ninputs = \"40 idle\"\n\
          [[expect]]\nevent_by = \"entered_liquid\"\nspeed = [0.45, 0.55]\n",
     );
     check(
         &dir,
         "cobweb",
         &pool,
-        "spawn = [5.5, 6.5, 1.5]\ninputs = \"40 idle\"\n\
-         [[expect]]\ny = [4.5, 5.0]\n",
+        "spawn = [5.5, 7.5, 1.5]\ninputs = \"40 idle\"\n\
+         [[expect]]\ny = [5.5, 6.0]\n",
     );
     check(
         &dir,
         "slime",
         &pool,
-        "spawn = [1.5, 12, 0.5]\nticks = 40\ninputs = \"1 idle\"\n\
+        "spawn = [1.5, 13, 0.5]\nticks = 40\ninputs = \"1 idle\"\n\
          [[expect]]\nevent_by = \"bounced\"\n",
     );
 }

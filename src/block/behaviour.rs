@@ -10,6 +10,7 @@
 //! second, or a plain factor. The controller follows Minecraft's rules with
 //! them at any tick rate (`docs/movement.md`).
 
+use super::liquid::{Liquid, LiquidKind};
 use super::properties::{BlockProperties, PropertyValue};
 
 /// The names of the behaviour properties, as world files and `BlockType::with_property` give them.
@@ -22,6 +23,14 @@ pub mod names {
     /// Number in [0, 1]: the share of gravity that pulls inside the liquid
     /// (water 1/16, lava 1/4).
     pub const LIQUID_GRAVITY: &str = "liquid_gravity";
+    /// Whole number in [0, 15]: the liquid's level, as Minecraft's block
+    /// states give it (0 a source, 1–7 flowing, 8–15 falling), which sets
+    /// its surface ([`Liquid::own_height`](crate::block::Liquid::own_height)).
+    /// 0 unless said.
+    pub const LIQUID_LEVEL: &str = "liquid_level";
+    /// Flag: the liquid follows lava's rules, not water's
+    /// ([`LiquidKind`](crate::block::LiquidKind)).
+    pub const LAVA: &str = "lava";
     /// Number in [0.1, 1]: Minecraft's block friction; 0.6 is ordinary
     /// ground, ice 0.98, blue ice 0.989, slime 0.8.
     pub const SLIPPERINESS: &str = "slipperiness";
@@ -55,10 +64,12 @@ pub mod names {
     pub const CUSTOM_PREFIX: &str = "custom.";
 
     /// Every behaviour property.
-    pub const ALL: [&str; 11] = [
+    pub const ALL: [&str; 13] = [
         CLIMBABLE,
         LIQUID_DRAG,
         LIQUID_GRAVITY,
+        LIQUID_LEVEL,
+        LAVA,
         SLIPPERINESS,
         SPEED_FACTOR,
         JUMP_FACTOR,
@@ -71,8 +82,8 @@ pub mod names {
 }
 
 use names::{
-    BOUNCE, CLIMBABLE, COLLISION_LAYERS, JUMP_FACTOR, LIQUID_DRAG, LIQUID_GRAVITY, ONE_WAY,
-    SLIPPERINESS, SPEED_FACTOR, STUCK_HORIZONTAL, STUCK_VERTICAL,
+    BOUNCE, CLIMBABLE, COLLISION_LAYERS, JUMP_FACTOR, LAVA, LIQUID_DRAG, LIQUID_GRAVITY,
+    LIQUID_LEVEL, ONE_WAY, SLIPPERINESS, SPEED_FACTOR, STUCK_HORIZONTAL, STUCK_VERTICAL,
 };
 
 /// The collision layer a block or body is on unless said: layer 0.
@@ -80,15 +91,6 @@ pub const DEFAULT_LAYERS: u32 = 1;
 
 /// Minecraft's friction of ordinary ground.
 pub const DEFAULT_SLIPPERINESS: f64 = 0.6;
-
-/// A liquid's pull on a body inside it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Liquid {
-    /// Share of velocity kept per 1/20 s.
-    pub drag: f64,
-    /// Share of gravity.
-    pub gravity: f64,
-}
 
 /// A block type's behaviours, parsed once when it is registered.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -165,23 +167,7 @@ impl Behaviour {
         if let Some(f) = flag(properties, CLIMBABLE)? {
             b.climbable = f;
         }
-        let drag = number(LIQUID_DRAG, 0.0, true, 1.0)?;
-        let gravity = number(LIQUID_GRAVITY, 0.0, false, 1.0)?;
-        match (drag, gravity) {
-            (Some(drag), gravity) => {
-                b.liquid = Some(Liquid {
-                    drag,
-                    gravity: gravity.unwrap_or(1.0),
-                });
-            }
-            (None, Some(_)) => {
-                return Err((
-                    LIQUID_GRAVITY.to_owned(),
-                    format!("needs {LIQUID_DRAG}, which makes the block a liquid"),
-                ));
-            }
-            (None, None) => {}
-        }
+        b.liquid = liquid(properties)?;
         if let Some(s) = number(SLIPPERINESS, 0.1, false, 1.0)? {
             b.slipperiness = s;
         }
@@ -237,6 +223,44 @@ impl Behaviour {
     pub fn acts_inside(&self) -> bool {
         self.climbable || self.liquid.is_some() || self.stuck.is_some()
     }
+}
+
+/// The liquid the properties make, if any: `liquid_drag` makes one, and the
+/// other liquid properties need it.
+fn liquid(properties: &BlockProperties) -> Result<Option<Liquid>, (String, String)> {
+    let number = |name, lo, lo_open, hi| number_in(properties, name, lo, lo_open, hi);
+    let gravity = number(LIQUID_GRAVITY, 0.0, false, 1.0)?;
+    let level = number(LIQUID_LEVEL, 0.0, false, f64::from(Liquid::MAX_LEVEL))?;
+    let lava = flag(properties, LAVA)?;
+    let Some(drag) = number(LIQUID_DRAG, 0.0, true, 1.0)? else {
+        let given = [
+            (LIQUID_GRAVITY, gravity.is_some()),
+            (LIQUID_LEVEL, level.is_some()),
+            (LAVA, lava.is_some()),
+        ];
+        return match given.iter().find(|(_, set)| *set) {
+            Some((name, _)) => Err((
+                (*name).to_owned(),
+                format!("needs {LIQUID_DRAG}, which makes the block a liquid"),
+            )),
+            None => Ok(None),
+        };
+    };
+    if let Some(level) = level
+        && level.fract() != 0.0
+    {
+        return Err((
+            LIQUID_LEVEL.to_owned(),
+            format!("{level} is not a whole level"),
+        ));
+    }
+    Ok(Some(Liquid {
+        drag,
+        gravity: gravity.unwrap_or(1.0),
+        kind: if lava == Some(true) { LiquidKind::Lava } else { LiquidKind::Water },
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // checked: 0..=15
+        level: level.map_or(0, |l| l as u8),
+    }))
 }
 
 /// The flag `name` holds, if set; an error if it holds a number.

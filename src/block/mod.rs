@@ -37,17 +37,17 @@ mod builtin;
 mod error;
 mod id;
 pub mod limits;
+mod liquid;
 mod look;
 mod properties;
 mod reach;
 mod registry;
 
-pub use behaviour::{
-    Behaviour, DEFAULT_LAYERS, DEFAULT_SLIPPERINESS, Liquid, names as behaviour_names,
-};
+pub use behaviour::{Behaviour, DEFAULT_LAYERS, DEFAULT_SLIPPERINESS, names as behaviour_names};
 pub use block_type::BlockType;
 pub use error::{BlockError, BlockField};
 pub use id::BlockId;
+pub use liquid::{Liquid, LiquidKind};
 pub use look::{BlockLook, parse_hex_colour};
 pub use properties::{BlockProperties, PropertyValue};
 pub use reach::ShapeReach;

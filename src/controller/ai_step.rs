@@ -15,13 +15,17 @@ const MINOR_COLLISION: f64 = 0.139_626_339_077_949_52;
 
 /// What the start of Minecraft's `aiStep` leaves for the rest of the tick.
 #[derive(Clone, Copy, Debug)]
+#[allow(clippy::struct_excessive_bools)] // aiStep's own flags, one each
 pub(crate) struct Start {
     pub(crate) momentum: DVec3,
     pub(crate) wish: DVec2,
     pub(crate) sprinting: bool,
     pub(crate) in_liquid: bool,
-    /// Sneaking in a liquid (`goDownInWater`).
+    /// Sneaking in water (`goDownInWater`).
     pub(crate) sinking: bool,
+    /// Jump held in a liquid swims up this tick (`jumpInLiquid`) rather
+    /// than jumping from the ground.
+    pub(crate) swims_up: bool,
     pub(crate) jump_wait: f64,
     pub(crate) takeoff: f64,
     pub(crate) takeoff_slipperiness: f64,
@@ -42,8 +46,9 @@ pub(crate) fn start_of_step(
     let dt = settings.dt();
     let flying = input.fly;
     let in_liquid = around.is_some_and(|a| a.liquid.is_some());
-    // A sneaking swimmer sinks (`goDownInWater`, before the cut-off).
-    let sinking = in_liquid && input.sneak;
+    let in_water = around.is_some_and(Surroundings::in_water);
+    // A sneaking swimmer sinks in water (`goDownInWater`, before the cut-off).
+    let sinking = in_water && input.sneak;
     let sink = if sinking {
         settings.swimming.up_acceleration / minecraft::TICKS
     } else {
@@ -59,7 +64,7 @@ pub(crate) fn start_of_step(
         body.momentum
     };
     let (wish, forward) = keys_wish(settings, body, input);
-    let sprinting = sprinting(body, input, forward, flying || in_liquid);
+    let sprinting = sprinting(body, input, forward, flying || in_water);
     let ground_slipperiness = around.map_or(crate::block::DEFAULT_SLIPPERINESS, |a| {
         a.ground.slipperiness
     });
@@ -69,6 +74,7 @@ pub(crate) fn start_of_step(
         sprinting,
         in_liquid,
         sinking,
+        swims_up: false,
         jump_wait: run_down(body.jump_wait, dt),
         takeoff: run_down(body.takeoff, dt),
         takeoff_slipperiness: body.takeoff_slipperiness,
@@ -77,7 +83,9 @@ pub(crate) fn start_of_step(
     };
     if !input.jump {
         start.jump_wait = 0.0;
-    } else if !flying && !in_liquid && body.grounded && start.jump_wait == 0.0 {
+    } else if !flying && swims_up(body, around) {
+        start.swims_up = true;
+    } else if !flying && body.grounded && start.jump_wait == 0.0 {
         // `LivingEntity.jumpFromGround`.
         let factor = around.map_or(1.0, |a| a.jump_factor);
         let momentum = &mut start.momentum;
@@ -96,6 +104,28 @@ pub(crate) fn start_of_step(
     }
     start
 }
+
+/// Whether jump held swims up (`LivingEntity.aiStep`'s `jumpInLiquid`): in
+/// water or lava, unless the body stands on the ground in liquid no deeper
+/// than the jump threshold, where it jumps from the ground as on land.
+fn swims_up(body: &Body, around: Option<&Surroundings>) -> bool {
+    let Some(around) = around else {
+        return false;
+    };
+    let (in_lava, in_water) = (around.in_lava(), around.in_water());
+    let depth = if in_lava {
+        around.lava_height
+    } else {
+        around.water_height
+    };
+    let shallow_footing = body.grounded && depth <= FLUID_JUMP_THRESHOLD;
+    let swimming = in_water && depth > 0.0;
+    (swimming || in_lava) && !shallow_footing
+}
+
+/// `Entity.getFluidJumpThreshold`: 0.4 for a body whose eyes are at least
+/// that high (every pose of Minecraft's player).
+pub(crate) const FLUID_JUMP_THRESHOLD: f64 = 0.4;
 
 /// `left` seconds less one tick, at least zero. A wait is summed in floating
 /// point (0.5 s less ten ticks of 0.05 s is 3e-17, not 0): what is left of

@@ -13,7 +13,7 @@ use super::Settings;
 use super::recurrence::Recurrence;
 use super::settings::{ground_drag, minecraft};
 use super::surroundings::Surroundings;
-use crate::block::Liquid;
+use crate::block::{Liquid, LiquidKind};
 
 /// The rules a body moves by this tick.
 #[derive(Clone, Copy, Debug)]
@@ -64,10 +64,32 @@ impl Medium {
     }
 
     /// `travelInFluid`: the liquid's drag on every axis after the move, its
-    /// share of gravity after that; `jumpInLiquid` while jump is held.
+    /// share of gravity after that; `jumpInLiquid` while jump is held. In
+    /// lava no deeper than the jump threshold, Minecraft keeps 0.8 of the
+    /// vertical momentum instead and adds `getFluidFallingAdjustedMovement`'s
+    /// sixteenth of gravity (not while sprinting).
     #[inline]
-    fn liquid(settings: &Settings, gait: &Gait, liquid: Liquid, n: f64) -> Medium {
+    fn liquid(
+        settings: &Settings,
+        gait: &Gait,
+        liquid: Liquid,
+        shallow_lava: bool,
+        n: f64,
+    ) -> Medium {
         let rise = f64::from(u8::from(gait.jump)) - f64::from(u8::from(gait.sinking));
+        let (keep_y, gravity) = if shallow_lava {
+            let falling = if gait.sprinting {
+                0.0
+            } else {
+                minecraft::FLUID_FALLING
+            };
+            (
+                minecraft::SHALLOW_LAVA_VERTICAL_DRAG,
+                liquid.gravity + falling,
+            )
+        } else {
+            (liquid.drag, liquid.gravity)
+        };
         Medium {
             horizontal: horizontal(
                 gait,
@@ -76,9 +98,9 @@ impl Medium {
                 per_tick(settings.swimming.acceleration),
             ),
             vertical: Recurrence::new(
-                liquid.drag,
+                keep_y,
                 rise * per_tick(settings.swimming.up_acceleration),
-                -per_tick(settings.air.gravity) * liquid.gravity,
+                -per_tick(settings.air.gravity) * gravity,
                 n,
             ),
             horizontal_drag: liquid.drag,
@@ -172,7 +194,9 @@ impl Rules {
         } = if gait.flying {
             Medium::flight(settings, gait, n)
         } else if let Some(liquid) = around.liquid {
-            Medium::liquid(settings, gait, liquid, n)
+            let shallow_lava = liquid.kind == LiquidKind::Lava
+                && around.lava_height <= super::ai_step::FLUID_JUMP_THRESHOLD;
+            Medium::liquid(settings, gait, liquid, shallow_lava, n)
         } else {
             Medium::air(settings, gait, around.speed_factor, n)
         };

@@ -13,7 +13,7 @@
 use glam::{DVec3, IVec3};
 
 use super::Body;
-use crate::block::{Behaviour, Liquid};
+use crate::block::{Behaviour, BlockId, Liquid, LiquidKind};
 use crate::world::BlockSource;
 
 /// How far under the middle of the feet the ground is: Minecraft's
@@ -37,8 +37,16 @@ pub(crate) struct Surroundings {
     pub jump_factor: f64,
     /// On a climbable block.
     pub climbing: bool,
-    /// In a liquid: the one with the strongest drag the body reaches into.
+    /// In a liquid: the liquid whose rules move the body. Water's kind
+    /// first, as Minecraft asks `isInWater` before `isInLava`; of several
+    /// of a kind, the one with the strongest drag.
     pub liquid: Option<Liquid>,
+    /// How far the highest surface of a water-kind liquid the body reaches
+    /// into lies above the bottom of its box, less 0.001
+    /// (`getFluidHeight(WATER)`); 0 out of water.
+    pub water_height: f64,
+    /// The same for lava (`getFluidHeight(LAVA)`).
+    pub lava_height: f64,
     /// In a cobweb: the smallest shares of motion of those it reaches into.
     pub stuck: Option<[f64; 2]>,
 }
@@ -51,6 +59,8 @@ impl Surroundings {
         jump_factor: 1.0,
         climbing: false,
         liquid: None,
+        water_height: 0.0,
+        lava_height: 0.0,
         stuck: None,
     };
 
@@ -100,8 +110,14 @@ impl Surroundings {
                     if !behaviour.acts_inside() {
                         continue;
                     }
-                    // Inside its outline where it has one (a cobweb's or a
-                    // liquid's boxes), else anywhere in the cell.
+                    if let Some(liquid) = behaviour.liquid {
+                        out.reach_liquid(world, cell, liquid, inside_lo, inside_hi);
+                    }
+                    if behaviour.stuck.is_none() {
+                        continue;
+                    }
+                    // Inside its outline where it has one (a cobweb's
+                    // boxes), else anywhere in the cell.
                     let origin = cell.as_dvec3();
                     let outline = registry.outline(id);
                     let reaches = outline.is_empty()
@@ -111,11 +127,6 @@ impl Surroundings {
                         });
                     if !reaches {
                         continue;
-                    }
-                    if let Some(liquid) = behaviour.liquid
-                        && out.liquid.is_none_or(|l| liquid.drag < l.drag)
-                    {
-                        out.liquid = Some(liquid);
                     }
                     if let Some([h, v]) = behaviour.stuck {
                         out.stuck = Some(match out.stuck {
@@ -127,6 +138,57 @@ impl Surroundings {
             }
         }
         out
+    }
+
+    /// Counts `liquid` in `cell` if the box (`inside_lo`..`inside_hi`, already
+    /// shrunk by 0.001) reaches below its surface, as
+    /// `updateFluidHeightAndDoFluidPushing` does: the cells from the floor of
+    /// the box's low corner up to, not including, the ceiling of its high
+    /// one; the surface at the liquid's own height, or the cell's top where
+    /// the same kind lies above.
+    fn reach_liquid<W: BlockSource>(
+        &mut self,
+        world: &W,
+        cell: IVec3,
+        liquid: Liquid,
+        inside_lo: DVec3,
+        inside_hi: DVec3,
+    ) {
+        if !cell.as_dvec3().cmplt(inside_hi).all() {
+            return;
+        }
+        let surface = f64::from(cell.y) + surface_height(world, cell, liquid);
+        if surface < inside_lo.y {
+            return;
+        }
+        let depth = surface - inside_lo.y;
+        let (height, rival) = match liquid.kind {
+            LiquidKind::Water => (&mut self.water_height, LiquidKind::Water),
+            LiquidKind::Lava => (&mut self.lava_height, LiquidKind::Lava),
+        };
+        *height = height.max(depth);
+        // Water's rules win over lava's; within a kind, the strongest drag.
+        let better = match self.liquid {
+            None => liquid.kind == LiquidKind::Water || depth > 0.0,
+            Some(held) if held.kind == rival => liquid.drag < held.drag,
+            Some(_) => liquid.kind == LiquidKind::Water,
+        };
+        if better {
+            self.liquid = Some(liquid);
+        }
+    }
+
+    /// Whether the body is in water (`isInWater`): its box reaches below the
+    /// surface of a water-kind liquid.
+    #[inline]
+    pub fn in_water(&self) -> bool {
+        self.liquid.is_some_and(|l| l.kind == LiquidKind::Water)
+    }
+
+    /// Whether the body is in lava (`isInLava`: its lava height above 0).
+    #[inline]
+    pub fn in_lava(&self) -> bool {
+        self.lava_height > 0.0
     }
 
     /// Whether nothing acts on the body (plain ground, open air): the tick
@@ -158,12 +220,14 @@ pub fn ground_cell(aabb: &crate::geometry::Aabb) -> IVec3 {
     cell_of(DVec3::new(c.x, aabb.min.y - GROUND_PROBE, c.z))
 }
 
-/// The factor of the block at the feet where it has one of its own (a
-/// liquid's is its own, 1), else the ground's (`Entity.getBlockSpeedFactor`,
+/// The factor of the block at the feet where it has one of its own (water's
+/// is its own, 1; lava's is the ground's, as Minecraft asks for water and
+/// bubble columns only), else the ground's (`Entity.getBlockSpeedFactor`,
 /// `LivingEntity.getBlockJumpFactor`): soul sand slows a body standing in
 /// its top, a carpet on soul sand does not stop it slowing one.
 fn own_or_ground(at_feet: &Behaviour, ground: &Behaviour, factor: fn(&Behaviour) -> f64) -> f64 {
-    if at_feet.liquid.is_some() || factor(at_feet) != 1.0 {
+    let water = at_feet.liquid.is_some_and(|l| l.kind == LiquidKind::Water);
+    if water || factor(at_feet) != 1.0 {
         factor(at_feet)
     } else {
         factor(ground)
@@ -211,6 +275,20 @@ pub(crate) fn holds_liquid<W: BlockSource>(world: &W, aabb: &crate::geometry::Aa
         }
     }
     false
+}
+
+/// Where `liquid`'s surface is in `cell`, above the cell's bottom
+/// (`FluidState.getHeight`): the top of the cell where the same kind of
+/// liquid lies above, its own height otherwise.
+pub(crate) fn surface_height<W: BlockSource>(world: &W, cell: IVec3, liquid: Liquid) -> f64 {
+    let above = world.block(cell + IVec3::Y);
+    let same_above = above != BlockId::AIR
+        && world
+            .registry()
+            .behaviour(above)
+            .liquid
+            .is_some_and(|l| l.kind == liquid.kind);
+    if same_above { 1.0 } else { liquid.own_height() }
 }
 
 /// The cell holding `p`; `floor` is a call into the maths library on

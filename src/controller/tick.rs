@@ -224,7 +224,7 @@ fn plan_move<'a>(
         wish: start.wish,
         sprinting: start.sprinting,
         flying,
-        jump: input.jump,
+        jump: start.swims_up,
         sinking: start.sinking,
         up_down: f64::from(u8::from(input.up)) - f64::from(u8::from(input.down)),
         lifted: climbing && (input.jump || body.touching.wall()),

@@ -194,10 +194,29 @@ impl Flat {
         }
     }
 
-    /// `Entity.updateFluidHeightAndDoFluidPushing`: the box, deflated by
-    /// 0.001, reaches into the liquid.
+    /// Where the liquid's surface is: its top cell holds a source with air
+    /// above, 8/9 of the block (`FluidState.getHeight`, in `f32`); the
+    /// cells below it are full, under the same liquid.
+    fn surface(&self) -> f64 {
+        self.medium_top - 1.0 + f64::from(8.0_f32 / 9.0)
+    }
+
+    /// `Entity.updateFluidHeightAndDoFluidPushing`'s fluid height: how far
+    /// the surface lies above the box deflated by 0.001, if the box
+    /// reaches it (`f >= minY`), else `None`.
+    fn fluid_height(&self, p: &Player, liquid: Medium) -> Option<f64> {
+        let bottom = p.pos[1] + 0.001;
+        let top = self.surface();
+        (self.medium == liquid && self.medium_top > FLOOR_TOP && top >= bottom)
+            .then_some(top - bottom)
+    }
+
+    /// `isInWater` (touching) and `isInLava` (lava height above 0).
     fn in_liquid(&self, p: &Player, liquid: Medium) -> bool {
-        self.medium == liquid && p.pos[1] + 0.001 < self.medium_top
+        match liquid {
+            Medium::Lava => self.fluid_height(p, liquid).is_some_and(|h| h > 0.0),
+            _ => self.fluid_height(p, liquid).is_some(),
+        }
     }
 
     /// `LivingEntity.onClimbable`: the block at the feet is climbable.
@@ -334,9 +353,16 @@ impl Player {
             self.delta[1] = 0.0;
         }
         if keys.jump {
-            if in_water || in_lava {
-                // `jumpInLiquid` (the layers are deep: the fluid height is
-                // over the jump threshold wherever the body stands).
+            // `LivingEntity.aiStep`, with `getFluidJumpThreshold` 0.4.
+            let d = if in_lava {
+                world.fluid_height(self, Medium::Lava).unwrap_or(0.0)
+            } else {
+                world.fluid_height(self, Medium::Water).unwrap_or(0.0)
+            };
+            let bl = in_water && d > 0.0;
+            let shallow_footing = self.on_ground && d <= 0.4;
+            if (bl || in_lava) && !shallow_footing {
+                // `jumpInLiquid`.
                 self.delta[1] += f64::from(0.04_f32);
             } else if self.on_ground && self.no_jump_delay == 0 {
                 self.jump_from_ground(world);
@@ -346,7 +372,8 @@ impl Player {
             self.no_jump_delay = 0;
         }
         if in_water || in_lava {
-            self.travel_in_fluid(world, input, in_water, keys.sneak, blocks);
+            let lava_height = world.fluid_height(self, Medium::Lava).unwrap_or(0.0);
+            self.travel_in_fluid(world, input, in_water, lava_height, keys.sneak, blocks);
         } else {
             self.travel_in_air(world, input, keys, blocks);
         }
@@ -424,6 +451,7 @@ impl Player {
         world: &Flat,
         input: (f32, f32),
         in_water: bool,
+        lava_height: f64,
         sneaking: bool,
         blocks: Option<Blocks<'_>>,
     ) {
@@ -436,8 +464,17 @@ impl Player {
             self.delta[1] *= f64::from(0.8_f32);
             self.delta[2] *= f;
             self.fluid_falling(falling);
+        } else if lava_height <= 0.4 {
+            // Shallow lava (`getFluidHeight` no more than the jump threshold).
+            self.delta[0] *= 0.5;
+            self.delta[1] *= f64::from(0.8_f32);
+            self.delta[2] *= 0.5;
+            if !self.sprinting {
+                self.fluid_falling(falling);
+            }
+            self.delta[1] += -0.08 / 4.0;
         } else {
-            // Deep lava (`getFluidHeight` over the jump threshold).
+            // Deep lava.
             for d in &mut self.delta {
                 *d *= 0.5;
             }

@@ -48,6 +48,11 @@ pub(crate) mod minecraft {
     pub const LIQUID_EXIT: f64 = 0.3_f32 as f64;
     /// The ledge exit's reach above the body.
     pub const LIQUID_EXIT_HEIGHT: f64 = 0.6_f32 as f64;
+    /// `getFluidFallingAdjustedMovement`'s share of gravity in a liquid.
+    pub const FLUID_FALLING: f64 = 1.0 / 16.0;
+    /// The vertical momentum kept in lava no deeper than the jump
+    /// threshold (`travelInFluid`).
+    pub const SHALLOW_LAVA_VERTICAL_DRAG: f64 = 0.8_f32 as f64;
     /// The momentum cut-off (`LivingEntity.aiStep`).
     pub const CUTOFF: f64 = 0.003;
 }

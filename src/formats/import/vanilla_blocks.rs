@@ -26,7 +26,7 @@ use glam::DVec3;
 use super::block_states::{Mapped, map_block_state};
 use super::materials::material_colour;
 use super::vanilla_shapes::{GameVersion, VanillaShapes};
-use crate::block::{BlockId, BlockType, PropertyValue};
+use crate::block::{BlockId, BlockType, Liquid, LiquidKind, PropertyValue};
 use crate::geometry::Aabb;
 use crate::world::World;
 
@@ -80,20 +80,19 @@ impl VanillaBlocks {
 
     fn map(&self, world: &mut World, name: &str, properties: &str) -> Mapped {
         let name = name.strip_prefix("minecraft:").unwrap_or(name);
-        let by_name = map_block_state(name, properties);
-        if matches!(name, "lava" | "flowing_lava") {
-            // Seen, not solid, like water, in its own colour; a liquid thicker
-            // than water (Minecraft: 0.5 of the velocity kept a tick, a
-            // quarter of gravity).
-            let lava = with_behaviours(
-                BlockType::new("lava")
-                    .passable()
-                    .with_colour([207, 92, 20])
-                    .with_glyph('~'),
-                "lava",
-            );
-            return registered(world, lava);
+        if let Some((kind, level)) = vanilla_liquid(name, properties) {
+            return liquid_block(world, kind, level);
         }
+        let mapped = self.map_solid(world, name, properties);
+        if stated(properties).any(|(k, v)| k == "waterlogged" && v == "true") {
+            return waterlogged(world, mapped);
+        }
+        mapped
+    }
+
+    /// The block of a state that holds no liquid of its own.
+    fn map_solid(&self, world: &mut World, name: &str, properties: &str) -> Mapped {
+        let by_name = map_block_state(name, properties);
         if matches!(by_name.block, BlockId::WATER)
             || matches!(name, "air" | "cave_air" | "void_air")
         {
@@ -102,11 +101,7 @@ impl VanillaBlocks {
         let Some((table, version)) = self.shapes else {
             return by_name;
         };
-        let stated: Vec<(&str, &str)> = properties
-            .split(',')
-            .filter_map(|kv| kv.split_once('='))
-            .map(|(k, v)| (k.trim(), v.trim()))
-            .collect();
+        let stated: Vec<(&str, &str)> = stated(properties).collect();
         let Ok(state) = table.state(version, name, &stated) else {
             return by_name;
         };
@@ -157,14 +152,111 @@ impl VanillaBlocks {
     }
 }
 
+/// The `k=v` pairs of a state's properties.
+fn stated(properties: &str) -> impl Iterator<Item = (&str, &str)> {
+    properties
+        .split(',')
+        .filter_map(|kv| kv.split_once('='))
+        .map(|(k, v)| (k.trim(), v.trim()))
+}
+
+/// The liquid a state is, with its level: water and lava by their `level`,
+/// and the blocks whose fluid state is always a water source though they
+/// have no `waterlogged` property (kelp, seagrass, bubble columns).
+fn vanilla_liquid(name: &str, properties: &str) -> Option<(LiquidKind, u8)> {
+    let level = || {
+        stated(properties)
+            .find(|(k, _)| *k == "level")
+            .and_then(|(_, v)| v.parse::<u8>().ok())
+            .filter(|&l| l <= Liquid::MAX_LEVEL)
+            .unwrap_or(0)
+    };
+    match name {
+        "water" | "flowing_water" => Some((LiquidKind::Water, level())),
+        "lava" | "flowing_lava" => Some((LiquidKind::Lava, level())),
+        "kelp" | "kelp_plant" | "seagrass" | "tall_seagrass" | "bubble_column" => {
+            Some((LiquidKind::Water, 0))
+        }
+        _ => None,
+    }
+}
+
+/// Minecraft's liquid of `kind` at `level` as a registry type: source water
+/// is the built-in type; the rest are registered once each (`lava`,
+/// `water@level=3`), with Minecraft's drag and gravity (`travelInFluid`:
+/// water 0.8 and 1/16, lava 0.5 and 1/4).
+fn liquid_block(world: &mut World, kind: LiquidKind, level: u8) -> Mapped {
+    if kind == LiquidKind::Water && level == 0 {
+        return Mapped {
+            block: BlockId::WATER,
+            known: true,
+        };
+    }
+    let block = match kind {
+        LiquidKind::Water => liquid_type(
+            BlockType::new(format!("water@level={level}")).with_colour([50, 90, 200]),
+            kind,
+            level,
+        ),
+        LiquidKind::Lava => {
+            let name = if level == 0 {
+                "lava".to_owned()
+            } else {
+                format!("lava@level={level}")
+            };
+            liquid_type(BlockType::new(name).with_colour([207, 92, 20]), kind, level)
+        }
+    };
+    registered(world, block.passable().with_glyph('~'))
+}
+
+/// `block` holding Minecraft's liquid of `kind` at `level`.
+fn liquid_type(block: BlockType, kind: LiquidKind, level: u8) -> BlockType {
+    use crate::block::behaviour_names::{LAVA, LIQUID_DRAG, LIQUID_GRAVITY, LIQUID_LEVEL};
+    use PropertyValue::{Flag, Number};
+    let (drag, gravity) = match kind {
+        LiquidKind::Water => (0.8, 1.0 / 16.0),
+        LiquidKind::Lava => (0.5, 0.25),
+    };
+    let mut block = block
+        .with_property(LIQUID_DRAG, Number(drag))
+        .with_property(LIQUID_GRAVITY, Number(gravity));
+    if level != 0 {
+        block = block.with_property(LIQUID_LEVEL, Number(f64::from(level)));
+    }
+    if kind == LiquidKind::Lava {
+        block = block.with_property(LAVA, Flag(true));
+    }
+    block
+}
+
+/// A block with source water in its cell (`waterlogged=true`): its shape and
+/// look, and water's behaviours; air that is waterlogged is water.
+fn waterlogged(world: &mut World, mapped: Mapped) -> Mapped {
+    let registry = world.registry();
+    if mapped.block == BlockId::AIR || registry.behaviour(mapped.block).liquid.is_some() {
+        return liquid_block(world, LiquidKind::Water, 0);
+    }
+    let Some(base) = registry.get(mapped.block) else {
+        return mapped;
+    };
+    let mut block = base.clone();
+    block.name = format!("{}+water", block.name);
+    let block = liquid_type(block, LiquidKind::Water, 0);
+    Mapped {
+        known: mapped.known,
+        ..registered(world, block)
+    }
+}
+
 /// What vanilla blocks do to bodies besides stopping them, with Minecraft's
 /// numbers (1.21: `Blocks` for friction, speed and jump factors; the
-/// `climbable` block tag; `SlimeBlock`; `WebBlock`; lava's drag and gravity in
-/// `LivingEntity.travel`). Water is the built-in type, which has them already.
+/// `climbable` block tag; `SlimeBlock`; `WebBlock`). Liquids are made by
+/// [`liquid_block`].
 fn vanilla_behaviours(name: &str) -> &'static [(&'static str, PropertyValue)] {
     use crate::block::behaviour_names::{
-        BOUNCE, CLIMBABLE, JUMP_FACTOR, LIQUID_DRAG, LIQUID_GRAVITY, SLIPPERINESS, SPEED_FACTOR,
-        STUCK_HORIZONTAL, STUCK_VERTICAL,
+        BOUNCE, CLIMBABLE, JUMP_FACTOR, SLIPPERINESS, SPEED_FACTOR, STUCK_HORIZONTAL,
+        STUCK_VERTICAL,
     };
     use PropertyValue::{Flag, Number};
     match name {
@@ -186,7 +278,6 @@ fn vanilla_behaviours(name: &str) -> &'static [(&'static str, PropertyValue)] {
             (STUCK_HORIZONTAL, Number(0.25)),
             (STUCK_VERTICAL, Number(0.05)),
         ],
-        "lava" | "flowing_lava" => &[(LIQUID_DRAG, Number(0.5)), (LIQUID_GRAVITY, Number(0.25))],
         _ => &[],
     }
 }

@@ -1,0 +1,64 @@
+//! A liquid a block holds: its pull on a body (drag, gravity), its kind
+//! (water's rules or lava's) and its level, which sets its surface.
+//!
+//! Minecraft's liquids (1.21.7, `FlowingFluid`, `FluidState.getHeight`): a
+//! source and a falling liquid hold 8 parts of 9, a flowing one at level
+//! 1–7 holds 8 − level; a cell's surface is at that many ninths of the
+//! block, or at its top where the same liquid lies above. A body is in a
+//! liquid when its box, shrunk by 0.001, reaches below the surface of a
+//! cell it overlaps (`Entity.updateFluidHeightAndDoFluidPushing`).
+//! Liquids are the world's cells as given: they neither spread nor drain
+//! when blocks change (a game that wants flow writes the cells).
+
+/// Which liquid's rules a liquid follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LiquidKind {
+    /// Water's (and any liquid a game defines without saying): a sneaking
+    /// swimmer sinks, a sprint stops, the liquid's own speed factor holds.
+    Water,
+    /// Lava's: no sinking on sneak, a sprint kept, the block under the
+    /// lava sets the speed factor, and where the lava is shallower than the
+    /// jump threshold its drag is Minecraft's shallow-lava rule.
+    Lava,
+}
+
+/// A liquid's pull on a body inside it, its kind and its level.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Liquid {
+    /// Share of velocity kept per 1/20 s.
+    pub drag: f64,
+    /// Share of gravity.
+    pub gravity: f64,
+    /// Whose rules it follows.
+    pub kind: LiquidKind,
+    /// Minecraft's `level`: 0 a source, 1–7 flowing (lower as it spreads),
+    /// 8–15 falling.
+    pub level: u8,
+}
+
+impl Liquid {
+    /// The highest level a block state gives (`LiquidBlock.LEVEL`).
+    pub const MAX_LEVEL: u8 = 15;
+
+    /// The share of its cell the liquid fills with no liquid of its kind
+    /// above (`FluidState.getOwnHeight`: its amount over 9, in single
+    /// precision as Minecraft computes it): 8/9 for a source or a falling
+    /// liquid, (8 − level)/9 flowing.
+    ///
+    /// ```
+    /// use voxwalk::block::{Liquid, LiquidKind};
+    /// let at = |level| Liquid { drag: 0.8, gravity: 1.0 / 16.0, kind: LiquidKind::Water, level };
+    /// assert_eq!(at(0).own_height(), f64::from(8.0_f32 / 9.0));
+    /// assert_eq!(at(3).own_height(), f64::from(5.0_f32 / 9.0));
+    /// assert_eq!(at(8).own_height(), at(0).own_height()); // falling
+    /// ```
+    #[must_use]
+    pub fn own_height(&self) -> f64 {
+        let amount = if self.level == 0 || self.level >= 8 {
+            8
+        } else {
+            8 - self.level
+        };
+        f64::from(f32::from(amount) / 9.0)
+    }
+}

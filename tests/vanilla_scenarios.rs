@@ -8,6 +8,7 @@ mod support;
 use support::schematic;
 use support::temp_dir;
 
+use voxwalk::block::LiquidKind;
 use voxwalk::scenario::check_file;
 
 /// Minecraft 1.20.1.
@@ -272,10 +273,14 @@ fn imported_blocks_carry_minecrafts_behaviour_numbers() {
     assert_eq!(at(4).speed_factor, 0.4);
     assert_eq!((at(5).speed_factor, at(5).jump_factor), (0.4, 0.5));
     assert_eq!(at(6).stuck, Some([0.25, 0.05]));
-    assert_eq!(at(7).liquid.map(|l| (l.drag, l.gravity)), Some((0.5, 0.25)));
     assert_eq!(
-        at(8).liquid.map(|l| (l.drag, l.gravity)),
-        Some((0.8, 1.0 / 16.0))
+        at(7).liquid.map(|l| (l.drag, l.gravity, l.kind)),
+        Some((0.5, 0.25, LiquidKind::Lava))
+    );
+    // Water's drag is the float Minecraft multiplies by, 0.8f.
+    assert_eq!(
+        at(8).liquid.map(|l| (l.drag, l.gravity, l.kind)),
+        Some((f64::from(0.8_f32), 1.0 / 16.0, LiquidKind::Water))
     );
     assert!(at(9).climbable);
     assert!(at(10).is_plain());
@@ -283,4 +288,59 @@ fn imported_blocks_carry_minecrafts_behaviour_numbers() {
     // and 15/16 high), now as types of their own.
     assert_eq!(world.shape_at(glam::IVec3::new(4, 0, 0))[0].max.y, 0.875);
     assert_eq!(world.shape_at(glam::IVec3::new(5, 0, 0))[0].max.y, 0.9375);
+}
+
+/// Liquids as the game has them: water and lava by level, a waterlogged
+/// stair (its boxes and source water in one cell), kelp, seagrass and
+/// bubble columns as source water (their fluid state), not air.
+#[test]
+fn imported_liquids_keep_their_kind_level_and_waterlogging() {
+    use voxwalk::formats::{LoadOptions, decode};
+    use voxwalk::world::BlockSource;
+    let names = [
+        "water[level=3]",
+        "water[level=9]",
+        "lava[level=2]",
+        "oak_stairs[facing=east,half=bottom,shape=straight,waterlogged=true]",
+        "oak_stairs[facing=east,half=bottom,shape=straight,waterlogged=false]",
+        "kelp[age=3]",
+        "seagrass",
+        "bubble_column[drag=true]",
+        "oak_sign[rotation=0,waterlogged=true]",
+    ];
+    let row: String = (0..names.len())
+        .map(|i| char::from(b'a' + i as u8))
+        .collect();
+    let key: Vec<(char, &str)> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (char::from(b'a' + i as u8), *n))
+        .collect();
+    let bytes = schematic(&[&[row.as_str()]], &key);
+    let world = decode(&bytes, Some("l.schem"), LoadOptions::default())
+        .unwrap()
+        .into_world()
+        .unwrap();
+    let registry = world.registry();
+    let at = |x: i32| world.block(glam::IVec3::new(x, 0, 0));
+    let liquid = |x: i32| registry.behaviour(at(x)).liquid.map(|l| (l.kind, l.level));
+    assert_eq!(liquid(0), Some((LiquidKind::Water, 3)));
+    assert_eq!(liquid(1), Some((LiquidKind::Water, 9)));
+    assert_eq!(liquid(2), Some((LiquidKind::Lava, 2)));
+    // The waterlogged stair: the dry stair's boxes, and water.
+    assert_eq!(liquid(3), Some((LiquidKind::Water, 0)));
+    assert_eq!(liquid(4), None);
+    assert_eq!(
+        world.shape_at(glam::IVec3::new(3, 0, 0)),
+        world.shape_at(glam::IVec3::new(4, 0, 0))
+    );
+    assert_eq!(world.shape_at(glam::IVec3::new(3, 0, 0)).len(), 2);
+    for x in 5..9 {
+        assert_eq!(
+            at(x),
+            voxwalk::block::BlockId::WATER,
+            "{}",
+            names[x as usize]
+        );
+    }
 }

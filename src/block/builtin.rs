@@ -35,15 +35,16 @@ pub(super) fn types() -> [BlockType; COUNT] {
                 DVec3::new(0.625, 1.5, 0.625),
             ))
             .with_colour(wood),
-        // Minecraft's water: a body keeps 0.8 of its velocity per tick and
-        // feels 1/16 of gravity (`LivingEntity.travel`).
+        // Minecraft's water: a body keeps 0.8 of its velocity per tick (the
+        // float 0.8f, as `travelInWater` multiplies by it) and feels 1/16 of
+        // gravity (`getFluidFallingAdjustedMovement`).
         BlockType::new("water")
             .passable()
             .with_colour([50, 90, 200])
             .with_glyph('~')
             .with_property(
                 super::behaviour::names::LIQUID_DRAG,
-                super::PropertyValue::Number(0.8),
+                super::PropertyValue::Number(f64::from(0.8_f32)),
             )
             .with_property(
                 super::behaviour::names::LIQUID_GRAVITY,

@@ -377,6 +377,7 @@ pub(crate) fn decode_column(nbt: &[u8]) -> Result<DecodedColumn, ImportError> {
         }
         // Palette entries live as long as the chunk: indexed once each.
         let mut index: HashMap<*const fastanvil::Block, u16> = HashMap::new();
+        let wet = waterlogged_states(&chunk, &checked.waterlogged, sy);
         let mut palette = Vec::new();
         let mut cells = vec![u16::MAX; 4096];
         for x in 0..16usize {
@@ -387,7 +388,12 @@ pub(crate) fn decode_column(nbt: &[u8]) -> Result<DecodedColumn, ImportError> {
                         continue;
                     };
                     let at = *index.entry(std::ptr::from_ref(state)).or_insert_with(|| {
-                        palette.push(state.encoded_description().to_owned());
+                        let mut described = state.encoded_description().to_owned();
+                        if wet.iter().any(|&w| std::ptr::eq(w, state)) {
+                            let joint = if described.ends_with('|') { "" } else { "," };
+                            described = format!("{described}{joint}waterlogged=true");
+                        }
+                        palette.push(described);
                         (palette.len() - 1) as u16
                     });
                     cells[x * 256 + z * 16 + y] = at;
@@ -406,6 +412,36 @@ pub(crate) fn decode_column(nbt: &[u8]) -> Result<DecodedColumn, ImportError> {
         data_version: checked.data_version,
         sections,
     })
+}
+
+/// The palette entries of section `sy` that are waterlogged, as `fastanvil`
+/// holds them (its descriptions leave the property out; the section check
+/// read it).
+fn waterlogged_states<'c>(
+    chunk: &'c JavaChunk,
+    waterlogged: &[(i8, Vec<usize>)],
+    sy: isize,
+) -> Vec<&'c fastanvil::Block> {
+    let Some((_, entries)) = waterlogged.iter().find(|(y, _)| isize::from(*y) == sy) else {
+        return Vec::new();
+    };
+    let palette: &[fastanvil::Block] = match chunk {
+        JavaChunk::Post18(c) => c
+            .sections
+            .iter()
+            .flat_map(fastanvil::SectionTower::sections)
+            .find(|s| isize::from(s.y) == sy)
+            .map_or(&[], |s| s.block_states.palette()),
+        JavaChunk::Pre18(c) => c
+            .level
+            .sections
+            .iter()
+            .flat_map(fastanvil::SectionTower::sections)
+            .find(|s| isize::from(s.y) == sy)
+            .map_or(&[], |s| s.palette.as_slice()),
+        JavaChunk::Pre13(_) => &[],
+    };
+    entries.iter().filter_map(|&i| palette.get(i)).collect()
 }
 
 /// Places a decoded column at column `key` of `world`, mapping its states

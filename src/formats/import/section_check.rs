@@ -12,7 +12,6 @@ use super::ImportError;
 use crate::formats::limits::MAX_SECTIONS;
 use fastnbt::LongArray;
 use serde::Deserialize;
-use serde::de::IgnoredAny;
 
 /// The two section layouts this importer reads: 1.18 on (`sections`, each with
 /// `block_states`) and 1.13–1.17 (`Level.Sections`, palette and states side by
@@ -36,8 +35,37 @@ struct Section {
 #[derive(Deserialize)]
 struct States {
     #[serde(default)]
-    palette: Vec<IgnoredAny>,
+    palette: Vec<PaletteEntry>,
     data: Option<LongArray>,
+}
+
+/// A palette entry, for the one property `fastanvil` leaves out of its
+/// description: `waterlogged`.
+#[derive(Deserialize)]
+struct PaletteEntry {
+    #[serde(rename = "Properties")]
+    properties: Option<Waterlogged>,
+}
+
+#[derive(Deserialize)]
+struct Waterlogged {
+    waterlogged: Option<String>,
+}
+
+impl PaletteEntry {
+    fn waterlogged(&self) -> bool {
+        self.properties
+            .as_ref()
+            .and_then(|p| p.waterlogged.as_deref())
+            == Some("true")
+    }
+}
+
+/// The positions of the waterlogged entries in a palette.
+fn waterlogged_entries(palette: &[PaletteEntry]) -> Vec<usize> {
+    (0..palette.len())
+        .filter(|&i| palette[i].waterlogged())
+        .collect()
 }
 
 #[derive(Deserialize)]
@@ -51,7 +79,7 @@ struct Level {
 struct LegacySection {
     y: Option<i8>,
     #[serde(default)]
-    palette: Vec<IgnoredAny>,
+    palette: Vec<PaletteEntry>,
     block_states: Option<LongArray>,
 }
 
@@ -76,6 +104,9 @@ pub struct CheckedChunk {
     pub air_sections: Vec<i8>,
     /// The game's data version the chunk was saved by, if it says.
     pub data_version: Option<i32>,
+    /// For each section (by `Y`) with waterlogged states, their positions
+    /// in its palette: `fastanvil`'s descriptions leave `waterlogged` out.
+    pub waterlogged: Vec<(i8, Vec<usize>)>,
 }
 
 /// Checks that every section of the chunk `nbt` with block-state data holds
@@ -101,6 +132,7 @@ pub fn check_sections(nbt: &[u8], layout: SectionLayout) -> Result<CheckedChunk,
         )));
     }
     let mut air = Vec::new();
+    let mut waterlogged = Vec::new();
     match layout {
         SectionLayout::Padded => {
             for section in chunk.sections.iter().flatten() {
@@ -113,6 +145,12 @@ pub fn check_sections(nbt: &[u8], layout: SectionLayout) -> Result<CheckedChunk,
                     continue;
                 }
                 check_one(section.y, palette, data, layout)?;
+                if let (Some(y), Some(states)) = (section.y, &section.block_states) {
+                    let wet = waterlogged_entries(&states.palette);
+                    if !wet.is_empty() {
+                        waterlogged.push((y, wet));
+                    }
+                }
             }
         }
         SectionLayout::Legacy => {
@@ -124,12 +162,17 @@ pub fn check_sections(nbt: &[u8], layout: SectionLayout) -> Result<CheckedChunk,
                     section.block_states.as_deref(),
                     layout,
                 )?;
+                let wet = waterlogged_entries(&section.palette);
+                if let (Some(y), false) = (section.y, wet.is_empty()) {
+                    waterlogged.push((y, wet));
+                }
             }
         }
     }
     Ok(CheckedChunk {
         air_sections: air,
         data_version: chunk.data_version,
+        waterlogged,
     })
 }
 

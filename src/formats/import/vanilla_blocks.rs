@@ -83,11 +83,16 @@ impl VanillaBlocks {
         if let Some((kind, level)) = vanilla_liquid(name, properties) {
             return liquid_block(world, kind, level);
         }
-        let mapped = self.map_solid(world, name, properties);
-        if stated(properties).any(|(k, v)| k == "waterlogged" && v == "true") {
-            return waterlogged(world, mapped);
+        if !stated(properties).any(|(k, v)| k == "waterlogged" && v == "true") {
+            return self.map_solid(world, name, properties);
         }
-        mapped
+        // The shape is the dry state's; the cell holds source water too.
+        let dry: Vec<String> = stated(properties)
+            .filter(|(k, _)| *k != "waterlogged")
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let mapped = self.map_solid(world, name, &dry.join(","));
+        waterlogged(world, mapped)
     }
 
     /// The block of a state that holds no liquid of its own.
@@ -184,7 +189,7 @@ fn vanilla_liquid(name: &str, properties: &str) -> Option<(LiquidKind, u8)> {
 /// Minecraft's liquid of `kind` at `level` as a registry type: source water
 /// is the built-in type; the rest are registered once each (`lava`,
 /// `water@level=3`), with Minecraft's drag and gravity (`travelInFluid`:
-/// water 0.8 and 1/16, lava 0.5 and 1/4).
+/// water 0.8f and 1/16, lava 0.5 and 1/4).
 fn liquid_block(world: &mut World, kind: LiquidKind, level: u8) -> Mapped {
     if kind == LiquidKind::Water && level == 0 {
         return Mapped {
@@ -215,7 +220,7 @@ fn liquid_type(block: BlockType, kind: LiquidKind, level: u8) -> BlockType {
     use crate::block::behaviour_names::{LAVA, LIQUID_DRAG, LIQUID_GRAVITY, LIQUID_LEVEL};
     use PropertyValue::{Flag, Number};
     let (drag, gravity) = match kind {
-        LiquidKind::Water => (0.8, 1.0 / 16.0),
+        LiquidKind::Water => (f64::from(0.8_f32), 1.0 / 16.0),
         LiquidKind::Lava => (0.5, 0.25),
     };
     let mut block = block

@@ -1,0 +1,291 @@
+//! Minecraft's liquids in a real save: the 1.19.4 region in
+//! `../shared/realdata` read cell by cell against a plain reading of its
+//! palettes (fastanvil, independently), every liquid cell of the right kind
+//! and level, waterlogged blocks and the blocks that are always water
+//! (kelp, seagrass, bubble columns) holding source water; and a body in its
+//! sea bobbing and sinking as the client port does, tick for tick.
+
+mod support;
+
+use std::collections::HashMap;
+use std::io::Cursor;
+
+use fastanvil::{JavaChunk, Region};
+use fastnbt::Value;
+use support::minecraft_reference::{FLOOR_TOP, Flat, Ground, Keys, Medium, Player};
+use support::realdata::realdata;
+use voxwalk::block::LiquidKind;
+use voxwalk::controller::{Body, Input, Settings, Simulation};
+use voxwalk::formats::{LoadOptions, load};
+use voxwalk::glam::{DVec3, IVec3};
+use voxwalk::world::{BlockSource, World};
+
+/// What a state's plain reading says its cell holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Plain {
+    Water(u8),
+    Lava(u8),
+    AlwaysWater,
+    Waterlogged,
+    Dry,
+}
+
+impl Plain {
+    fn of(description: &str) -> Plain {
+        let (name, properties) = description.split_once('|').unwrap_or((description, ""));
+        let name = name.strip_prefix("minecraft:").unwrap_or(name);
+        let property = |key: &str| {
+            properties
+                .split(',')
+                .filter_map(|kv| kv.split_once('='))
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| v)
+        };
+        let level = || property("level").and_then(|l| l.parse().ok()).unwrap_or(0);
+        match name {
+            "water" => Plain::Water(level()),
+            "lava" => Plain::Lava(level()),
+            "kelp" | "kelp_plant" | "seagrass" | "tall_seagrass" | "bubble_column" => {
+                Plain::AlwaysWater
+            }
+            _ if property("waterlogged") == Some("true") => Plain::Waterlogged,
+            _ => Plain::Dry,
+        }
+    }
+
+    /// The liquid the cell should hold in voxwalk: kind and level.
+    fn liquid(self) -> Option<(LiquidKind, u8)> {
+        match self {
+            Plain::Water(level) => Some((LiquidKind::Water, level)),
+            Plain::Lava(level) => Some((LiquidKind::Lava, level)),
+            Plain::AlwaysWater | Plain::Waterlogged => Some((LiquidKind::Water, 0)),
+            Plain::Dry => None,
+        }
+    }
+}
+
+fn region() -> (World, Vec<u8>) {
+    let path = realdata("fastanvil-1.19.4-r.mca");
+    let world = load(&path, LoadOptions::default())
+        .unwrap()
+        .into_world()
+        .unwrap();
+    (world, std::fs::read(path).unwrap())
+}
+
+/// The waterlogged entries of each section's palette, by section `Y`, read
+/// from the chunk's NBT (`fastanvil`'s descriptions leave the property out).
+fn waterlogged_entries(nbt: &[u8]) -> HashMap<i8, Vec<bool>> {
+    let Ok(Value::Compound(root)) = fastnbt::from_bytes::<Value>(nbt) else {
+        return HashMap::new();
+    };
+    let Some(Value::List(sections)) = root.get("sections") else {
+        return HashMap::new();
+    };
+    let mut out = HashMap::new();
+    for section in sections {
+        let Value::Compound(section) = section else {
+            continue;
+        };
+        let Some(Value::Byte(y)) = section.get("Y") else {
+            continue;
+        };
+        let Some(Value::Compound(states)) = section.get("block_states") else {
+            continue;
+        };
+        let Some(Value::List(palette)) = states.get("palette") else {
+            continue;
+        };
+        let wet = palette
+            .iter()
+            .map(|entry| match entry {
+                Value::Compound(entry) => match entry.get("Properties") {
+                    Some(Value::Compound(p)) => {
+                        matches!(p.get("waterlogged"), Some(Value::String(w)) if w == "true")
+                    }
+                    _ => false,
+                },
+                _ => false,
+            })
+            .collect();
+        out.insert(*y, wet);
+    }
+    out
+}
+
+#[test]
+#[ignore = "needs ../shared/realdata"]
+fn every_liquid_cell_of_a_real_region_has_its_kind_and_level() {
+    let (world, bytes) = region();
+    let mut file = Region::from_stream(Cursor::new(bytes)).unwrap();
+    let registry = world.registry();
+    let mut counts: HashMap<Plain, u64> = HashMap::new();
+    let (mut waterlogged_types, mut mismatches) = (0u64, Vec::new());
+    for cx in 0..32 {
+        for cz in 0..32 {
+            let Ok(Some(nbt)) = file.read_chunk(cx, cz) else {
+                continue;
+            };
+            let Ok(JavaChunk::Post18(chunk)) = JavaChunk::from_bytes(&nbt) else {
+                continue;
+            };
+            let wet = waterlogged_entries(&nbt);
+            for section in chunk
+                .sections
+                .iter()
+                .flat_map(fastanvil::SectionTower::sections)
+            {
+                let states = &section.block_states;
+                let plain: Vec<Plain> = states
+                    .palette()
+                    .iter()
+                    .enumerate()
+                    .map(|(i, state)| {
+                        let waterlogged =
+                            wet.get(&section.y).is_some_and(|w| w.get(i) == Some(&true));
+                        match Plain::of(state.encoded_description()) {
+                            Plain::Dry if waterlogged => Plain::Waterlogged,
+                            other => other,
+                        }
+                    })
+                    .collect();
+                // One state, no data: every cell holds it.
+                let indices: Vec<usize> = match states.try_iter_indices() {
+                    Some(iter) => iter.collect(),
+                    None if plain.len() == 1 => vec![0; 4096],
+                    None => continue,
+                };
+                for (i, &at) in indices.iter().enumerate().take(4096) {
+                    let plain = plain[at];
+                    *counts.entry(plain).or_default() += 1;
+                    let cell = IVec3::new(
+                        cx as i32 * 16 + (i % 16) as i32,
+                        i32::from(section.y) * 16 + (i / 256) as i32,
+                        cz as i32 * 16 + (i / 16 % 16) as i32,
+                    );
+                    let id = world.block(cell);
+                    let ours = registry.behaviour(id).liquid.map(|l| (l.kind, l.level));
+                    if registry.name(id).ends_with("+water") {
+                        waterlogged_types += 1;
+                    }
+                    if ours != plain.liquid() && mismatches.len() < 10 {
+                        mismatches.push(format!("{cell}: {plain:?} read as {ours:?}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(mismatches.is_empty(), "{mismatches:#?}");
+    let of = |p: Plain| counts.get(&p).copied().unwrap_or(0);
+    let flowing: u64 = (1..8).map(|l| of(Plain::Water(l))).sum();
+    let falling: u64 = (8..16).map(|l| of(Plain::Water(l))).sum();
+    let lava: u64 = (0..16).map(|l| of(Plain::Lava(l))).sum();
+    eprintln!(
+        "source water {}, flowing {flowing}, falling {falling}, lava {lava}, \
+         always water {}, waterlogged {} ({waterlogged_types} as blocks with water)",
+        of(Plain::Water(0)),
+        of(Plain::AlwaysWater),
+        of(Plain::Waterlogged)
+    );
+    // The sea, and each kind the issue counted, is there to be read.
+    assert!(of(Plain::Water(0)) > 1_000_000, "an ocean");
+    assert!(flowing + falling > 100 && of(Plain::AlwaysWater) > 10_000);
+    assert!(waterlogged_types > 0 && waterlogged_types <= of(Plain::Waterlogged));
+}
+
+/// A column of the region's sea: source water from just above a solid
+/// floor up to a top cell under air, the same in the 3 × 3 columns around
+/// it, at least 10 deep. Its x, z, the floor's top and the water's top cell.
+fn sea_column(world: &World) -> (i32, i32, i32, i32) {
+    let registry = world.registry();
+    let water = |c: IVec3| {
+        registry
+            .behaviour(world.block(c))
+            .liquid
+            .is_some_and(|l| l.level == 0)
+    };
+    let column = |x: i32, z: i32| -> Option<(i32, i32)> {
+        let top = (0..100).rev().find(|&y| water(IVec3::new(x, y, z)))?;
+        if world.block(IVec3::new(x, top + 1, z)) != voxwalk::block::BlockId::AIR {
+            return None;
+        }
+        let floor = (-64..top).rev().find(|&y| !water(IVec3::new(x, y, z)))?;
+        let solid = world.shape_at(IVec3::new(x, floor, z)).len() == 1
+            && world.shape_at(IVec3::new(x, floor, z))[0].size() == DVec3::ONE;
+        (solid && top - floor > 10).then_some((floor + 1, top))
+    };
+    for x in (0..512).step_by(7) {
+        for z in (0..512).step_by(7) {
+            let Some(found) = column(x, z) else { continue };
+            let around =
+                (-1..=1).all(|dx| (-1..=1).all(|dz| column(x + dx, z + dz) == Some(found)));
+            if around {
+                return (x, z, found.0, found.1);
+            }
+        }
+    }
+    panic!("no open sea column in the region");
+}
+
+#[test]
+#[ignore = "needs ../shared/realdata"]
+fn a_body_in_the_real_sea_bobs_and_sinks_as_the_client() {
+    let (world, _) = region();
+    let (x, z, floor_top, top_cell) = sea_column(&world);
+    // The client port's world: its floor at 1, the same depth of water.
+    let shift = f64::from(floor_top) - FLOOR_TOP;
+    let flat = Flat {
+        ground: Ground::STONE,
+        medium: Medium::Water,
+        medium_top: f64::from(top_cell + 1) - shift,
+    };
+    let mut settings = Settings::default();
+    settings.collisions.vanilla_order = true;
+    settings.walking.snap_to_ground = false;
+    let mut sim = Simulation::new(world, settings).unwrap();
+    for (jump, name) in [(true, "holding jump"), (false, "holding nothing")] {
+        let start = DVec3::new(
+            f64::from(x) + 0.5,
+            f64::from(top_cell) - 2.0,
+            f64::from(z) + 0.5,
+        );
+        let h = sim.add_body(Body::new(start, Body::MINECRAFT_SIZE).unwrap());
+        let mut client = Player::falling([start.x, start.y - shift, start.z]);
+        let input = Input {
+            jump,
+            ..Input::default()
+        };
+        let keys = Keys::of(&input);
+        let surface = f64::from(top_cell) + f64::from(8.0_f32 / 9.0);
+        let (mut lowest, mut highest) = (f64::MAX, f64::MIN);
+        for tick in 0..300 {
+            sim.step_in_order(&[input]).unwrap();
+            client.tick(&flat, keys);
+            let feet = sim.body(h).unwrap().feet();
+            let theirs = client.pos[1] + shift;
+            assert!(
+                (feet.y - theirs).abs() < 1e-9,
+                "{name}, tick {tick}: feet at {} against the client's {theirs}",
+                feet.y
+            );
+            if tick >= 100 {
+                lowest = lowest.min(feet.y);
+                highest = highest.max(feet.y);
+            }
+        }
+        eprintln!("{name} at ({x}, {z}): feet {lowest:.4}..{highest:.4}, surface {surface:.4}");
+        if jump {
+            assert!(
+                lowest > surface - 1.0 && highest > surface - 0.2,
+                "{lowest} {highest}"
+            );
+        } else {
+            // Sinking at the client's 0.5 blocks a second: 200 ticks, 5 blocks.
+            assert!(
+                highest - lowest > 4.9 && lowest > f64::from(floor_top),
+                "{lowest} {highest}"
+            );
+        }
+        sim.remove_body(h);
+    }
+}

@@ -289,3 +289,81 @@ fn a_body_in_the_real_sea_bobs_and_sinks_as_the_client() {
         sim.remove_body(h);
     }
 }
+
+/// A channel one block deep along +x: a source at x = 0, then water of
+/// levels 1 to 7, stone under and beside it.
+fn channel() -> World {
+    use voxwalk::block::{BlockId, BlockType, PropertyValue};
+    let mut world = World::new();
+    world.fill(IVec3::new(-1, 0, 0), IVec3::new(9, 0, 2), BlockId::STONE);
+    world.fill(IVec3::new(-1, 1, 0), IVec3::new(9, 1, 0), BlockId::STONE);
+    world.fill(IVec3::new(-1, 1, 2), IVec3::new(9, 1, 2), BlockId::STONE);
+    world.set_block(IVec3::new(-1, 1, 1), BlockId::STONE);
+    world.set_block(IVec3::new(0, 1, 1), BlockId::WATER);
+    for level in 1..8u8 {
+        let flowing = BlockType::new(format!("water@level={level}"))
+            .passable()
+            .with_property("liquid_drag", PropertyValue::Number(f64::from(0.8_f32)))
+            .with_property("liquid_gravity", PropertyValue::Number(1.0 / 16.0))
+            .with_property("liquid_level", PropertyValue::Number(f64::from(level)));
+        let id = world.register_block(flowing).unwrap();
+        world.set_block(IVec3::new(i32::from(level), 1, 1), id);
+    }
+    world
+}
+
+/// Flowing water carries a body standing in it downstream, as
+/// `updateFluidHeightAndDoFluidPushing` pushes a player: each cell of
+/// levels 1–4 flows along +x (its upstream neighbour a ninth higher, its
+/// downstream one a ninth lower: `getFlow` normalised to (1, 0, 0)), deeper
+/// than 0.4 at the body's feet, so the push is 0.014 a tick; the water keeps
+/// 0.8 of the momentum after each move. By hand: d ← d + 0.014, x ← x + d,
+/// d ← 0.8f d, a tick.
+#[test]
+fn a_stream_carries_a_body_downstream_as_the_client_pushes_it() {
+    let mut settings = Settings::default();
+    settings.collisions.vanilla_order = true;
+    settings.walking.snap_to_ground = false;
+    let mut sim = Simulation::new(channel(), settings).unwrap();
+    let h = sim.add_body(Body::new(DVec3::new(1.5, 1.0, 1.5), Body::MINECRAFT_SIZE).unwrap());
+    let (mut x, mut d) = (1.5_f64, 0.0_f64);
+    let mut ticks = 0;
+    while x + 0.3 < 5.0 {
+        d += 0.014;
+        x += d;
+        d *= f64::from(0.8_f32);
+        sim.step_in_order(&[Input::default()]).unwrap();
+        let body = sim.body(h).unwrap();
+        assert!(
+            (body.feet().x - x).abs() < 1e-9,
+            "tick {ticks}: x {} against {x} by hand",
+            body.feet().x
+        );
+        assert!(body.in_liquid && (body.feet().z - 1.5).abs() < 1e-12);
+        ticks += 1;
+    }
+    assert!(ticks > 30, "{ticks} ticks through levels 1 to 4");
+    // Downstream the water thins and still carries it on, to the end of
+    // the channel, where it rests on the last, shallowest cell or beyond.
+    for _ in 0..200 {
+        sim.step_in_order(&[Input::default()]).unwrap();
+    }
+    assert!(sim.body(h).unwrap().feet().x > 7.0, "{:?}", sim.body(h));
+}
+
+/// Still water (sources and water under water) has no current: a body
+/// standing in a pool stays where it stood.
+#[test]
+fn still_water_has_no_current() {
+    use voxwalk::block::BlockId;
+    let mut world = World::new();
+    world.fill(IVec3::new(-3, 0, -3), IVec3::new(3, 0, 3), BlockId::STONE);
+    world.fill(IVec3::new(-3, 1, -3), IVec3::new(3, 2, 3), BlockId::WATER);
+    let mut sim = Simulation::new(world, Settings::default()).unwrap();
+    let h = sim.add_body(Body::new(DVec3::new(0.5, 1.0, 0.5), Body::MINECRAFT_SIZE).unwrap());
+    for _ in 0..100 {
+        sim.step_in_order(&[Input::default()]).unwrap();
+    }
+    let feet = sim.body(h).unwrap().feet();
+    assert_eq!((feet.x, feet.z), (0.5, 0.5));
+}

@@ -58,10 +58,19 @@ pub(crate) fn start_of_step(
     // to move has gained only part of a Minecraft tick's momentum after one
     // tick, and cutting it then would never let it start.
     let (cuts, cutoff_clock) = once_per_minecraft_tick(body.cutoff_clock, dt);
-    let momentum = if cuts {
-        cut_off(body.momentum, settings.air.momentum_cutoff, sink)
+    // The liquids' currents push once every 1/20 s, before the cut-off
+    // (`baseTick`'s fluid pushing comes before `aiStep`); never a flyer
+    // (`Player.isPushedByFluid`).
+    let current = around.map_or(DVec3::ZERO, |a| a.current);
+    let momentum = if cuts && !flying {
+        body.momentum + current * minecraft::TICKS
     } else {
         body.momentum
+    };
+    let momentum = if cuts {
+        cut_off(momentum, settings.air.momentum_cutoff, sink)
+    } else {
+        momentum
     };
     let (wish, forward) = keys_wish(settings, body, input);
     let sprinting = sprinting(body, input, forward, flying || in_water);

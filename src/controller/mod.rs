@@ -27,6 +27,7 @@ mod event;
 mod handle;
 mod input;
 pub mod limits;
+mod liquid_cells;
 mod make_move;
 mod model;
 mod momentum;

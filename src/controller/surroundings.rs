@@ -13,7 +13,9 @@
 use glam::{DVec3, IVec3};
 
 use super::Body;
-use crate::block::{Behaviour, BlockId, Liquid, LiquidKind};
+use super::liquid_cells::{self, Currents};
+use super::settings::minecraft;
+use crate::block::{Behaviour, Liquid, LiquidKind};
 use crate::world::BlockSource;
 
 /// How far under the middle of the feet the ground is: Minecraft's
@@ -47,6 +49,9 @@ pub(crate) struct Surroundings {
     pub water_height: f64,
     /// The same for lava (`getFluidHeight(LAVA)`).
     pub lava_height: f64,
+    /// What the liquids' currents add to the body's momentum this
+    /// Minecraft tick, in blocks a tick (`updateFluidHeightAndDoFluidPushing`).
+    pub current: DVec3,
     /// In a cobweb: the smallest shares of motion of those it reaches into.
     pub stuck: Option<[f64; 2]>,
 }
@@ -61,6 +66,7 @@ impl Surroundings {
         liquid: None,
         water_height: 0.0,
         lava_height: 0.0,
+        current: DVec3::ZERO,
         stuck: None,
     };
 
@@ -101,6 +107,7 @@ impl Surroundings {
         out.speed_factor = own_or_ground(at_feet, &out.ground, |b| b.speed_factor);
         out.jump_factor = own_or_ground(at_feet, &out.ground, |b| b.jump_factor);
         let (lo, hi) = (cell_of(inside_lo), cell_of(inside_hi));
+        let mut currents = Currents::default();
         for x in lo.x..=hi.x {
             for y in lo.y..=hi.y {
                 for z in lo.z..=hi.z {
@@ -111,7 +118,13 @@ impl Surroundings {
                         continue;
                     }
                     if let Some(liquid) = behaviour.liquid {
-                        out.reach_liquid(world, cell, liquid, inside_lo, inside_hi);
+                        out.reach_liquid(
+                            world,
+                            cell,
+                            liquid,
+                            (inside_lo, inside_hi),
+                            &mut currents,
+                        );
                     }
                     if behaviour.stuck.is_none() {
                         continue;
@@ -137,6 +150,7 @@ impl Surroundings {
                 }
             }
         }
+        out.current = currents.push(body.momentum / minecraft::TICKS);
         out
     }
 
@@ -151,13 +165,13 @@ impl Surroundings {
         world: &W,
         cell: IVec3,
         liquid: Liquid,
-        inside_lo: DVec3,
-        inside_hi: DVec3,
+        (inside_lo, inside_hi): (DVec3, DVec3),
+        currents: &mut Currents,
     ) {
         if !cell.as_dvec3().cmplt(inside_hi).all() {
             return;
         }
-        let surface = f64::from(cell.y) + surface_height(world, cell, liquid);
+        let surface = liquid_cells::surface(world, cell, liquid);
         if surface < inside_lo.y {
             return;
         }
@@ -167,6 +181,11 @@ impl Surroundings {
             LiquidKind::Lava => (&mut self.lava_height, LiquidKind::Lava),
         };
         *height = height.max(depth);
+        currents.add(
+            liquid.kind,
+            liquid_cells::flow(world, cell, liquid),
+            *height,
+        );
         // Water's rules win over lava's; within a kind, the strongest drag.
         let better = match self.liquid {
             None => liquid.kind == LiquidKind::Water || depth > 0.0,
@@ -197,6 +216,7 @@ impl Surroundings {
     pub fn is_none(&self) -> bool {
         !self.climbing
             && self.liquid.is_none()
+            && self.current == DVec3::ZERO
             && self.stuck.is_none()
             && self.ground.is_plain()
             && self.speed_factor == 1.0
@@ -275,20 +295,6 @@ pub(crate) fn holds_liquid<W: BlockSource>(world: &W, aabb: &crate::geometry::Aa
         }
     }
     false
-}
-
-/// Where `liquid`'s surface is in `cell`, above the cell's bottom
-/// (`FluidState.getHeight`): the top of the cell where the same kind of
-/// liquid lies above, its own height otherwise.
-pub(crate) fn surface_height<W: BlockSource>(world: &W, cell: IVec3, liquid: Liquid) -> f64 {
-    let above = world.block(cell + IVec3::Y);
-    let same_above = above != BlockId::AIR
-        && world
-            .registry()
-            .behaviour(above)
-            .liquid
-            .is_some_and(|l| l.kind == liquid.kind);
-    if same_above { 1.0 } else { liquid.own_height() }
 }
 
 /// The cell holding `p`; `floor` is a call into the maths library on

@@ -1,0 +1,173 @@
+//! What a liquid cell does to a body besides holding it: where its surface
+//! is, and the way it flows (Minecraft 1.21.7: `FluidState.getHeight`,
+//! `FlowingFluid.getFlow`, `Entity.updateFluidHeightAndDoFluidPushing`).
+//!
+//! A current is the flow of every liquid cell the body reaches into,
+//! averaged per kind and scaled (water 0.014 a tick, lava 0.0023333), with
+//! Minecraft's least push for a body nearly at rest. Liquids do not spread:
+//! the flow is read from the levels the world holds.
+
+use glam::{DVec3, IVec3};
+
+use crate::block::{BlockId, Liquid, LiquidKind};
+use crate::world::BlockSource;
+
+/// How hard water pushes a player along its flow, a tick
+/// (`updateInWaterStateAndDoWaterCurrentPushing`).
+const WATER_PUSH: f64 = 0.014;
+/// How hard lava pushes, a tick, outside an ultra-warm dimension
+/// (`updateInWaterStateAndDoFluidPushing`).
+const LAVA_PUSH: f64 = 0.002_333_333_333_333_333_5;
+/// The least push a body nearly at rest is given, a tick.
+const LEAST_PUSH: f64 = 0.004_500_000_000_000_000_5;
+/// Below this horizontal speed on both axes, a tick, the least push applies.
+const AT_REST: f64 = 0.003;
+/// Under this depth a cell's flow is scaled by the depth.
+const SHALLOW: f64 = 0.4;
+/// `FlowingFluid.getFlow`'s full height of a liquid one level down.
+const FULL_OWN_HEIGHT: f32 = 0.888_888_9;
+
+/// The four horizontal directions in Minecraft's order (`Direction.Plane.HORIZONTAL`:
+/// north, east, south, west).
+const HORIZONTAL: [IVec3; 4] = [IVec3::NEG_Z, IVec3::X, IVec3::Z, IVec3::NEG_X];
+
+/// The liquid in `cell`, if any.
+fn liquid_at<W: BlockSource>(world: &W, cell: IVec3) -> Option<Liquid> {
+    let id = world.block(cell);
+    if id == BlockId::AIR {
+        return None;
+    }
+    world.registry().behaviour(id).liquid
+}
+
+/// Where `liquid`'s surface in `cell` is, in world height
+/// (`(float) y + FluidState.getHeight`, summed in single precision as the
+/// client sums it): the top of the cell where the same kind of liquid lies
+/// above, its own height otherwise.
+pub(crate) fn surface<W: BlockSource>(world: &W, cell: IVec3, liquid: Liquid) -> f64 {
+    let same_above = liquid_at(world, cell + IVec3::Y).is_some_and(|l| l.kind == liquid.kind);
+    let height = if same_above {
+        1.0
+    } else {
+        liquid.own_height() as f32
+    };
+    #[allow(clippy::cast_precision_loss)] // as the client does
+    f64::from(cell.y as f32 + height)
+}
+
+/// The direction `liquid` in `cell` flows, of length 1 or 0
+/// (`FlowingFluid.getFlow`): towards lower neighbours of its kind and open
+/// cells over them, down a falling liquid's side where a wall stands beside
+/// it.
+pub(crate) fn flow<W: BlockSource>(world: &W, cell: IVec3, liquid: Liquid) -> DVec3 {
+    let own = liquid.own_height() as f32;
+    let affects = |l: Option<Liquid>| l.is_none_or(|l| l.kind == liquid.kind);
+    let height = |l: Option<Liquid>| l.map_or(0.0, |l| l.own_height() as f32);
+    let (mut x, mut z) = (0.0_f64, 0.0_f64);
+    for step in HORIZONTAL {
+        let beside = cell + step;
+        let there = liquid_at(world, beside);
+        if !affects(there) {
+            continue;
+        }
+        let mut drop = 0.0_f32;
+        let f = height(there);
+        if f == 0.0 {
+            let below = liquid_at(world, beside - IVec3::Y);
+            let open = world.shape_at(beside).is_empty();
+            if open && affects(below) && height(below) > 0.0 {
+                drop = own - (height(below) - FULL_OWN_HEIGHT);
+            }
+        } else if f > 0.0 {
+            drop = own - f;
+        }
+        if drop != 0.0 {
+            #[allow(clippy::cast_precision_loss)] // -1, 0 or 1
+            {
+                x += f64::from(step.x as f32 * drop);
+                z += f64::from(step.z as f32 * drop);
+            }
+        }
+    }
+    let mut flow = DVec3::new(x, 0.0, z);
+    if liquid.level >= 8 {
+        let walled = HORIZONTAL.iter().any(|&step| {
+            solid_face(world, cell + step, step, liquid)
+                || solid_face(world, cell + step + IVec3::Y, step, liquid)
+        });
+        if walled {
+            flow = normalize(flow) + DVec3::new(0.0, -6.0, 0.0);
+        }
+    }
+    normalize(flow)
+}
+
+/// `Vec3.normalize`: zero under 1e-5 long.
+fn normalize(v: DVec3) -> DVec3 {
+    let length = v.length();
+    if length < 1.0e-5 {
+        DVec3::ZERO
+    } else {
+        v / length
+    }
+}
+
+/// `FlowingFluid.isSolidFace`: the block at `cell` has a whole face on its
+/// side `towards` (its boxes cover it), and is not the same liquid.
+fn solid_face<W: BlockSource>(world: &W, cell: IVec3, towards: IVec3, liquid: Liquid) -> bool {
+    if liquid_at(world, cell).is_some_and(|l| l.kind == liquid.kind) {
+        return false;
+    }
+    let axis = if towards.x != 0 { 0 } else { 2 };
+    let other = 2 - axis;
+    world.shape_at(cell).iter().any(|b| {
+        let at_face = if towards[axis] > 0 {
+            b.min[axis] <= 0.0
+        } else {
+            b.max[axis] >= 1.0
+        };
+        at_face && b.min.y <= 0.0 && b.max.y >= 1.0 && b.min[other] <= 0.0 && b.max[other] >= 1.0
+    })
+}
+
+/// The flows of the liquid cells a body reaches into, per kind, as
+/// `updateFluidHeightAndDoFluidPushing` sums them.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Currents {
+    water: (DVec3, u32),
+    lava: (DVec3, u32),
+}
+
+impl Currents {
+    /// Counts one cell's `flow`, scaled by the kind's `depth` so far where
+    /// that is under 0.4.
+    pub(crate) fn add(&mut self, kind: LiquidKind, flow: DVec3, depth: f64) {
+        let flow = if depth < SHALLOW { flow * depth } else { flow };
+        let (sum, count) = match kind {
+            LiquidKind::Water => &mut self.water,
+            LiquidKind::Lava => &mut self.lava,
+        };
+        *sum += flow;
+        *count += 1;
+    }
+
+    /// What the currents add to a body's momentum of `per_tick` (blocks a
+    /// tick), a tick: water's push, then lava's.
+    pub(crate) fn push(&self, per_tick: DVec3) -> DVec3 {
+        let mut moving = per_tick;
+        for ((sum, count), strength) in [(self.water, WATER_PUSH), (self.lava, LAVA_PUSH)] {
+            if sum.length() > 0.0 {
+                // A player's push is not normalised (other entities' is).
+                let mut push = sum * (1.0 / f64::from(count.max(1))) * strength;
+                if moving.x.abs() < AT_REST
+                    && moving.z.abs() < AT_REST
+                    && push.length() < LEAST_PUSH
+                {
+                    push = normalize(push) * LEAST_PUSH;
+                }
+                moving += push;
+            }
+        }
+        moving - per_tick
+    }
+}

@@ -197,8 +197,11 @@ impl Flat {
     /// Where the liquid's surface is: its top cell holds a source with air
     /// above, 8/9 of the block (`FluidState.getHeight`, in `f32`); the
     /// cells below it are full, under the same liquid.
+    /// Summed in single precision, as `updateFluidHeightAndDoFluidPushing`
+    /// sums `(float) y + getHeight`.
+    #[allow(clippy::cast_possible_truncation)] // a whole height, in f32 as the client has it
     fn surface(&self) -> f64 {
-        self.medium_top - 1.0 + f64::from(8.0_f32 / 9.0)
+        f64::from((self.medium_top - 1.0) as f32 + 8.0_f32 / 9.0)
     }
 
     /// `Entity.updateFluidHeightAndDoFluidPushing`'s fluid height: how far

@@ -367,3 +367,60 @@ fn still_water_has_no_current() {
     let feet = sim.body(h).unwrap().feet();
     assert_eq!((feet.x, feet.z), (0.5, 0.5));
 }
+
+/// A pool one cell wide and `depth` deep over stone, every cell a bubble
+/// column carrying bodies `way` (1 up, −1 down).
+fn bubble_shaft(way: f64, depth: i32) -> World {
+    use voxwalk::block::{BlockId, BlockType, PropertyValue};
+    let mut world = World::new();
+    world.fill(
+        IVec3::new(-1, 0, -1),
+        IVec3::new(1, depth + 1, 1),
+        BlockId::STONE,
+    );
+    let column = BlockType::new("test_bubbles")
+        .passable()
+        .with_property("liquid_drag", PropertyValue::Number(f64::from(0.8_f32)))
+        .with_property("liquid_gravity", PropertyValue::Number(1.0 / 16.0))
+        .with_property("bubble_column", PropertyValue::Number(way));
+    let column = world.register_block(column).unwrap();
+    world.fill(IVec3::new(0, 1, 0), IVec3::new(0, depth, 0), column);
+    world.set_block(IVec3::new(0, depth + 1, 0), BlockId::AIR);
+    world
+}
+
+/// A rising bubble column (`onInsideBubbleColumn`): a body resting on its
+/// floor ends its first tick with water's −0.005 a tick and then the 0.06 of
+/// each of the two column cells it is in (0.115 a tick, 2.3 blocks/s), is
+/// carried up at up to 0.7 a tick, and is thrown out over the top, where the
+/// top cell adds 0.1 (`onAboveBubbleColumn`).
+#[test]
+fn a_bubble_column_lifts_a_body_and_throws_it_out() {
+    let mut sim = Simulation::new(bubble_shaft(1.0, 6), Settings::default()).unwrap();
+    let h = sim.add_body(Body::new(DVec3::new(0.5, 1.0, 0.5), Body::MINECRAFT_SIZE).unwrap());
+    sim.step_in_order(&[Input::default()]).unwrap();
+    let first = sim.body(h).unwrap().momentum.y / 20.0;
+    assert!((first - ((-0.005 + 0.06) + 0.06)).abs() < 1e-9, "{first}");
+    let mut highest = f64::MIN;
+    for _ in 0..60 {
+        sim.step_in_order(&[Input::default()]).unwrap();
+        highest = highest.max(sim.body(h).unwrap().feet().y);
+    }
+    // Its feet clear the water's surface (6.889) and the shaft's rim (8).
+    assert!(highest > 8.0, "{highest}");
+}
+
+/// A column over magma drags a body down (`max(−0.3, v − 0.03)` a cell,
+/// two cells, far below the column's top): 6 blocks a second, twelve times
+/// the sinking of still water.
+#[test]
+fn a_bubble_column_over_magma_drags_a_body_down() {
+    let mut sim = Simulation::new(bubble_shaft(-1.0, 12), Settings::default()).unwrap();
+    let h = sim.add_body(Body::new(DVec3::new(0.5, 9.0, 0.5), Body::MINECRAFT_SIZE).unwrap());
+    let mut fastest: f64 = 0.0;
+    for _ in 0..8 {
+        sim.step_in_order(&[Input::default()]).unwrap();
+        fastest = fastest.min(sim.body(h).unwrap().momentum.y);
+    }
+    assert!((fastest - -6.0).abs() < 1e-9, "{fastest}");
+}

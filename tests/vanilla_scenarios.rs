@@ -292,7 +292,8 @@ fn imported_blocks_carry_minecrafts_behaviour_numbers() {
 
 /// Liquids as the game has them: water and lava by level, a waterlogged
 /// stair (its boxes and source water in one cell), kelp, seagrass and
-/// bubble columns as source water (their fluid state), not air.
+/// bubble columns as source water (their fluid state), not air, the
+/// columns carrying bodies their way.
 #[test]
 fn imported_liquids_keep_their_kind_level_and_waterlogging() {
     use voxwalk::formats::{LoadOptions, decode};
@@ -335,7 +336,7 @@ fn imported_liquids_keep_their_kind_level_and_waterlogging() {
         world.shape_at(glam::IVec3::new(4, 0, 0))
     );
     assert_eq!(world.shape_at(glam::IVec3::new(3, 0, 0)).len(), 2);
-    for x in 5..9 {
+    for x in [5, 6, 8] {
         assert_eq!(
             at(x),
             voxwalk::block::BlockId::WATER,
@@ -343,4 +344,10 @@ fn imported_liquids_keep_their_kind_level_and_waterlogging() {
             names[x as usize]
         );
     }
+    // A bubble column is source water that drags (over magma) or lifts.
+    assert_eq!(liquid(7), Some((LiquidKind::Water, 0)));
+    assert_eq!(
+        registry.behaviour(at(7)).bubble_column,
+        Some(voxwalk::block::BubbleColumn::Drags)
+    );
 }

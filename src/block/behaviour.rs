@@ -10,7 +10,7 @@
 //! second, or a plain factor. The controller follows Minecraft's rules with
 //! them at any tick rate (`docs/movement.md`).
 
-use super::liquid::{Liquid, LiquidKind};
+use super::liquid::{BubbleColumn, Liquid, LiquidKind};
 use super::properties::{BlockProperties, PropertyValue};
 
 /// The names of the behaviour properties, as world files and `BlockType::with_property` give them.
@@ -31,6 +31,10 @@ pub mod names {
     /// Flag: the liquid follows lava's rules, not water's
     /// ([`LiquidKind`](crate::block::LiquidKind)).
     pub const LAVA: &str = "lava";
+    /// Number, 1 or −1: a bubble column that lifts (1, over soul sand) or
+    /// drags down (−1, over magma) a body inside
+    /// ([`BubbleColumn`](crate::block::BubbleColumn)).
+    pub const BUBBLE_COLUMN: &str = "bubble_column";
     /// Number in [0.1, 1]: Minecraft's block friction; 0.6 is ordinary
     /// ground, ice 0.98, blue ice 0.989, slime 0.8.
     pub const SLIPPERINESS: &str = "slipperiness";
@@ -64,12 +68,13 @@ pub mod names {
     pub const CUSTOM_PREFIX: &str = "custom.";
 
     /// Every behaviour property.
-    pub const ALL: [&str; 13] = [
+    pub const ALL: [&str; 14] = [
         CLIMBABLE,
         LIQUID_DRAG,
         LIQUID_GRAVITY,
         LIQUID_LEVEL,
         LAVA,
+        BUBBLE_COLUMN,
         SLIPPERINESS,
         SPEED_FACTOR,
         JUMP_FACTOR,
@@ -82,8 +87,9 @@ pub mod names {
 }
 
 use names::{
-    BOUNCE, CLIMBABLE, COLLISION_LAYERS, JUMP_FACTOR, LAVA, LIQUID_DRAG, LIQUID_GRAVITY,
-    LIQUID_LEVEL, ONE_WAY, SLIPPERINESS, SPEED_FACTOR, STUCK_HORIZONTAL, STUCK_VERTICAL,
+    BOUNCE, BUBBLE_COLUMN, CLIMBABLE, COLLISION_LAYERS, JUMP_FACTOR, LAVA, LIQUID_DRAG,
+    LIQUID_GRAVITY, LIQUID_LEVEL, ONE_WAY, SLIPPERINESS, SPEED_FACTOR, STUCK_HORIZONTAL,
+    STUCK_VERTICAL,
 };
 
 /// The collision layer a block or body is on unless said: layer 0.
@@ -99,6 +105,8 @@ pub struct Behaviour {
     pub climbable: bool,
     /// A body inside swims.
     pub liquid: Option<Liquid>,
+    /// A body inside is lifted or dragged down.
+    pub bubble_column: Option<BubbleColumn>,
     /// Friction underfoot, Minecraft's scale ([`DEFAULT_SLIPPERINESS`] plain).
     pub slipperiness: f64,
     /// Walking speed underfoot, as a share.
@@ -126,6 +134,7 @@ impl Behaviour {
     pub const PLAIN: Behaviour = Behaviour {
         climbable: false,
         liquid: None,
+        bubble_column: None,
         slipperiness: DEFAULT_SLIPPERINESS,
         speed_factor: 1.0,
         jump_factor: 1.0,
@@ -168,6 +177,17 @@ impl Behaviour {
             b.climbable = f;
         }
         b.liquid = liquid(properties)?;
+        b.bubble_column = match number(BUBBLE_COLUMN, -1.0, false, 1.0)? {
+            None => None,
+            Some(1.0) => Some(BubbleColumn::Lifts),
+            Some(-1.0) => Some(BubbleColumn::Drags),
+            Some(other) => {
+                return Err((
+                    BUBBLE_COLUMN.to_owned(),
+                    format!("{other} is neither 1 (lifts) nor -1 (drags down)"),
+                ));
+            }
+        };
         if let Some(s) = number(SLIPPERINESS, 0.1, false, 1.0)? {
             b.slipperiness = s;
         }
@@ -221,7 +241,10 @@ impl Behaviour {
     /// Whether it acts on a body inside it (climbing, swimming, sticking).
     #[must_use]
     pub fn acts_inside(&self) -> bool {
-        self.climbable || self.liquid.is_some() || self.stuck.is_some()
+        self.climbable
+            || self.liquid.is_some()
+            || self.stuck.is_some()
+            || self.bubble_column.is_some()
     }
 }
 

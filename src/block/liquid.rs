@@ -62,3 +62,30 @@ impl Liquid {
         f64::from(f32::from(amount) / 9.0)
     }
 }
+
+/// Which way a bubble column carries a body (Minecraft's `drag` property:
+/// over magma it drags down, over soul sand it lifts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BubbleColumn {
+    /// Up: inside, a tick's vertical velocity gains 0.06 up to 0.7; in the
+    /// column's top cell (nothing above that stops a body or holds a
+    /// liquid) it gains 0.1 up to 1.8 (`Entity.onAboveBubbleColumn`).
+    Lifts,
+    /// Down: it loses 0.03, to −0.3 inside and −0.9 in the top cell.
+    Drags,
+}
+
+impl BubbleColumn {
+    /// A tick's vertical velocity (blocks a tick) after one column cell's
+    /// push, `in_top` for its top cell (`Entity.onInsideBubbleColumn`,
+    /// `onAboveBubbleColumn`).
+    #[must_use]
+    pub fn pushed(self, vertical: f64, in_top: bool) -> f64 {
+        match (self, in_top) {
+            (BubbleColumn::Lifts, false) => (vertical + 0.06).min(0.7),
+            (BubbleColumn::Lifts, true) => (vertical + 0.1).min(1.8),
+            (BubbleColumn::Drags, false) => (vertical - 0.03).max(-0.3),
+            (BubbleColumn::Drags, true) => (vertical - 0.03).max(-0.9),
+        }
+    }
+}

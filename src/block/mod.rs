@@ -47,7 +47,7 @@ pub use behaviour::{Behaviour, DEFAULT_LAYERS, DEFAULT_SLIPPERINESS, names as be
 pub use block_type::BlockType;
 pub use error::{BlockError, BlockField};
 pub use id::BlockId;
-pub use liquid::{Liquid, LiquidKind};
+pub use liquid::{BubbleColumn, Liquid, LiquidKind};
 pub use look::{BlockLook, parse_hex_colour};
 pub use properties::{BlockProperties, PropertyValue};
 pub use reach::ShapeReach;

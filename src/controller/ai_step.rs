@@ -32,6 +32,9 @@ pub(crate) struct Start {
     /// The slipperiness of the ground under the body now.
     pub(crate) ground_slipperiness: f64,
     pub(crate) cutoff_clock: f64,
+    /// A Minecraft tick (1/20 s) ends in this tick: its once-a-tick events
+    /// (the cut-off, the currents, the bubble columns) happen.
+    pub(crate) minecraft_tick: bool,
 }
 
 /// Step 1 of a tick: the start of `aiStep`.
@@ -89,6 +92,7 @@ pub(crate) fn start_of_step(
         takeoff_slipperiness: body.takeoff_slipperiness,
         ground_slipperiness,
         cutoff_clock,
+        minecraft_tick: cuts,
     };
     if !input.jump {
         start.jump_wait = 0.0;

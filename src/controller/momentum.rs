@@ -10,7 +10,7 @@ use glam::DVec3;
 
 use super::body_view::BodyView;
 use super::settings::minecraft;
-use super::surroundings::{ground_cell, holds_liquid, on_climbable, speed_factor_at};
+use super::surroundings::{bubbled, ground_cell, holds_liquid, on_climbable, speed_factor_at};
 use super::tick_records::{Moved, Plan};
 use super::{Event, Settings};
 use crate::resolver::{MoveError, Resolver};
@@ -99,12 +99,34 @@ pub(crate) fn momentum_kept<W: BlockSource>(
     {
         momentum.y = settings.swimming.exit_speed;
     }
-    // The ladder's lift, after its gravity and drag: `onClimbable` asked
-    // where the move ended, so a body that falls onto a ladder catches it.
-    if !flying && (moved.walled() || input.jump) && on_climbable(world, &moved.end) {
-        momentum.y = settings.climbing.speed;
+    if !flying {
+        momentum.y = lifted(world, plan, moved, momentum.y);
     }
     Ok(momentum)
+}
+
+/// The vertical momentum after what lifts a body where its move ended: a
+/// ladder it pushes into or jumps on (after its gravity and drag:
+/// `onClimbable` asked where the move ended, so a body that falls onto a
+/// ladder catches it), then bubble columns, once every 1/20 s.
+fn lifted<W: BlockSource>(
+    world: &BodyView<'_, W>,
+    plan: &Plan<'_>,
+    moved: &Moved,
+    vertical: f64,
+) -> f64 {
+    let mut vertical = vertical;
+    if (moved.walled() || plan.input.jump) && on_climbable(world, &moved.end) {
+        vertical = plan.settings.climbing.speed;
+    }
+    if plan.start.minecraft_tick {
+        let per_tick = vertical / minecraft::TICKS;
+        let pushed = bubbled(world, &moved.end, per_tick);
+        if pushed != per_tick {
+            vertical = pushed * minecraft::TICKS;
+        }
+    }
+    vertical
 }
 
 /// Whether a swimmer that met a wall may climb out over it

@@ -297,6 +297,40 @@ pub(crate) fn holds_liquid<W: BlockSource>(world: &W, aabb: &crate::geometry::Aa
     false
 }
 
+/// A tick's vertical velocity (blocks a tick) after the bubble columns the
+/// box `aabb` ends the move in (`Entity.applyEffectsFromBlocks`, the box
+/// shrunk by 1e-5; `BubbleColumnBlock.entityInside`): each column cell
+/// pushes in turn, a top cell (nothing above it that stops a body or holds
+/// a liquid) as `onAboveBubbleColumn`, the others as `onInsideBubbleColumn`.
+pub(crate) fn bubbled<W: BlockSource>(
+    world: &W,
+    aabb: &crate::geometry::Aabb,
+    vertical: f64,
+) -> f64 {
+    const INSIDE: f64 = 1e-5;
+    let (lo, hi) = (cell_of(aabb.min + INSIDE), cell_of(aabb.max - INSIDE));
+    if !world.may_hold_behaviours(lo, hi) {
+        return vertical;
+    }
+    let registry = world.registry();
+    let mut vertical = vertical;
+    for x in lo.x..=hi.x {
+        for y in lo.y..=hi.y {
+            for z in lo.z..=hi.z {
+                let cell = IVec3::new(x, y, z);
+                let Some(column) = registry.behaviour(world.block(cell)).bubble_column else {
+                    continue;
+                };
+                let above = cell + IVec3::Y;
+                let in_top = world.shape_at(above).is_empty()
+                    && registry.behaviour(world.block(above)).liquid.is_none();
+                vertical = column.pushed(vertical, in_top);
+            }
+        }
+    }
+    vertical
+}
+
 /// The cell holding `p`; `floor` is a call into the maths library on
 /// baseline x86-64, and this runs a few times every tick near behaviours.
 #[inline]

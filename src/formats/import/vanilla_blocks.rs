@@ -83,6 +83,10 @@ impl VanillaBlocks {
         if let Some((kind, level)) = vanilla_liquid(name, properties) {
             return liquid_block(world, kind, level);
         }
+        if name == "bubble_column" {
+            let drags = stated(properties).any(|(k, v)| k == "drag" && v == "true");
+            return bubble_column(world, drags);
+        }
         if !stated(properties).any(|(k, v)| k == "waterlogged" && v == "true") {
             return self.map_solid(world, name, properties);
         }
@@ -179,9 +183,7 @@ fn vanilla_liquid(name: &str, properties: &str) -> Option<(LiquidKind, u8)> {
     match name {
         "water" | "flowing_water" => Some((LiquidKind::Water, level())),
         "lava" | "flowing_lava" => Some((LiquidKind::Lava, level())),
-        "kelp" | "kelp_plant" | "seagrass" | "tall_seagrass" | "bubble_column" => {
-            Some((LiquidKind::Water, 0))
-        }
+        "kelp" | "kelp_plant" | "seagrass" | "tall_seagrass" => Some((LiquidKind::Water, 0)),
         _ => None,
     }
 }
@@ -213,6 +215,26 @@ fn liquid_block(world: &mut World, kind: LiquidKind, level: u8) -> Mapped {
         }
     };
     registered(world, block.passable().with_glyph('~'))
+}
+
+/// A bubble column: source water (its fluid state) that lifts a body, or
+/// drags it down where `drags` (over magma).
+fn bubble_column(world: &mut World, drags: bool) -> Mapped {
+    use crate::block::behaviour_names::BUBBLE_COLUMN;
+    let (name, way) = if drags {
+        ("bubble_column@drag=true", -1.0)
+    } else {
+        ("bubble_column@drag=false", 1.0)
+    };
+    let block = liquid_type(
+        BlockType::new(name).with_colour([90, 130, 220]),
+        LiquidKind::Water,
+        0,
+    )
+    .with_property(BUBBLE_COLUMN, PropertyValue::Number(way))
+    .passable()
+    .with_glyph('~');
+    registered(world, block)
 }
 
 /// `block` holding Minecraft's liquid of `kind` at `level`.

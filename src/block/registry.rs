@@ -70,6 +70,9 @@ pub struct BlockRegistry {
     behaviours: Vec<Behaviour>,
     /// Whether any of them is not plain.
     any_behaviour: bool,
+    /// Whether any type is a bubble column: a body's tick asks after its
+    /// move, and most registries have none.
+    any_bubble_column: bool,
     /// Whether any of them is on other layers than the default, or one-way.
     any_collision_filter: bool,
     /// What the registered types take, as [`BlockType::storage_bytes`] counts.
@@ -108,6 +111,7 @@ impl BlockRegistry {
             reach: ShapeReach::default(),
             behaviours: Vec::new(),
             any_behaviour: false,
+            any_bubble_column: false,
             any_collision_filter: false,
             stored_bytes: 0,
         };
@@ -155,6 +159,7 @@ impl BlockRegistry {
         });
         let behaviour = Behaviour::from_properties(&block.properties).unwrap_or_default();
         self.any_behaviour |= !behaviour.is_plain();
+        self.any_bubble_column |= behaviour.bubble_column.is_some();
         self.any_collision_filter |= behaviour.filters_collisions();
         self.behaviours.push(behaviour);
         self.by_name.insert(block.name.clone(), id);
@@ -250,6 +255,13 @@ impl BlockRegistry {
     #[inline]
     pub fn has_behaviours(&self) -> bool {
         self.any_behaviour
+    }
+
+    /// Whether any type is a bubble column ([`Behaviour::bubble_column`]).
+    #[inline]
+    #[must_use]
+    pub fn has_bubble_columns(&self) -> bool {
+        self.any_bubble_column
     }
 
     /// The boxes of `id`'s type whether or not bodies collide with them (a

@@ -64,11 +64,11 @@ pub(crate) fn start_of_step(
     // The liquids' currents push once every 1/20 s, before the cut-off
     // (`baseTick`'s fluid pushing comes before `aiStep`); never a flyer
     // (`Player.isPushedByFluid`).
-    let current = around.map_or(DVec3::ZERO, |a| a.current);
-    let momentum = if cuts && !flying {
-        body.momentum + current * minecraft::TICKS
-    } else {
-        body.momentum
+    let momentum = match around {
+        Some(a) if cuts && !flying && a.current != DVec3::ZERO => {
+            body.momentum + a.current * minecraft::TICKS
+        }
+        _ => body.momentum,
     };
     let momentum = if cuts {
         cut_off(momentum, settings.air.momentum_cutoff, sink)

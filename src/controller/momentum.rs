@@ -119,7 +119,8 @@ fn lifted<W: BlockSource>(
     if (moved.walled() || plan.input.jump) && on_climbable(world, &moved.end) {
         vertical = plan.settings.climbing.speed;
     }
-    if plan.start.minecraft_tick {
+    // Most worlds have no bubble column at all: one question first.
+    if plan.start.minecraft_tick && world.registry().has_bubble_columns() {
         let per_tick = vertical / minecraft::TICKS;
         let pushed = bubbled(world, &moved.end, per_tick);
         if pushed != per_tick {

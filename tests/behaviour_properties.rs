@@ -14,13 +14,15 @@ use voxwalk::controller::Body;
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases(256)))]
 
-    /// Random behaviour blocks (ladders of any shape, liquids, ice, slime,
-    /// honey, cobwebs with random numbers in their ranges) scattered over rough
+    /// Random behaviour blocks (ladders of any shape, liquids of both kinds
+    /// and every level, waterlogged slabs, bubble columns both ways, ice,
+    /// slime, honey, cobwebs with random numbers in their ranges) scattered
+    /// over rough
     /// terrain, random keys and body sizes: the body is never inside a block
     /// after a tick, stays finite, and replays bit for bit.
     #[test]
     fn random_behaviours_never_enter_blocks_and_replay_exactly(
-        kinds in proptest::collection::vec((0u8..7, 0.0f64..1.0, 0.0f64..1.0, any::<bool>()), 1..6),
+        kinds in proptest::collection::vec((0u8..9, 0.0f64..1.0, 0.0f64..1.0, any::<bool>()), 1..6),
         placements in proptest::collection::vec((0i32..24, 0i32..8, 0i32..24, 0usize..6), 10..120),
         start in (4.0f64..20.0, 4.0f64..20.0),
         segments in proptest::collection::vec((1u64..15, 0u16..2048), 1..12),
@@ -50,10 +52,22 @@ proptest! {
                 5 => BlockType::new(name).passable()
                     .with_property("stuck_horizontal", Number(0.01 + 0.99 * a))
                     .with_property("stuck_vertical", Number(0.01 + 0.99 * b)),
-                _ => {
+                6 => {
                     let block = BlockType::new(name).with_property("climbable", Flag(true));
                     if solid { block.with_box(slab) } else { block.passable() }
                 }
+                7 => {
+                    // A liquid of either kind at any level, waterlogged in a
+                    // slab where `solid`: its flow pushes.
+                    let block = BlockType::new(name)
+                        .with_property("liquid_drag", Number(0.05 + 0.95 * a))
+                        .with_property("liquid_level", Number((15.0 * b).floor()))
+                        .with_property("lava", Flag(a > 0.5));
+                    if solid { block.with_box(slab) } else { block.passable() }
+                }
+                _ => BlockType::new(name).passable()
+                    .with_property("liquid_drag", Number(0.8))
+                    .with_property("bubble_column", Number(if solid { -1.0 } else { 1.0 })),
             };
             ids.push(world.register_block(block).unwrap());
         }

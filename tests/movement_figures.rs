@@ -114,6 +114,32 @@ fn steady_speeds() -> Vec<Figure> {
             measure: |r| vertical(r, |b| b.lava, 40.0, ""),
         },
         Figure {
+            name: "drift in a stream after 1 s (b/s)",
+            minecraft: Some((
+                1.3839,
+                "0.014 a tick, x 0.8 after the move: 0.07 (1 - 0.8^20)",
+            )),
+            measure: |r| {
+                horizontal(speed_after(
+                    &stream(),
+                    r,
+                    DVec3::new(1.5, 1.0, 1.5),
+                    "",
+                    1.0,
+                ))
+            },
+        },
+        Figure {
+            name: "rise in a bubble column (b/s)",
+            minecraft: Some((13.75, "0.7 a tick in three cells, 0.675 in two, by turns")),
+            measure: |r| speed_after(&bubble_shaft(1.0), r, DVec3::new(0.5, 1.0, 0.5), "", 1.5).y,
+        },
+        Figure {
+            name: "sink in a bubble column over magma (b/s)",
+            minecraft: Some((-6.0, "max(-0.3, v - 0.03) a cell")),
+            measure: |r| speed_after(&bubble_shaft(-1.0), r, DVec3::new(0.5, 50.0, 0.5), "", 1.5).y,
+        },
+        Figure {
             name: "climb (b/s)",
             minecraft: Some((2.352, "0.98 (0.2 - 0.08), handleRelativeFriction...")),
             measure: |r| vertical(r, |b| b.vines, 2.0, "jump"),

@@ -45,7 +45,8 @@ pub fn empty_world() -> (World, Blocks) {
     let lava = add(BlockType::new("lava")
         .passable()
         .with_property("liquid_drag", n(0.5))
-        .with_property("liquid_gravity", n(0.25)));
+        .with_property("liquid_gravity", n(0.25))
+        .with_property("lava", PropertyValue::Flag(true)));
     let cobweb = add(BlockType::new("cobweb")
         .passable()
         .with_property("stuck_horizontal", n(0.25))
@@ -363,6 +364,42 @@ pub fn column(medium: fn(&Blocks) -> BlockId) -> World {
     let (mut world, b) = empty_world();
     floor(&mut world, BlockId::STONE, 12);
     world.fill(IVec3::new(-12, 1, -12), IVec3::new(12, 60, 12), medium(&b));
+    world
+}
+
+/// A stream one block deep along +x over stone: a source at x = 0, then
+/// water of levels 1 to 7 (each flowing on along +x), walls beside it.
+pub fn stream() -> World {
+    let (mut world, _) = empty_world();
+    world.fill(IVec3::new(-1, 0, 0), IVec3::new(9, 0, 2), BlockId::STONE);
+    world.fill(IVec3::new(-1, 1, 0), IVec3::new(9, 1, 0), BlockId::STONE);
+    world.fill(IVec3::new(-1, 1, 2), IVec3::new(9, 1, 2), BlockId::STONE);
+    world.set_block(IVec3::new(-1, 1, 1), BlockId::STONE);
+    world.set_block(IVec3::new(0, 1, 1), BlockId::WATER);
+    for level in 1..8u8 {
+        let flowing = BlockType::new(format!("water@level={level}"))
+            .passable()
+            .with_property("liquid_drag", PropertyValue::Number(f64::from(0.8_f32)))
+            .with_property("liquid_gravity", PropertyValue::Number(1.0 / 16.0))
+            .with_property("liquid_level", PropertyValue::Number(f64::from(level)));
+        let id = world.register_block(flowing).unwrap();
+        world.set_block(IVec3::new(i32::from(level), 1, 1), id);
+    }
+    world
+}
+
+/// A shaft one block wide of bubble columns carrying bodies `way` (1 up,
+/// −1 down), 60 deep over stone.
+pub fn bubble_shaft(way: f64) -> World {
+    let (mut world, _) = empty_world();
+    world.fill(IVec3::new(-1, 0, -1), IVec3::new(1, 61, 1), BlockId::STONE);
+    let column = BlockType::new("bubbles")
+        .passable()
+        .with_property("liquid_drag", PropertyValue::Number(f64::from(0.8_f32)))
+        .with_property("liquid_gravity", PropertyValue::Number(1.0 / 16.0))
+        .with_property("bubble_column", PropertyValue::Number(way));
+    let column = world.register_block(column).unwrap();
+    world.fill(IVec3::new(0, 1, 0), IVec3::new(0, 60, 0), column);
     world
 }
 

@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use super::level_dat::{EXPORT_DATA_VERSION, LevelDat};
 use crate::block::BlockId;
+use crate::block::{Behaviour, BubbleColumn, Liquid, LiquidKind};
 use crate::formats::import::vanilla_state_of_built_in;
 use crate::formats::write_atomically;
 use crate::movers::Mover;
@@ -264,12 +265,87 @@ fn column_nbt(
     Ok(fastnbt::to_bytes(&column).unwrap_or_default())
 }
 
+/// The vanilla state of a liquid type the importer makes: water or lava of a
+/// level, a bubble column either way, with Minecraft's numbers and nothing
+/// else (no boxes, no other behaviour). A game's own liquid, or a
+/// waterlogged block, has none and is refused by name.
+fn vanilla_liquid_of(
+    world: &World,
+    id: BlockId,
+) -> Option<(&'static str, &'static [(&'static str, &'static str)])> {
+    const LEVELS: [&[(&str, &str)]; 16] = [
+        &[("level", "0")],
+        &[("level", "1")],
+        &[("level", "2")],
+        &[("level", "3")],
+        &[("level", "4")],
+        &[("level", "5")],
+        &[("level", "6")],
+        &[("level", "7")],
+        &[("level", "8")],
+        &[("level", "9")],
+        &[("level", "10")],
+        &[("level", "11")],
+        &[("level", "12")],
+        &[("level", "13")],
+        &[("level", "14")],
+        &[("level", "15")],
+    ];
+    let registry = world.registry();
+    if !registry.collision_shape(id).is_empty() {
+        return None;
+    }
+    let behaviour = *registry.behaviour(id);
+    let liquid = behaviour.liquid?;
+    let vanilla_water = Liquid {
+        drag: f64::from(0.8_f32),
+        gravity: 1.0 / 16.0,
+        kind: LiquidKind::Water,
+        level: liquid.level,
+    };
+    let vanilla_lava = Liquid {
+        drag: 0.5,
+        gravity: 0.25,
+        kind: LiquidKind::Lava,
+        ..vanilla_water
+    };
+    let only_liquid = Behaviour {
+        liquid: Some(liquid),
+        bubble_column: behaviour.bubble_column,
+        ..Behaviour::PLAIN
+    } == behaviour;
+    if !only_liquid {
+        return None;
+    }
+    match (behaviour.bubble_column, liquid) {
+        (Some(column), l)
+            if l == Liquid {
+                level: 0,
+                ..vanilla_water
+            } =>
+        {
+            Some((
+                "minecraft:bubble_column",
+                if column == BubbleColumn::Drags {
+                    &[("drag", "true")]
+                } else {
+                    &[("drag", "false")]
+                },
+            ))
+        }
+        (None, l) if l == vanilla_water => Some(("minecraft:water", LEVELS[usize::from(l.level)])),
+        (None, l) if l == vanilla_lava => Some(("minecraft:lava", LEVELS[usize::from(l.level)])),
+        _ => None,
+    }
+}
+
 /// A section's palette and packed cells, as 1.18+ stores them: indices of
 /// at least four bits, as many to a long as fit whole, cell `y·256 + z·16 + x`.
 fn states_of(world: &World, chunk: &Chunk) -> Result<StatesOut, ExportError> {
     let vanilla = |id: BlockId| {
-        let (name, properties) =
-            vanilla_state_of_built_in(id).ok_or_else(|| ExportError::NoVanillaName {
+        let (name, properties) = vanilla_state_of_built_in(id)
+            .or_else(|| vanilla_liquid_of(world, id))
+            .ok_or_else(|| ExportError::NoVanillaName {
                 name: world.registry().name(id).to_owned(),
             })?;
         Ok(StateOut {

@@ -53,6 +53,7 @@ fn vertical(rate: f64, medium: fn(&Blocks) -> BlockId, feet: f64, words: &str) -
 /// The matched set: each within 3 % of its 20 Hz value at every rate.
 fn matched() -> Vec<Figure> {
     let mut figures = steady_speeds();
+    figures.extend(currents());
     figures.extend(distances_and_jumps());
     figures
 }
@@ -114,6 +115,35 @@ fn steady_speeds() -> Vec<Figure> {
             measure: |r| vertical(r, |b| b.lava, 40.0, ""),
         },
         Figure {
+            name: "climb (b/s)",
+            minecraft: Some((2.352, "0.98 (0.2 - 0.08), handleRelativeFriction...")),
+            measure: |r| vertical(r, |b| b.vines, 2.0, "jump"),
+        },
+        Figure {
+            name: "climb descent (b/s)",
+            minecraft: Some((-3.0, "0.15 a tick, handleOnClimbable")),
+            measure: |r| vertical(r, |b| b.vines, 50.0, ""),
+        },
+        Figure {
+            name: "fall in cobweb (b/s)",
+            minecraft: Some((-0.0784, "0.0784 x 0.05, makeStuckInBlock")),
+            measure: |r| vertical(r, |b| b.cobweb, 40.0, ""),
+        },
+        Figure {
+            name: "terminal speed (b/s)",
+            minecraft: Some((-78.4, "0.08 x 0.98 / 0.02")),
+            measure: |r| {
+                let (world, _) = empty_world();
+                speed_after(&world, r, DVec3::new(0.5, 6000.0, 0.5), "", 30.0).y
+            },
+        },
+    ]
+}
+
+/// What liquids' currents and bubble columns do.
+fn currents() -> Vec<Figure> {
+    vec![
+        Figure {
             name: "drift in a stream after 1 s (b/s)",
             minecraft: Some((
                 1.3839,
@@ -138,29 +168,6 @@ fn steady_speeds() -> Vec<Figure> {
             name: "sink in a bubble column over magma (b/s)",
             minecraft: Some((-6.0, "max(-0.3, v - 0.03) a cell")),
             measure: |r| speed_after(&bubble_shaft(-1.0), r, DVec3::new(0.5, 50.0, 0.5), "", 1.5).y,
-        },
-        Figure {
-            name: "climb (b/s)",
-            minecraft: Some((2.352, "0.98 (0.2 - 0.08), handleRelativeFriction...")),
-            measure: |r| vertical(r, |b| b.vines, 2.0, "jump"),
-        },
-        Figure {
-            name: "climb descent (b/s)",
-            minecraft: Some((-3.0, "0.15 a tick, handleOnClimbable")),
-            measure: |r| vertical(r, |b| b.vines, 50.0, ""),
-        },
-        Figure {
-            name: "fall in cobweb (b/s)",
-            minecraft: Some((-0.0784, "0.0784 x 0.05, makeStuckInBlock")),
-            measure: |r| vertical(r, |b| b.cobweb, 40.0, ""),
-        },
-        Figure {
-            name: "terminal speed (b/s)",
-            minecraft: Some((-78.4, "0.08 x 0.98 / 0.02")),
-            measure: |r| {
-                let (world, _) = empty_world();
-                speed_after(&world, r, DVec3::new(0.5, 6000.0, 0.5), "", 30.0).y
-            },
         },
     ]
 }

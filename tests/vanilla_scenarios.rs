@@ -247,6 +247,7 @@ fn imported_blocks_carry_minecrafts_behaviour_numbers() {
         "water[level=0]",
         "scaffolding[bottom=false,distance=0,waterlogged=false]",
         "stone",
+        "sweet_berry_bush[age=2]",
     ];
     let row: String = (0..names.len())
         .map(|i| char::from(b'a' + i as u8))
@@ -272,7 +273,9 @@ fn imported_blocks_carry_minecrafts_behaviour_numbers() {
     assert_eq!((at(3).slipperiness, at(3).bounce), (0.8, 1.0));
     assert_eq!(at(4).speed_factor, 0.4);
     assert_eq!((at(5).speed_factor, at(5).jump_factor), (0.4, 0.5));
-    assert_eq!(at(6).stuck, Some([0.25, 0.05]));
+    // Minecraft's floats: the cobweb's 0.05f, the berry bush's 0.8f.
+    assert_eq!(at(6).stuck, Some([0.25, f64::from(0.05_f32)]));
+    assert_eq!(at(11).stuck, Some([f64::from(0.8_f32), 0.75]));
     assert_eq!(
         at(7).liquid.map(|l| (l.drag, l.gravity, l.kind)),
         Some((0.5, 0.25, LiquidKind::Lava))

@@ -301,9 +301,15 @@ fn vanilla_behaviours(name: &str) -> &'static [(&'static str, PropertyValue)] {
         "slime_block" => &[(SLIPPERINESS, Number(0.8)), (BOUNCE, Number(1.0))],
         "soul_sand" => &[(SPEED_FACTOR, Number(0.4))],
         "honey_block" => &[(SPEED_FACTOR, Number(0.4)), (JUMP_FACTOR, Number(0.5))],
+        // `WebBlock.entityInside`: (0.25, 0.05f, 0.25).
         "cobweb" => &[
             (STUCK_HORIZONTAL, Number(0.25)),
-            (STUCK_VERTICAL, Number(0.05)),
+            (STUCK_VERTICAL, Number(0.050_000_000_745_058_06)),
+        ],
+        // `SweetBerryBushBlock.entityInside`: (0.8f, 0.75, 0.8f).
+        "sweet_berry_bush" => &[
+            (STUCK_HORIZONTAL, Number(0.800_000_011_920_929)),
+            (STUCK_VERTICAL, Number(0.75)),
         ],
         _ => &[],
     }

@@ -461,3 +461,41 @@ fn gen_refuses_a_world_it_could_not_read_back() {
     assert!(err.contains("MAX_FILE_CHUNKS"), "{err}");
     assert!(!output.exists(), "a world it cannot read was written");
 }
+
+/// `info` counts a world's liquids by kind and level, its waterlogged
+/// blocks and its bubble columns, and names each liquid type's kind and
+/// level.
+#[test]
+fn info_counts_liquids_by_level() {
+    let dir = temp_dir::Dir::new("cli-info-liquids");
+    let world = dir.path().join("liquids.vxw");
+    std::fs::write(
+        &world,
+        "voxwalk-world 1\n\
+         block flowing passable property liquid_drag=0.8 property liquid_level=3\n\
+         block lava passable property liquid_drag=0.5 property lava=true\n\
+         block wet_slab box 0 0 0 1 0.5 1 property liquid_drag=0.8\n\
+         block up passable property liquid_drag=0.8 property bubble_column=1\n\
+         legend f flowing\nlegend l lava\nlegend w wet_slab\nlegend u up\n\
+         layer 0\n|ffflwuu~|\nend\n",
+    )
+    .unwrap();
+    let out = voxwalk(&["info", &world.display().to_string()], "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for line in [
+        "water     3 (flowing, level 3)",
+        "water     4 (source)",
+        "lava      1 (source)",
+        "waterlogged blocks 1",
+        "bubble columns 2 (2 lifting, 0 dragging down)",
+        "liquid: water, level 3",
+        "liquid: lava, level 0",
+    ] {
+        assert!(text.contains(line), "{line:?} not in\n{text}");
+    }
+}

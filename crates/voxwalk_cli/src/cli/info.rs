@@ -101,11 +101,65 @@ pub(super) fn run(
             let _ = writeln!(text, "  {:<9} {n}{behaviour}", safe(registry.name(block)));
         }
     }
+    text.push_str(&liquid_lines(world, &counts));
     out.write_all(text.as_bytes())
         .map_err(|source| CliError::Io {
             place: "stdout".into(),
             source,
         })
+}
+
+/// The `liquids` list: cells of water and lava by level (source, flowing
+/// 1–7, falling 8–15), how many hold a block too (waterlogged), how many
+/// are bubble columns; nothing for a world without liquids.
+fn liquid_lines(world: &voxwalk::world::World, counts: &[u64]) -> String {
+    use voxwalk::block::{BubbleColumn, LiquidKind};
+    let registry = world.registry();
+    let mut by_level: std::collections::BTreeMap<(&str, u8), u64> = Default::default();
+    let (mut waterlogged, mut lifts, mut drags) = (0u64, 0u64, 0u64);
+    for (index, &n) in counts.iter().enumerate() {
+        let block = BlockId(index as u16);
+        let behaviour = registry.behaviour(block);
+        let Some(liquid) = behaviour.liquid.filter(|_| n > 0) else {
+            continue;
+        };
+        let kind = match liquid.kind {
+            LiquidKind::Water => "water",
+            LiquidKind::Lava => "lava",
+        };
+        *by_level.entry((kind, liquid.level)).or_default() += n;
+        if !registry.collision_shape(block).is_empty() {
+            waterlogged += n;
+        }
+        match behaviour.bubble_column {
+            Some(BubbleColumn::Lifts) => lifts += n,
+            Some(BubbleColumn::Drags) => drags += n,
+            None => {}
+        }
+    }
+    if by_level.is_empty() {
+        return String::new();
+    }
+    let mut text = String::from("liquids\n");
+    for ((kind, level), n) in &by_level {
+        let what = match level {
+            0 => "source".to_owned(),
+            1..=7 => format!("flowing, level {level}"),
+            _ => format!("falling, level {level}"),
+        };
+        let _ = writeln!(text, "  {kind:<9} {n} ({what})");
+    }
+    if waterlogged > 0 {
+        let _ = writeln!(text, "  waterlogged blocks {waterlogged}");
+    }
+    if lifts + drags > 0 {
+        let _ = writeln!(
+            text,
+            "  bubble columns {} ({lifts} lifting, {drags} dragging down)",
+            lifts + drags
+        );
+    }
+    text
 }
 
 /// A block type's behaviours for the `blocks` list, or nothing for a plain one.
@@ -115,7 +169,17 @@ fn describe_behaviour(b: &voxwalk::block::Behaviour) -> String {
         parts.push("climbable".to_owned());
     }
     if let Some(l) = b.liquid {
-        parts.push(format!("liquid: drag {}, gravity {}", l.drag, l.gravity));
+        let kind = match l.kind {
+            voxwalk::block::LiquidKind::Water => "water",
+            voxwalk::block::LiquidKind::Lava => "lava",
+        };
+        parts.push(format!(
+            "liquid: {kind}, level {}, drag {}, gravity {}",
+            l.level, l.drag, l.gravity
+        ));
+    }
+    if let Some(column) = b.bubble_column {
+        parts.push(format!("bubble column: {column:?}").to_lowercase());
     }
     if b.slipperiness != voxwalk::block::DEFAULT_SLIPPERINESS {
         parts.push(format!("slipperiness {}", b.slipperiness));

@@ -115,7 +115,7 @@ pub(super) fn run(
 fn liquid_lines(world: &voxwalk::world::World, counts: &[u64]) -> String {
     use voxwalk::block::{BubbleColumn, LiquidKind};
     let registry = world.registry();
-    let mut by_level: std::collections::BTreeMap<(&str, u8), u64> = Default::default();
+    let mut by_level = std::collections::BTreeMap::<(&str, u8), u64>::new();
     let (mut waterlogged, mut lifts, mut drags) = (0u64, 0u64, 0u64);
     for (index, &n) in counts.iter().enumerate() {
         let block = BlockId(index as u16);

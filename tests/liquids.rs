@@ -343,6 +343,12 @@ fn a_stream_carries_a_body_downstream_as_the_client_pushes_it() {
         ticks += 1;
     }
     assert!(ticks > 30, "{ticks} ticks through levels 1 to 4");
+    // What the viewer shows: the push there, 0.014 a tick along +x.
+    let push = voxwalk::controller::current_on(sim.world(), sim.body(h).unwrap());
+    assert!(
+        (push - DVec3::new(0.28, 0.0, 0.0)).length() < 1e-12,
+        "{push}"
+    );
     // Downstream the water thins and still carries it on, to the end of
     // the channel, where it rests on the last, shallowest cell or beyond.
     for _ in 0..200 {

@@ -60,6 +60,6 @@ pub use settings::{
     Settings, Swimming, Walking,
 };
 pub use simulation::{RESTING_PROBE, RestoreError, Simulation, SimulationState};
-pub use surroundings::{GROUND_PROBE, ground_cell};
+pub use surroundings::{GROUND_PROBE, current_on, ground_cell};
 pub use sync_if_parallel::SyncIfParallel;
 pub use tick_report::{SimulationError, TickReport};

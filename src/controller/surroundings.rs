@@ -232,6 +232,23 @@ fn feet_cell(aabb: &crate::geometry::Aabb) -> IVec3 {
     cell_of(DVec3::new(c.x, aabb.min.y, c.z))
 }
 
+/// What the liquids' currents push `body` by where it is, in blocks per
+/// second gained each 1/20 s (`updateFluidHeightAndDoFluidPushing`); zero
+/// out of liquids and in still ones. For showing a current: the tick applies
+/// it itself.
+///
+/// ```
+/// use voxwalk::controller::{current_on, Body};
+/// use voxwalk::glam::DVec3;
+/// use voxwalk::world::World;
+/// let body = Body::new(DVec3::new(0.5, 1.0, 0.5), Body::DEFAULT_SIZE).unwrap();
+/// assert_eq!(current_on(&World::new(), &body), DVec3::ZERO);
+/// ```
+#[must_use]
+pub fn current_on<W: BlockSource>(world: &W, body: &Body) -> DVec3 {
+    Surroundings::around(world, body).map_or(DVec3::ZERO, |a| a.current * minecraft::TICKS)
+}
+
 /// The cell whose block is the ground of a body with box `aabb`.
 #[inline]
 #[must_use]

@@ -72,6 +72,9 @@ fn states(app: &App) -> Vec<&'static str> {
     }
     if body.in_liquid {
         states.push("swimming");
+        if let Some(way) = current_way(voxwalk::controller::current_on(app.sim().world(), body)) {
+            states.push(way);
+        }
     }
     if body.climbing {
         states.push("climbing");
@@ -107,6 +110,32 @@ fn states(app: &App) -> Vec<&'static str> {
         states.push("demo");
     }
     states
+}
+
+/// Which way a current pushes, by its strongest axis: the status line's
+/// word for it, or `None` in still liquid.
+fn current_way(push: voxwalk::glam::DVec3) -> Option<&'static str> {
+    if push == voxwalk::glam::DVec3::ZERO {
+        return None;
+    }
+    let a = push.abs();
+    Some(if a.y >= a.x && a.y >= a.z {
+        if push.y < 0.0 {
+            "current down"
+        } else {
+            "current up"
+        }
+    } else if a.x >= a.z {
+        if push.x > 0.0 {
+            "current east"
+        } else {
+            "current west"
+        }
+    } else if push.z > 0.0 {
+        "current south"
+    } else {
+        "current north"
+    })
 }
 
 /// The second status line live: the loop's figures, the world, the counts
@@ -178,4 +207,27 @@ fn scenario_line(app: &App, playback: &super::super::Playback) -> String {
             format!(" │ go to {}_", app.goto_digits())
         }
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::current_way;
+    use voxwalk::glam::DVec3;
+
+    #[test]
+    fn a_current_is_named_by_its_strongest_axis() {
+        assert_eq!(current_way(DVec3::ZERO), None);
+        assert_eq!(
+            current_way(DVec3::new(0.28, 0.0, 0.1)),
+            Some("current east")
+        );
+        assert_eq!(
+            current_way(DVec3::new(0.0, 0.0, -0.2)),
+            Some("current north")
+        );
+        assert_eq!(
+            current_way(DVec3::new(0.1, -1.6, 0.0)),
+            Some("current down")
+        );
+    }
 }

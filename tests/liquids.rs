@@ -430,3 +430,42 @@ fn a_bubble_column_over_magma_drags_a_body_down() {
     }
     assert!((fastest - -6.0).abs() < 1e-9, "{fastest}");
 }
+
+/// Balls float and drift as Minecraft's items do: dropped into a pool a
+/// ball plunges to the floor (no gravity in the water, but only 2 % of its
+/// speed lost a tick), then rises back to the surface, again and again,
+/// rather than resting on the floor; in a stream it drifts downstream.
+#[test]
+fn a_ball_floats_in_a_pool_and_drifts_in_a_stream() {
+    use voxwalk::block::BlockId;
+    use voxwalk::controller::Ball;
+    let mut pool = World::new();
+    pool.fill(IVec3::new(-4, 0, -4), IVec3::new(4, 0, 4), BlockId::STONE);
+    pool.fill(IVec3::new(-4, 1, -4), IVec3::new(4, 4, 4), BlockId::WATER);
+    let mut sim = Simulation::new(pool, Settings::default()).unwrap();
+    sim.add_ball(Ball::new(DVec3::new(0.5, 7.0, 0.5), 0.25, DVec3::ZERO).unwrap());
+    let (mut lowest, mut late) = (f64::MAX, Vec::new());
+    let surface = 4.0 + f64::from(8.0_f32 / 9.0);
+    for tick in 0..400 {
+        sim.step(&[]).unwrap();
+        let y = sim.balls()[0].center.y;
+        lowest = lowest.min(y);
+        if tick >= 200 {
+            late.push(y);
+        }
+    }
+    assert!(lowest < 2.0, "it never plunged: {lowest}");
+    // It keeps coming back to the surface: it never rests on the floor.
+    let highest = late.iter().copied().fold(f64::MIN, f64::max);
+    assert!(
+        highest > surface - 0.3 && !sim.balls()[0].resting,
+        "not back at the surface {surface}: highest {highest} in 10 to 20 s"
+    );
+    let mut sim = Simulation::new(channel(), Settings::default()).unwrap();
+    sim.add_ball(Ball::new(DVec3::new(1.5, 1.3, 1.5), 0.2, DVec3::ZERO).unwrap());
+    for _ in 0..60 {
+        sim.step(&[]).unwrap();
+    }
+    let x = sim.balls()[0].center.x;
+    assert!(x > 2.5, "drifted only to {x}");
+}

@@ -198,6 +198,36 @@ fn free_if_buried<W: BlockSource>(
 const BURIED_SEARCH_STEP: f64 = 0.25;
 const BURIED_SEARCH_STEPS: u32 = 1024;
 
+/// A ball in a liquid floats and drifts as Minecraft's items do
+/// (`ItemEntity.tick`): where the liquid is more than 0.1 deep over its
+/// bottom, no gravity; a rise of 5e-4 a tick per tick while slower than 0.06
+/// a tick up; 0.99 of its horizontal velocity kept a tick in water, 0.95 in
+/// lava, and 0.98 of all of it (the item's friction); the currents' push,
+/// normalised. Spread over the tick at any rate. Whether it did.
+fn swim<W: BlockSource>(world: &W, ball: &Ball, dt: f64, v: &mut DVec3) -> bool {
+    use super::settings::minecraft::TICKS;
+    let reach = DVec3::splat(ball.radius);
+    let aabb = crate::geometry::Aabb::new(ball.center - reach, ball.center + reach);
+    let wet = super::liquid_cells::immersion(world, &aabb, *v / TICKS);
+    let keep = if wet.water > 0.1 {
+        0.99
+    } else if wet.lava > 0.1 {
+        0.95
+    } else {
+        return false;
+    };
+    let n = dt * TICKS;
+    let held = crate::math::powf(0.98, n);
+    v.x *= crate::math::powf(keep, n) * held;
+    v.z *= crate::math::powf(keep, n) * held;
+    if v.y < 0.06 * TICKS {
+        v.y += 5e-4 * TICKS * n;
+    }
+    v.y *= held;
+    *v += wet.push * TICKS * n;
+    true
+}
+
 /// Advances a ball by one tick.
 ///
 /// Gravity first; then the tick's travel in steps of at most half the radius
@@ -218,7 +248,9 @@ pub(crate) fn tick_ball<W: BlockSource>(
     let dt = settings.dt();
     free_if_buried(world, resolver, ball, events);
     let mut v = ball.velocity;
-    v.y = (v.y - settings.air.gravity * dt).max(-settings.terminal_speed());
+    if !swim(world, ball, dt, &mut v) {
+        v.y = (v.y - settings.air.gravity * dt).max(-settings.terminal_speed());
+    }
     let travel = v * dt;
     let max_step = (ball.radius * 0.5).min(0.25);
     let steps = ((travel.abs().max_element() / max_step) as u64 + 1).min(MAX_SUBSTEPS);

@@ -154,11 +154,21 @@ impl Currents {
     /// What the currents add to a body's momentum of `per_tick` (blocks a
     /// tick), a tick: water's push, then lava's.
     pub(crate) fn push(&self, per_tick: DVec3) -> DVec3 {
+        self.push_as(per_tick, false)
+    }
+
+    /// [`Currents::push`], for a player (`normalised` false) or for any
+    /// other entity, whose averaged flow is normalised first (a ball, as
+    /// Minecraft pushes an item).
+    pub(crate) fn push_as(&self, per_tick: DVec3, normalised: bool) -> DVec3 {
         let mut moving = per_tick;
         for ((sum, count), strength) in [(self.water, WATER_PUSH), (self.lava, LAVA_PUSH)] {
             if sum.length() > 0.0 {
-                // A player's push is not normalised (other entities' is).
-                let mut push = sum * (1.0 / f64::from(count.max(1))) * strength;
+                let mut push = sum * (1.0 / f64::from(count.max(1)));
+                if normalised {
+                    push = normalize(push);
+                }
+                let mut push = push * strength;
                 if moving.x.abs() < AT_REST
                     && moving.z.abs() < AT_REST
                     && push.length() < LEAST_PUSH
@@ -170,4 +180,56 @@ impl Currents {
         }
         moving - per_tick
     }
+}
+
+/// What the liquids do to a box that is not a body's (a ball's): the
+/// deepest water-kind and lava-kind depth it reaches, as the client measures
+/// a fluid height, and the currents' push on it a tick, normalised as for
+/// any entity but a player.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Immersion {
+    pub(crate) water: f64,
+    pub(crate) lava: f64,
+    pub(crate) push: DVec3,
+}
+
+/// The [`Immersion`] of `aabb` moving at `per_tick` (blocks a tick).
+pub(crate) fn immersion<W: BlockSource>(
+    world: &W,
+    aabb: &crate::geometry::Aabb,
+    per_tick: DVec3,
+) -> Immersion {
+    let (lo, hi) = (aabb.min + 0.001, aabb.max - 0.001);
+    let mut out = Immersion::default();
+    let first = crate::world::cell_containing(lo);
+    let last = crate::world::cell_containing(hi);
+    if !world.may_hold_behaviours(first, last) {
+        return out;
+    }
+    let mut currents = Currents::default();
+    for x in first.x..=last.x {
+        for y in first.y..=last.y {
+            for z in first.z..=last.z {
+                let cell = IVec3::new(x, y, z);
+                let Some(liquid) = liquid_at(world, cell) else {
+                    continue;
+                };
+                if !cell.as_dvec3().cmplt(hi).all() {
+                    continue;
+                }
+                let top = surface(world, cell, liquid);
+                if top < lo.y {
+                    continue;
+                }
+                let depth = match liquid.kind {
+                    LiquidKind::Water => &mut out.water,
+                    LiquidKind::Lava => &mut out.lava,
+                };
+                *depth = depth.max(top - lo.y);
+                currents.add(liquid.kind, flow(world, cell, liquid), *depth);
+            }
+        }
+    }
+    out.push = currents.push_as(per_tick, true);
+    out
 }

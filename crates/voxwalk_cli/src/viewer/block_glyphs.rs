@@ -56,6 +56,9 @@ impl BlockGlyphs {
     /// columns showing which vertical halves of its half of the cell the boxes
     /// fill, so stairs show their step (`▄█`).
     pub fn side(self, block: &BlockType, axis: usize) -> Cow<'static, str> {
+        if let Some(level) = flowing_surface(block) {
+            return level.into();
+        }
         match self {
             BlockGlyphs::Post => "▐▌".into(),
             BlockGlyphs::Own(_) => self.top_down(),
@@ -82,6 +85,35 @@ impl BlockGlyphs {
     }
 }
 
+/// A flowing liquid (levels 1–7) seen from the side: a block as high as
+/// its surface, in eighths (`▄▄` for level 3's 5/9); `None` for anything
+/// else, a source and a falling liquid included, which keep their glyph.
+fn flowing_surface(block: &BlockType) -> Option<&'static str> {
+    const EIGHTHS: [&str; 9] = ["  ", "▁▁", "▂▂", "▃▃", "▄▄", "▅▅", "▆▆", "▇▇", "██"];
+    use voxwalk::block::{Liquid, LiquidKind, PropertyValue, behaviour_names};
+    // Two lookups, not a parse: this runs for every cell of a frame.
+    let Some(PropertyValue::Number(level)) = block.properties.get(behaviour_names::LIQUID_LEVEL)
+    else {
+        return None;
+    };
+    if !(1.0..8.0).contains(&level)
+        || !block.boxes.is_empty()
+        || block.properties.get(behaviour_names::LIQUID_DRAG).is_none()
+    {
+        return None;
+    }
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // 1..8
+    let liquid = Liquid {
+        drag: 1.0,
+        gravity: 1.0,
+        kind: LiquidKind::Water,
+        level: level as u8,
+    };
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // 0..=8
+    let eighths = (liquid.own_height() * 8.0).round() as usize;
+    Some(EIGHTHS[eighths.min(8)])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,6 +133,24 @@ mod tests {
         assert_eq!(side(BlockId::SLAB), "▄▄");
         assert_eq!(side(BlockId::TOP_SLAB), "▀▀");
         assert_eq!(side(BlockId::POST), "▐▌");
+    }
+
+    #[test]
+    fn a_flowing_liquid_shows_its_level_from_the_side() {
+        use voxwalk::block::PropertyValue::Number;
+        let at = |level: f64| {
+            let block = BlockType::new("w")
+                .passable()
+                .with_glyph('~')
+                .with_property("liquid_drag", Number(0.8))
+                .with_property("liquid_level", Number(level));
+            BlockGlyphs::of(&block).side(&block, 0).into_owned()
+        };
+        assert_eq!(at(0.0), "~~", "a source keeps its glyph");
+        assert_eq!(at(1.0), "▆▆"); // 7/9
+        assert_eq!(at(3.0), "▄▄"); // 5/9
+        assert_eq!(at(7.0), "▁▁"); // 1/9
+        assert_eq!(at(9.0), "~~", "a falling liquid keeps its glyph");
     }
 
     #[test]

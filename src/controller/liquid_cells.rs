@@ -151,15 +151,10 @@ impl Currents {
         *count += 1;
     }
 
-    /// What the currents add to a body's momentum of `per_tick` (blocks a
-    /// tick), a tick: water's push, then lava's.
-    pub(crate) fn push(&self, per_tick: DVec3) -> DVec3 {
-        self.push_as(per_tick, false)
-    }
-
-    /// [`Currents::push`], for a player (`normalised` false) or for any
-    /// other entity, whose averaged flow is normalised first (a ball, as
-    /// Minecraft pushes an item).
+    /// What the currents add to a momentum of `per_tick` (blocks a tick), a
+    /// tick, water's push then lava's: for a player (`normalised` false) or
+    /// for any other entity, whose averaged flow is normalised first (a
+    /// ball, as Minecraft pushes an item).
     pub(crate) fn push_as(&self, per_tick: DVec3, normalised: bool) -> DVec3 {
         let mut moving = per_tick;
         for ((sum, count), strength) in [(self.water, WATER_PUSH), (self.lava, LAVA_PUSH)] {
@@ -182,10 +177,57 @@ impl Currents {
     }
 }
 
+/// The liquids a box reaches into, cell by cell, as
+/// `updateFluidHeightAndDoFluidPushing` counts them: the deepest surface of
+/// each kind over the box's bottom, and the cells' flows.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Reach {
+    /// How far the highest water-kind surface lies over the box's bottom.
+    pub(crate) water: f64,
+    /// The same for lava.
+    pub(crate) lava: f64,
+    currents: Currents,
+}
+
+impl Reach {
+    /// Counts `liquid` in `cell` if the box (`lo`..`hi`, already shrunk by
+    /// 0.001) reaches below its surface: the cells from the floor of the low
+    /// corner up to, not including, the ceiling of the high one. The depth
+    /// of this cell's surface over the box's bottom, if it counted.
+    pub(crate) fn count<W: BlockSource>(
+        &mut self,
+        world: &W,
+        cell: IVec3,
+        liquid: Liquid,
+        (lo, hi): (DVec3, DVec3),
+    ) -> Option<f64> {
+        if !cell.as_dvec3().cmplt(hi).all() {
+            return None;
+        }
+        let depth = surface(world, cell, liquid) - lo.y;
+        if depth < 0.0 {
+            return None;
+        }
+        let deepest = match liquid.kind {
+            LiquidKind::Water => &mut self.water,
+            LiquidKind::Lava => &mut self.lava,
+        };
+        *deepest = deepest.max(depth);
+        self.currents
+            .add(liquid.kind, flow(world, cell, liquid), *deepest);
+        Some(depth)
+    }
+
+    /// What the currents counted add to a momentum of `per_tick` (blocks a
+    /// tick), a tick ([`Currents::push_as`]).
+    pub(crate) fn push(&self, per_tick: DVec3, normalised: bool) -> DVec3 {
+        self.currents.push_as(per_tick, normalised)
+    }
+}
+
 /// What the liquids do to a box that is not a body's (a ball's): the
-/// deepest water-kind and lava-kind depth it reaches, as the client measures
-/// a fluid height, and the currents' push on it a tick, normalised as for
-/// any entity but a player.
+/// deepest water-kind and lava-kind depth it reaches, and the currents'
+/// push on it a tick, normalised as for any entity but a player.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct Immersion {
     pub(crate) water: f64,
@@ -199,37 +241,28 @@ pub(crate) fn immersion<W: BlockSource>(
     aabb: &crate::geometry::Aabb,
     per_tick: DVec3,
 ) -> Immersion {
-    let (lo, hi) = (aabb.min + 0.001, aabb.max - 0.001);
-    let mut out = Immersion::default();
-    let first = crate::world::cell_containing(lo);
-    let last = crate::world::cell_containing(hi);
+    let inside = (aabb.min + 0.001, aabb.max - 0.001);
+    let (first, last) = (
+        crate::world::cell_containing(inside.0),
+        crate::world::cell_containing(inside.1),
+    );
     if !world.may_hold_behaviours(first, last) {
-        return out;
+        return Immersion::default();
     }
-    let mut currents = Currents::default();
+    let mut reach = Reach::default();
     for x in first.x..=last.x {
         for y in first.y..=last.y {
             for z in first.z..=last.z {
                 let cell = IVec3::new(x, y, z);
-                let Some(liquid) = liquid_at(world, cell) else {
-                    continue;
-                };
-                if !cell.as_dvec3().cmplt(hi).all() {
-                    continue;
+                if let Some(liquid) = liquid_at(world, cell) {
+                    reach.count(world, cell, liquid, inside);
                 }
-                let top = surface(world, cell, liquid);
-                if top < lo.y {
-                    continue;
-                }
-                let depth = match liquid.kind {
-                    LiquidKind::Water => &mut out.water,
-                    LiquidKind::Lava => &mut out.lava,
-                };
-                *depth = depth.max(top - lo.y);
-                currents.add(liquid.kind, flow(world, cell, liquid), *depth);
             }
         }
     }
-    out.push = currents.push_as(per_tick, true);
-    out
+    Immersion {
+        water: reach.water,
+        lava: reach.lava,
+        push: reach.push(per_tick, true),
+    }
 }

@@ -13,7 +13,7 @@
 use glam::{DVec3, IVec3};
 
 use super::Body;
-use super::liquid_cells::{self, Currents};
+use super::liquid_cells::Reach;
 use super::settings::minecraft;
 use crate::block::{Behaviour, Liquid, LiquidKind};
 use crate::world::BlockSource;
@@ -107,7 +107,7 @@ impl Surroundings {
         out.speed_factor = own_or_ground(at_feet, &out.ground, |b| b.speed_factor);
         out.jump_factor = own_or_ground(at_feet, &out.ground, |b| b.jump_factor);
         let (lo, hi) = (cell_of(inside_lo), cell_of(inside_hi));
-        let mut currents = Currents::default();
+        let mut reach = Reach::default();
         for x in lo.x..=hi.x {
             for y in lo.y..=hi.y {
                 for z in lo.z..=hi.z {
@@ -118,13 +118,7 @@ impl Surroundings {
                         continue;
                     }
                     if let Some(liquid) = behaviour.liquid {
-                        out.reach_liquid(
-                            world,
-                            cell,
-                            liquid,
-                            (inside_lo, inside_hi),
-                            &mut currents,
-                        );
+                        out.reach_liquid(world, cell, liquid, (inside_lo, inside_hi), &mut reach);
                     }
                     if behaviour.stuck.is_none() {
                         continue;
@@ -150,46 +144,30 @@ impl Surroundings {
                 }
             }
         }
-        out.current = currents.push(body.momentum / minecraft::TICKS);
+        out.water_height = reach.water;
+        out.lava_height = reach.lava;
+        out.current = reach.push(body.momentum / minecraft::TICKS, false);
         out
     }
 
-    /// Counts `liquid` in `cell` if the box (`inside_lo`..`inside_hi`, already
-    /// shrunk by 0.001) reaches below its surface, as
-    /// `updateFluidHeightAndDoFluidPushing` does: the cells from the floor of
-    /// the box's low corner up to, not including, the ceiling of its high
-    /// one; the surface at the liquid's own height, or the cell's top where
-    /// the same kind lies above.
+    /// Counts `liquid` in `cell` in `reach` ([`Reach::count`]: the box,
+    /// already shrunk by 0.001, below its surface) and, if it counted, takes
+    /// it as the body's medium where its rules win.
     fn reach_liquid<W: BlockSource>(
         &mut self,
         world: &W,
         cell: IVec3,
         liquid: Liquid,
-        (inside_lo, inside_hi): (DVec3, DVec3),
-        currents: &mut Currents,
+        inside: (DVec3, DVec3),
+        reach: &mut Reach,
     ) {
-        if !cell.as_dvec3().cmplt(inside_hi).all() {
+        let Some(depth) = reach.count(world, cell, liquid, inside) else {
             return;
-        }
-        let surface = liquid_cells::surface(world, cell, liquid);
-        if surface < inside_lo.y {
-            return;
-        }
-        let depth = surface - inside_lo.y;
-        let (height, rival) = match liquid.kind {
-            LiquidKind::Water => (&mut self.water_height, LiquidKind::Water),
-            LiquidKind::Lava => (&mut self.lava_height, LiquidKind::Lava),
         };
-        *height = height.max(depth);
-        currents.add(
-            liquid.kind,
-            liquid_cells::flow(world, cell, liquid),
-            *height,
-        );
         // Water's rules win over lava's; within a kind, the strongest drag.
         let better = match self.liquid {
             None => liquid.kind == LiquidKind::Water || depth > 0.0,
-            Some(held) if held.kind == rival => liquid.drag < held.drag,
+            Some(held) if held.kind == liquid.kind => liquid.drag < held.drag,
             Some(_) => liquid.kind == LiquidKind::Water,
         };
         if better {

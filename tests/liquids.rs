@@ -13,6 +13,7 @@ use std::io::Cursor;
 use fastanvil::{JavaChunk, Region};
 use fastnbt::Value;
 use support::minecraft_reference::{FLOOR_TOP, Flat, Ground, Keys, Medium, Player};
+use support::movement_figures::{bubble_shaft, stream};
 use support::realdata::realdata;
 use voxwalk::block::LiquidKind;
 use voxwalk::controller::{Body, Input, Settings, Simulation};
@@ -290,28 +291,6 @@ fn a_body_in_the_real_sea_bobs_and_sinks_as_the_client() {
     }
 }
 
-/// A channel one block deep along +x: a source at x = 0, then water of
-/// levels 1 to 7, stone under and beside it.
-fn channel() -> World {
-    use voxwalk::block::{BlockId, BlockType, PropertyValue};
-    let mut world = World::new();
-    world.fill(IVec3::new(-1, 0, 0), IVec3::new(9, 0, 2), BlockId::STONE);
-    world.fill(IVec3::new(-1, 1, 0), IVec3::new(9, 1, 0), BlockId::STONE);
-    world.fill(IVec3::new(-1, 1, 2), IVec3::new(9, 1, 2), BlockId::STONE);
-    world.set_block(IVec3::new(-1, 1, 1), BlockId::STONE);
-    world.set_block(IVec3::new(0, 1, 1), BlockId::WATER);
-    for level in 1..8u8 {
-        let flowing = BlockType::new(format!("water@level={level}"))
-            .passable()
-            .with_property("liquid_drag", PropertyValue::Number(f64::from(0.8_f32)))
-            .with_property("liquid_gravity", PropertyValue::Number(1.0 / 16.0))
-            .with_property("liquid_level", PropertyValue::Number(f64::from(level)));
-        let id = world.register_block(flowing).unwrap();
-        world.set_block(IVec3::new(i32::from(level), 1, 1), id);
-    }
-    world
-}
-
 /// Flowing water carries a body standing in it downstream, as
 /// `updateFluidHeightAndDoFluidPushing` pushes a player: each cell of
 /// levels 1–4 flows along +x (its upstream neighbour a ninth higher, its
@@ -324,7 +303,7 @@ fn a_stream_carries_a_body_downstream_as_the_client_pushes_it() {
     let mut settings = Settings::default();
     settings.collisions.vanilla_order = true;
     settings.walking.snap_to_ground = false;
-    let mut sim = Simulation::new(channel(), settings).unwrap();
+    let mut sim = Simulation::new(stream(), settings).unwrap();
     let h = sim.add_body(Body::new(DVec3::new(1.5, 1.0, 1.5), Body::MINECRAFT_SIZE).unwrap());
     let (mut x, mut d) = (1.5_f64, 0.0_f64);
     let mut ticks = 0;
@@ -372,27 +351,6 @@ fn still_water_has_no_current() {
     }
     let feet = sim.body(h).unwrap().feet();
     assert_eq!((feet.x, feet.z), (0.5, 0.5));
-}
-
-/// A pool one cell wide and `depth` deep over stone, every cell a bubble
-/// column carrying bodies `way` (1 up, −1 down).
-fn bubble_shaft(way: f64, depth: i32) -> World {
-    use voxwalk::block::{BlockId, BlockType, PropertyValue};
-    let mut world = World::new();
-    world.fill(
-        IVec3::new(-1, 0, -1),
-        IVec3::new(1, depth + 1, 1),
-        BlockId::STONE,
-    );
-    let column = BlockType::new("test_bubbles")
-        .passable()
-        .with_property("liquid_drag", PropertyValue::Number(f64::from(0.8_f32)))
-        .with_property("liquid_gravity", PropertyValue::Number(1.0 / 16.0))
-        .with_property("bubble_column", PropertyValue::Number(way));
-    let column = world.register_block(column).unwrap();
-    world.fill(IVec3::new(0, 1, 0), IVec3::new(0, depth, 0), column);
-    world.set_block(IVec3::new(0, depth + 1, 0), BlockId::AIR);
-    world
 }
 
 /// A rising bubble column (`onInsideBubbleColumn`): a body resting on its
@@ -461,7 +419,7 @@ fn a_ball_floats_in_a_pool_and_drifts_in_a_stream() {
         highest > surface - 0.3 && !sim.balls()[0].resting,
         "not back at the surface {surface}: highest {highest} in 10 to 20 s"
     );
-    let mut sim = Simulation::new(channel(), Settings::default()).unwrap();
+    let mut sim = Simulation::new(stream(), Settings::default()).unwrap();
     sim.add_ball(Ball::new(DVec3::new(1.5, 1.3, 1.5), 0.2, DVec3::ZERO).unwrap());
     for _ in 0..60 {
         sim.step(&[]).unwrap();

@@ -162,12 +162,30 @@ fn currents() -> Vec<Figure> {
         Figure {
             name: "rise in a bubble column (b/s)",
             minecraft: Some((13.75, "0.7 a tick in three cells, 0.675 in two, by turns")),
-            measure: |r| speed_after(&bubble_shaft(1.0), r, DVec3::new(0.5, 1.0, 0.5), "", 1.5).y,
+            measure: |r| {
+                speed_after(
+                    &bubble_shaft(1.0, 60),
+                    r,
+                    DVec3::new(0.5, 1.0, 0.5),
+                    "",
+                    1.5,
+                )
+                .y
+            },
         },
         Figure {
             name: "sink in a bubble column over magma (b/s)",
             minecraft: Some((-6.0, "max(-0.3, v - 0.03) a cell")),
-            measure: |r| speed_after(&bubble_shaft(-1.0), r, DVec3::new(0.5, 50.0, 0.5), "", 1.5).y,
+            measure: |r| {
+                speed_after(
+                    &bubble_shaft(-1.0, 60),
+                    r,
+                    DVec3::new(0.5, 50.0, 0.5),
+                    "",
+                    1.5,
+                )
+                .y
+            },
         },
     ]
 }

@@ -16,6 +16,26 @@ const DATA_VERSION: i32 = 3465;
 
 /// A schematic `width` × `height` × `length` from layers of rows (bottom layer
 /// first, rows along z, characters along x) and a key from characters to states.
+/// A world of the vanilla states `names` side by side along +x at y = 0, read
+/// from a schematic as the importer reads one.
+fn one_row(names: &[&str]) -> voxwalk::world::World {
+    use voxwalk::formats::{LoadOptions, decode};
+    let key: Vec<(char, &str)> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (char::from(b'a' + i as u8), *n))
+        .collect();
+    let row: String = key.iter().map(|(c, _)| c).collect();
+    decode(
+        &schematic(&[&[row.as_str()]], &key),
+        Some("row.schem"),
+        LoadOptions::default(),
+    )
+    .unwrap()
+    .into_world()
+    .unwrap()
+}
+
 fn schematic(layers: &[&[&str]], key: &[(char, &str)]) -> Vec<u8> {
     let (height, length, width) = (layers.len(), layers[0].len(), layers[0][0].len());
     let mut palette = vec![("minecraft:air".to_owned(), 0)];
@@ -233,7 +253,6 @@ fn imported_ladders_vines_water_cobwebs_and_slime_act_as_in_the_game() {
 /// `SlimeBlock`, `WebBlock`, lava's drag in `LivingEntity.travel`).
 #[test]
 fn imported_blocks_carry_minecrafts_behaviour_numbers() {
-    use voxwalk::formats::{LoadOptions, decode};
     use voxwalk::world::BlockSource;
     let names = [
         "ice",
@@ -249,19 +268,7 @@ fn imported_blocks_carry_minecrafts_behaviour_numbers() {
         "stone",
         "sweet_berry_bush[age=2]",
     ];
-    let row: String = (0..names.len())
-        .map(|i| char::from(b'a' + i as u8))
-        .collect();
-    let key: Vec<(char, &str)> = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (char::from(b'a' + i as u8), *n))
-        .collect();
-    let bytes = schematic(&[&[row.as_str()]], &key);
-    let world = decode(&bytes, Some("b.schem"), LoadOptions::default())
-        .unwrap()
-        .into_world()
-        .unwrap();
+    let world = one_row(&names);
     let at = |x: i32| {
         *world
             .registry()
@@ -299,7 +306,6 @@ fn imported_blocks_carry_minecrafts_behaviour_numbers() {
 /// columns carrying bodies their way.
 #[test]
 fn imported_liquids_keep_their_kind_level_and_waterlogging() {
-    use voxwalk::formats::{LoadOptions, decode};
     use voxwalk::world::BlockSource;
     let names = [
         "water[level=3]",
@@ -312,19 +318,7 @@ fn imported_liquids_keep_their_kind_level_and_waterlogging() {
         "bubble_column[drag=true]",
         "oak_sign[rotation=0,waterlogged=true]",
     ];
-    let row: String = (0..names.len())
-        .map(|i| char::from(b'a' + i as u8))
-        .collect();
-    let key: Vec<(char, &str)> = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (char::from(b'a' + i as u8), *n))
-        .collect();
-    let bytes = schematic(&[&[row.as_str()]], &key);
-    let world = decode(&bytes, Some("l.schem"), LoadOptions::default())
-        .unwrap()
-        .into_world()
-        .unwrap();
+    let world = one_row(&names);
     let registry = world.registry();
     let at = |x: i32| world.block(glam::IVec3::new(x, 0, 0));
     let liquid = |x: i32| registry.behaviour(at(x)).liquid.map(|l| (l.kind, l.level));

@@ -388,18 +388,23 @@ pub fn stream() -> World {
     world
 }
 
-/// A shaft one block wide of bubble columns carrying bodies `way` (1 up,
-/// −1 down), 60 deep over stone.
-pub fn bubble_shaft(way: f64) -> World {
+/// A shaft one block wide and `depth` deep of bubble columns carrying
+/// bodies `way` (1 up, −1 down), over stone, open to the air above.
+pub fn bubble_shaft(way: f64, depth: i32) -> World {
     let (mut world, _) = empty_world();
-    world.fill(IVec3::new(-1, 0, -1), IVec3::new(1, 61, 1), BlockId::STONE);
+    world.fill(
+        IVec3::new(-1, 0, -1),
+        IVec3::new(1, depth + 1, 1),
+        BlockId::STONE,
+    );
     let column = BlockType::new("bubbles")
         .passable()
         .with_property("liquid_drag", PropertyValue::Number(f64::from(0.8_f32)))
         .with_property("liquid_gravity", PropertyValue::Number(1.0 / 16.0))
         .with_property("bubble_column", PropertyValue::Number(way));
     let column = world.register_block(column).unwrap();
-    world.fill(IVec3::new(0, 1, 0), IVec3::new(0, 60, 0), column);
+    world.fill(IVec3::new(0, 1, 0), IVec3::new(0, depth, 0), column);
+    world.set_block(IVec3::new(0, depth + 1, 0), BlockId::AIR);
     world
 }
 

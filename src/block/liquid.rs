@@ -79,6 +79,15 @@ impl BubbleColumn {
     /// A tick's vertical velocity (blocks a tick) after one column cell's
     /// push, `in_top` for its top cell (`Entity.onInsideBubbleColumn`,
     /// `onAboveBubbleColumn`).
+    ///
+    /// ```
+    /// use voxwalk::block::BubbleColumn::{Drags, Lifts};
+    /// assert_eq!(Lifts.pushed(0.0, false), 0.06);
+    /// assert_eq!(Lifts.pushed(0.69, false), 0.7); // at most 0.7 inside
+    /// assert_eq!(Lifts.pushed(1.75, true), 1.8); // at most 1.8 in the top cell
+    /// assert_eq!(Drags.pushed(-0.29, false), -0.3);
+    /// assert_eq!(Drags.pushed(-0.89, true), -0.9);
+    /// ```
     #[must_use]
     pub fn pushed(self, vertical: f64, in_top: bool) -> f64 {
         match (self, in_top) {

@@ -82,9 +82,10 @@ fn voxwalk_world(flat: &Flat) -> World {
     world
 }
 
-/// Minecraft's keys and voxwalk's input for the same `bits` (no flying).
-fn keys_of(bits: u8) -> (Keys, Input) {
-    let input = input_from_bits(u16::from(bits));
+/// Minecraft's keys and voxwalk's input for the same `bits` (no flying):
+/// the low seven the keys, the next three where the body looks.
+fn keys_of(bits: u16) -> (Keys, Input) {
+    let input = input_from_bits((bits & 127) | ((bits >> 7) << 11));
     (Keys::of(&input), input)
 }
 
@@ -124,7 +125,7 @@ fn flat_of(ground: u8, medium: u8, medium_top: u8) -> Flat {
 /// state differs, with what differs. With `vanilla`, voxwalk moves in
 /// Minecraft's collision order (`Settings::vanilla_collisions`): no contact
 /// gap, so positions must agree exactly, resting ones included.
-fn first_difference(flat: &Flat, segments: &[(u8, u8)], vanilla: bool) -> Option<String> {
+fn first_difference(flat: &Flat, segments: &[(u8, u16)], vanilla: bool) -> Option<String> {
     let world = voxwalk_world(flat);
     let mut settings = Settings::default();
     settings.collisions.vanilla_order = vanilla;
@@ -178,10 +179,18 @@ fn first_difference(flat: &Flat, segments: &[(u8, u8)], vanilla: bool) -> Option
                     reference.pos
                 ));
             }
-            if body.grounded != reference.on_ground || body.sprinting != reference.sprinting {
+            if body.grounded != reference.on_ground
+                || body.sprinting != reference.sprinting
+                || body.swimming != reference.swimming
+            {
                 return Some(format!(
-                    "tick {tick}: grounded/sprinting {}/{} vs Minecraft's {}/{}",
-                    body.grounded, body.sprinting, reference.on_ground, reference.sprinting
+                    "tick {tick}: grounded/sprinting/swimming {}/{}/{} vs Minecraft's {}/{}/{}",
+                    body.grounded,
+                    body.sprinting,
+                    body.swimming,
+                    reference.on_ground,
+                    reference.sprinting,
+                    reference.swimming
                 ));
             }
             tick += 1;
@@ -203,7 +212,7 @@ proptest! {
         ground in 0u8..6,
         medium in 0u8..5,
         medium_top in prop_oneof![Just(0u8), 1u8..6, Just(40)],
-        segments in proptest::collection::vec((1u8..25, 0u8..128), 1..10),
+        segments in proptest::collection::vec((1u8..25, 0u16..1024), 1..10),
     ) {
         let flat = flat_of(ground, medium, medium_top);
         for vanilla in [false, true] {
@@ -222,7 +231,25 @@ fn each_key_on_each_ground_in_each_medium_is_minecraft() {
         for medium in 0..5 {
             for top in [0, 2, 40] {
                 let flat = flat_of(ground, medium, top);
-                for bits in [0u8, 1, 5, 16, 17, 32, 33, 65, 81, 97, 113, 37] {
+                // The last three sprint looking down gently, steeply and up:
+                // under water, they swim.
+                for bits in [
+                    0u16,
+                    1,
+                    5,
+                    16,
+                    17,
+                    32,
+                    33,
+                    65,
+                    81,
+                    97,
+                    113,
+                    37,
+                    0b100_0001 | 4 << 7,
+                    0b100_0001 | 6 << 7,
+                    0b100_0001 | 7 << 7,
+                ] {
                     let segments = [(30, bits), (15, 0), (10, bits | 16), (20, 0)];
                     for vanilla in [false, true] {
                         if let Some(difference) = first_difference(&flat, &segments, vanilla) {
@@ -234,5 +261,29 @@ fn each_key_on_each_ground_in_each_medium_is_minecraft() {
                 }
             }
         }
+    }
+}
+
+/// Sprinting under water swims as the client does: the sprint starts once
+/// the eyes have been under water a tick, the body lies flat, and the look
+/// steers it down or up, every tick equal within 1e-9.
+#[test]
+fn a_sprinter_under_water_swims_where_it_looks_as_the_client_does() {
+    let flat = flat_of(0, 1, 40);
+    for (pitch_bits, dives) in [(6u16, true), (7, false)] {
+        let bits = 0b100_0001 | pitch_bits << 7; // east + sprint, 75° down or up
+        // Jump first, to swim clear of the floor, then sprint.
+        let segments = [(20, 16), (80, bits)];
+        for vanilla in [false, true] {
+            assert_eq!(first_difference(&flat, &segments, vanilla), None);
+        }
+        let mut reference = Player::standing(&flat, 0.5, 0.5);
+        let (jump, _) = keys_of(16);
+        let (swim, _) = keys_of(bits);
+        (0..20).for_each(|_| reference.tick(&flat, jump));
+        let before = reference.pos[1];
+        (0..80).for_each(|_| reference.tick(&flat, swim));
+        assert!(reference.swimming, "{reference:?}");
+        assert_eq!(reference.pos[1] < before, dives, "{before} → {reference:?}");
     }
 }

@@ -50,9 +50,22 @@ fn vertical(rate: f64, medium: fn(&Blocks) -> BlockId, feet: f64, words: &str) -
     .y
 }
 
+/// Steady vertical speed of a swimmer in deep water, feet starting at `feet`.
+fn vertical_swim(rate: f64, feet: f64, words: &str) -> f64 {
+    speed_after(
+        &column(|b| b.water),
+        rate,
+        DVec3::new(-10.0, feet, 0.5),
+        words,
+        3.0,
+    )
+    .y
+}
+
 /// The matched set: each within 3 % of its 20 Hz value at every rate.
 fn matched() -> Vec<Figure> {
     let mut figures = steady_speeds();
+    figures.extend(swimming());
     figures.extend(currents());
     figures.extend(distances_and_jumps());
     figures
@@ -136,6 +149,35 @@ fn steady_speeds() -> Vec<Figure> {
                 let (world, _) = empty_world();
                 speed_after(&world, r, DVec3::new(0.5, 6000.0, 0.5), "", 30.0).y
             },
+        },
+    ]
+}
+
+/// A swimmer's speeds: sprinting under water, steered by its look.
+fn swimming() -> Vec<Figure> {
+    vec![
+        Figure {
+            name: "swim sprinting, level (b/s)",
+            minecraft: Some((3.92, "0.0196 + 0.9 x 0.0196 / (1 - 0.9), travelInWater")),
+            measure: |r| {
+                horizontal(speed_after(
+                    &column(|b| b.water),
+                    r,
+                    DVec3::new(-10.0, 20.0, 0.5),
+                    "east+sprint",
+                    3.0,
+                ))
+            },
+        },
+        Figure {
+            name: "swim up looking 60° up (b/s)",
+            minecraft: Some((4.19, "v = 0.8 (0.94 v + 0.06 sin 60°), Player.travel")),
+            measure: |r| vertical_swim(r, 10.0, "east+sprint+pitch=-60"),
+        },
+        Figure {
+            name: "dive looking 60° down (b/s)",
+            minecraft: Some((-5.49, "v = 0.8 (0.915 v - 0.085 sin 60°)")),
+            measure: |r| vertical_swim(r, 40.0, "east+sprint+pitch=60"),
         },
     ]
 }

@@ -249,6 +249,37 @@ fn imported_ladders_vines_water_cobwebs_and_slime_act_as_in_the_game() {
     );
 }
 
+/// A bed bounces a body that lands on it at 0.66 of its landing speed
+/// (`BedBlock.bounceUp`), lower than slime's whole, and, unlike slime,
+/// does not slow a body walking across it.
+#[test]
+fn a_bed_bounces_two_thirds_of_a_landing_and_lets_a_walker_walk() {
+    let dir = temp_dir::Dir::new("vanilla-beds");
+    let bed = "red_bed[facing=east,occupied=false,part=foot]";
+    let row: &[&str] = &["bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"];
+    let world = schematic(&[row], &[('b', bed)]);
+    // Dropped from 10 blocks over the bed's top (0.5625), the body meets
+    // it on tick 34 at 12.12 blocks/s (0.606 a tick) and leaves at 0.66f
+    // of that, 0.400 a tick, which the tick's gravity and drag make 0.3136:
+    // 0.3136 + 0.2289 + 0.1459 + 0.0646 = 0.753 over the bed four ticks on.
+    check(
+        &dir,
+        "bed-bounce",
+        &world,
+        "spawn = [1.5, 10.5625, 0.5]\nticks = 60\ninputs = \"1 idle\"\n\
+         [[expect]]\ntick = 34\nevent = \"bounced\"\n\
+         [[expect]]\ntick = 35\nspeed = [6.27, 6.28]\n\
+         [[expect]]\ntick = 38\ny = [1.315, 1.316]\n",
+    );
+    check(
+        &dir,
+        "bed-walk",
+        &world,
+        "spawn = [1.5, 0.5625, 0.5]\ninputs = \"40 east\"\n\
+         [[expect]]\nhorizontal_speed = [4.3, 4.33]\n",
+    );
+}
+
 /// The importer gives vanilla blocks Minecraft's numbers (1.21 `Blocks`,
 /// `SlimeBlock`, `WebBlock`, lava's drag in `LivingEntity.travel`).
 #[test]
@@ -267,6 +298,7 @@ fn imported_blocks_carry_minecrafts_behaviour_numbers() {
         "scaffolding[bottom=false,distance=0,waterlogged=false]",
         "stone",
         "sweet_berry_bush[age=2]",
+        "red_bed[facing=east,occupied=false,part=foot]",
     ];
     let world = one_row(&names);
     let at = |x: i32| {
@@ -283,6 +315,12 @@ fn imported_blocks_carry_minecrafts_behaviour_numbers() {
     // Minecraft's floats: the cobweb's 0.05f, the berry bush's 0.8f.
     assert_eq!(at(6).stuck, Some([0.25, f64::from(0.05_f32)]));
     assert_eq!(at(11).stuck, Some([f64::from(0.8_f32), 0.75]));
+    // A bed sends 0.66f of a landing back up and damps no walker.
+    assert_eq!(
+        (at(12).bounce, at(12).bounce_undamped),
+        (f64::from(0.66_f32), true)
+    );
+    assert_eq!(world.shape_at(glam::IVec3::new(12, 0, 0))[0].max.y, 0.5625);
     assert_eq!(
         at(7).liquid.map(|l| (l.drag, l.gravity, l.kind)),
         Some((0.5, 0.25, LiquidKind::Lava))

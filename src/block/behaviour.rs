@@ -45,9 +45,14 @@ pub mod names {
     /// speed (honey 0.5).
     pub const JUMP_FACTOR: &str = "jump_factor";
     /// Number in [0, 1]: a body landing on it, not sneaking, goes back up at
-    /// this share of its landing speed (slime 1), and a body walking on it
-    /// is damped as on slime (`SlimeBlock.stepOn`).
+    /// this share of its landing speed (slime 1, beds 0.66f), and a body
+    /// walking on it is damped as on slime (`SlimeBlock.stepOn`) unless
+    /// [`BOUNCE_UNDAMPED`] says not.
     pub const BOUNCE: &str = "bounce";
+    /// Flag, with `bounce`: a body walking on it keeps its speed, as on a
+    /// bed (`BedBlock` has no `stepOn`); without it a bouncy block damps a
+    /// walker as slime does.
+    pub const BOUNCE_UNDAMPED: &str = "bounce_undamped";
     /// Number in (0, 1]: a body inside moves at this share of its horizontal
     /// motion, and starts from rest each tick (cobweb 0.25).
     pub const STUCK_HORIZONTAL: &str = "stuck_horizontal";
@@ -68,7 +73,7 @@ pub mod names {
     pub const CUSTOM_PREFIX: &str = "custom.";
 
     /// Every behaviour property.
-    pub const ALL: [&str; 14] = [
+    pub const ALL: [&str; 15] = [
         CLIMBABLE,
         LIQUID_DRAG,
         LIQUID_GRAVITY,
@@ -79,6 +84,7 @@ pub mod names {
         SPEED_FACTOR,
         JUMP_FACTOR,
         BOUNCE,
+        BOUNCE_UNDAMPED,
         STUCK_HORIZONTAL,
         STUCK_VERTICAL,
         COLLISION_LAYERS,
@@ -87,9 +93,9 @@ pub mod names {
 }
 
 use names::{
-    BOUNCE, BUBBLE_COLUMN, CLIMBABLE, COLLISION_LAYERS, JUMP_FACTOR, LAVA, LIQUID_DRAG,
-    LIQUID_GRAVITY, LIQUID_LEVEL, ONE_WAY, SLIPPERINESS, SPEED_FACTOR, STUCK_HORIZONTAL,
-    STUCK_VERTICAL,
+    BOUNCE, BOUNCE_UNDAMPED, BUBBLE_COLUMN, CLIMBABLE, COLLISION_LAYERS, JUMP_FACTOR, LAVA,
+    LIQUID_DRAG, LIQUID_GRAVITY, LIQUID_LEVEL, ONE_WAY, SLIPPERINESS, SPEED_FACTOR,
+    STUCK_HORIZONTAL, STUCK_VERTICAL,
 };
 
 /// The collision layer a block or body is on unless said: layer 0.
@@ -115,6 +121,8 @@ pub struct Behaviour {
     pub jump_factor: f64,
     /// Share of landing speed sent back up.
     pub bounce: f64,
+    /// A walker on it keeps its speed (a bed); else a bouncy block damps it.
+    pub bounce_undamped: bool,
     /// Shares of motion kept inside (horizontal, vertical).
     pub stuck: Option<[f64; 2]>,
     /// The collision layers it is on, as bits.
@@ -139,6 +147,7 @@ impl Behaviour {
         speed_factor: 1.0,
         jump_factor: 1.0,
         bounce: 0.0,
+        bounce_undamped: false,
         stuck: None,
         layers: DEFAULT_LAYERS,
         one_way: false,
@@ -199,6 +208,15 @@ impl Behaviour {
         }
         if let Some(s) = number(BOUNCE, 0.0, false, 1.0)? {
             b.bounce = s;
+        }
+        if let Some(f) = flag(properties, BOUNCE_UNDAMPED)? {
+            if properties.get(BOUNCE).is_none() {
+                return Err((
+                    BOUNCE_UNDAMPED.to_owned(),
+                    format!("needs {BOUNCE}, the share of a landing sent back up"),
+                ));
+            }
+            b.bounce_undamped = f;
         }
         if let Some(layers) = number(COLLISION_LAYERS, 1.0, false, f64::from(u32::MAX))? {
             if layers.fract() != 0.0 {

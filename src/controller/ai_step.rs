@@ -7,6 +7,7 @@ use glam::{DVec2, DVec3};
 
 use super::settings::minecraft;
 use super::surroundings::Surroundings;
+use super::swimming;
 use super::{Body, Event, Input, Pose, Settings};
 
 /// The angle under which a wall the body runs along does not stop its
@@ -20,6 +21,8 @@ pub(crate) struct Start {
     pub(crate) momentum: DVec3,
     pub(crate) wish: DVec2,
     pub(crate) sprinting: bool,
+    /// Swimming this tick (`Entity.updateSwimming`, `swimming.rs`).
+    pub(crate) swimming: bool,
     pub(crate) in_liquid: bool,
     /// Sneaking in water (`goDownInWater`).
     pub(crate) sinking: bool,
@@ -75,8 +78,14 @@ pub(crate) fn start_of_step(
     } else {
         momentum
     };
-    let (wish, forward) = keys_wish(settings, body, input);
-    let sprinting = sprinting(body, input, forward, flying || in_water);
+    let swimming = swimming::swims(
+        body,
+        in_water,
+        around.is_some_and(|a| a.feet_in_water),
+        flying,
+    );
+    let (wish, forward) = keys_wish(settings, body, input, (swimming, in_water));
+    let sprinting = sprinting(body, input, forward, in_water, swimming);
     let ground_slipperiness = around.map_or(crate::block::DEFAULT_SLIPPERINESS, |a| {
         a.ground.slipperiness
     });
@@ -84,6 +93,7 @@ pub(crate) fn start_of_step(
         momentum,
         wish,
         sprinting,
+        swimming,
         in_liquid,
         sinking,
         swims_up: false,
@@ -99,23 +109,48 @@ pub(crate) fn start_of_step(
     } else if !flying && swims_up(body, around) {
         start.swims_up = true;
     } else if !flying && body.grounded && start.jump_wait == 0.0 {
-        // `LivingEntity.jumpFromGround`.
-        let factor = around.map_or(1.0, |a| a.jump_factor);
-        let momentum = &mut start.momentum;
-        momentum.y = momentum.y.max(settings.jumping.speed * factor);
-        if sprinting {
-            // Along the way the body faces.
-            momentum.x += body.heading.x * settings.jumping.sprint_boost;
-            momentum.z += body.heading.y * settings.jumping.sprint_boost;
-        }
-        start.jump_wait = settings.jumping.delay;
-        // The jump tick is a tick on the ground: its friction brakes the
-        // body for 1/20 s, at any tick rate.
-        start.takeoff = 1.0 / minecraft::TICKS;
-        start.takeoff_slipperiness = ground_slipperiness;
+        jump_from_ground(settings, body, around, &mut start);
         events.push(Event::Jumped);
     }
+    if swimming && cuts {
+        steer(settings, input, around, &mut start);
+    }
     start
+}
+
+/// `LivingEntity.jumpFromGround`: up at the jump speed (the ground's share
+/// of it), a sprinter also forward along the way it faces.
+fn jump_from_ground(
+    settings: &Settings,
+    body: &Body,
+    around: Option<&Surroundings>,
+    start: &mut Start,
+) {
+    let factor = around.map_or(1.0, |a| a.jump_factor);
+    let momentum = &mut start.momentum;
+    momentum.y = momentum.y.max(settings.jumping.speed * factor);
+    if start.sprinting {
+        momentum.x += body.heading.x * settings.jumping.sprint_boost;
+        momentum.z += body.heading.y * settings.jumping.sprint_boost;
+    }
+    start.jump_wait = settings.jumping.delay;
+    // The jump tick is a tick on the ground: its friction brakes the body
+    // for 1/20 s, at any tick rate.
+    start.takeoff = 1.0 / minecraft::TICKS;
+    start.takeoff_slipperiness = start.ground_slipperiness;
+}
+
+/// A swimmer's vertical momentum turned towards its look, once every 1/20 s
+/// (`Player.travel`, after `jumpInLiquid` and `goDownInWater`).
+fn steer(settings: &Settings, input: Input, around: Option<&Surroundings>, start: &mut Start) {
+    let look_up = swimming::look_up(input.pitch_degrees());
+    let at_chest = around.is_some_and(|a| a.liquid_at_chest);
+    if !swimming::turns(look_up, input.jump, at_chest) {
+        return;
+    }
+    let rise = f64::from(u8::from(start.swims_up)) - f64::from(u8::from(start.sinking));
+    let rise = rise * settings.swimming.up_acceleration / minecraft::TICKS;
+    start.momentum.y = swimming::steered(start.momentum.y, rise, look_up);
 }
 
 /// Whether jump held swims up (`LivingEntity.aiStep`'s `jumpInLiquid`): in
@@ -187,12 +222,15 @@ fn cut_off(mut momentum: DVec3, cutoff: f64, sink: f64) -> DVec3 {
 /// its figures to the last digits. A stick (which Minecraft has not) adds
 /// to the keys and stays linear: tilted half way, it walks at half speed in
 /// any direction.
-fn keys_wish(settings: &Settings, body: &Body, input: Input) -> (DVec2, bool) {
+fn keys_wish(
+    settings: &Settings,
+    body: &Body,
+    input: Input,
+    (swimming, in_water): (bool, bool),
+) -> (DVec2, bool) {
     let axis = |plus: bool, minus: bool| f64::from(u8::from(plus)) - f64::from(u8::from(minus));
     let keys = DVec2::new(axis(input.east, input.west), axis(input.south, input.north));
-    // Crouched or crawling for want of room moves slowly too
-    // (`Player.isMovingSlowly`).
-    let slow = (input.sneak && !input.fly) || body.pose != Pose::Standing;
+    let slow = moving_slowly(body, swimming, in_water);
     let share = if slow && settings.walking.speed > 0.0 {
         (settings.walking.sneak_speed / settings.walking.speed) as f32
     } else {
@@ -223,16 +261,40 @@ fn keys_wish(settings: &Settings, body: &Body, input: Input) -> (DVec2, bool) {
     (world, forward)
 }
 
-/// Whether the body sprints this tick (`LocalPlayer.aiStep`): it starts
-/// with sprint held while it walks forward, neither sneaking nor in a
-/// liquid, and keeps on, the key held or not, until it stops walking
-/// forward, enters a liquid or flies, or ran into a wall head on in its last
-/// tick (a wall it only brushes, within 8°, does not stop it).
-fn sprinting(body: &Body, input: Input, forward: bool, swimming_or_flying: bool) -> bool {
+/// Whether the body moves at the sneaking share (`LocalPlayer.isMovingSlowly`):
+/// crouched, by the key or for want of room, unless it swims (`crouching`),
+/// or flat out of water (`isVisuallyCrawling`).
+fn moving_slowly(body: &Body, swimming: bool, in_water: bool) -> bool {
+    match body.pose {
+        Pose::Standing => false,
+        Pose::Sneaking => !swimming,
+        Pose::Crawling => !in_water,
+    }
+}
+
+/// Whether the body sprints this tick (`LocalPlayer.aiStep`). It starts
+/// with sprint held while it walks forward, not slowly and not in water,
+/// unless its eyes are under water, where either is allowed. It keeps on,
+/// the key held or not, until it stops walking forward, flies, is in water
+/// with its eyes out of it, or ran into a wall head on in its last tick (a
+/// wall it only brushes, within 8°, does not stop it); a swimmer's sprint
+/// ends only when it leaves the water, or stops walking forward while
+/// neither on the ground nor sneaking.
+fn sprinting(body: &Body, input: Input, forward: bool, in_water: bool, swimming: bool) -> bool {
+    let under_water = body.under_water;
+    let may_start = forward
+        && !input.fly
+        && (!moving_slowly(body, swimming, in_water) || under_water)
+        && (!in_water || under_water);
     // Started, then stopped in the same step where a stop applies: a key
     // held against a wall does not keep a sprint.
-    let started = body.sprinting || (input.sprint && !input.sneak && body.pose == Pose::Standing);
-    started && forward && !swimming_or_flying && !body.wall_head_on
+    let started = body.sprinting || (input.sprint && may_start);
+    let stops = if swimming {
+        !in_water || (!forward && !body.grounded && !input.sneak)
+    } else {
+        !forward || body.wall_head_on || (in_water && !under_water)
+    };
+    started && !stops && !input.fly
 }
 
 /// Whether a wall met while wishing `wish` and making `moved` in a

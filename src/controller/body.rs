@@ -53,6 +53,25 @@ pub struct Body {
     /// Sprinting: started by the sprint key, kept until the body stops
     /// walking, sneaks or runs into a wall (as Minecraft's player).
     pub sprinting: bool,
+    /// Swimming: sprinting under water, which lays the body flat (the
+    /// crawling pose) and lets its look ([`Input::pitch`]) steer it up and
+    /// down (Minecraft's `isSwimming`). It starts with a sprint kept or
+    /// started while the eyes are under water and the feet in water, and
+    /// ends when the sprint does or the body leaves the water.
+    ///
+    /// [`Input::pitch`]: super::Input::pitch
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub swimming: bool,
+    /// The eyes were under water when last looked at (Minecraft's
+    /// `isUnderWater`, which the client reads a tick late: the look of
+    /// two ticks ago). It lets a sprint start or go on in water.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub(crate) under_water: bool,
+    /// The eyes were under water after the last tick: next tick's
+    /// `under_water`. `None` until the body's first tick looks, as the
+    /// client's first `baseTick` does where the player stands.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub(crate) eyes_in_water: Option<bool>,
     /// Seconds before a held jump may jump again (Minecraft's `noJumpDelay`).
     /// This and the four below are the movement model's bookkeeping: saved
     /// with the body and restored with it, read and written only by ticks.
@@ -198,6 +217,9 @@ impl Body {
             in_liquid: false,
             climbing: false,
             sprinting: false,
+            swimming: false,
+            under_water: false,
+            eyes_in_water: None,
             jump_wait: 0.0,
             takeoff: 0.0,
             takeoff_slipperiness: crate::block::DEFAULT_SLIPPERINESS,

@@ -38,6 +38,12 @@ pub struct Input {
     pub up: bool,
     /// Sink while flying.
     pub down: bool,
+    /// Where the body looks, up or down, in degrees: Minecraft's pitch
+    /// (`xRot`), 0 level, 90 straight down, −90 straight up; values past
+    /// ±90 count as ±90 and anything not finite as 0. It steers a swimming
+    /// body (`Player.travel`): looking down dives, looking up rises, and
+    /// level holds the depth. Nothing else reads it; the keys walk without it.
+    pub pitch: f64,
 }
 
 /// The words of the input language, in the order [`Input`] declares them.
@@ -59,7 +65,25 @@ impl Input {
         fly: false,
         up: false,
         down: false,
+        pitch: 0.0,
     };
+
+    /// [`Input::pitch`] as it is read: within ±90°, zero when not finite.
+    ///
+    /// ```
+    /// use voxwalk::controller::Input;
+    /// let diving = Input { pitch: 120.0, ..Input::IDLE };
+    /// assert_eq!(diving.pitch_degrees(), 90.0);
+    /// assert_eq!(Input { pitch: f64::NAN, ..Input::IDLE }.pitch_degrees(), 0.0);
+    /// ```
+    #[must_use]
+    pub fn pitch_degrees(&self) -> f64 {
+        if self.pitch.is_finite() {
+            self.pitch.clamp(-90.0, 90.0)
+        } else {
+            0.0
+        }
+    }
 
     /// [`Input::analog`] as it is walked: at most 1 long, zero when not finite.
     ///
@@ -113,7 +137,8 @@ impl Input {
         ]
     }
 
-    /// Parses `idle` or `+`-joined words such as `east+jump`.
+    /// Parses `idle` or `+`-joined words such as `east+jump`; `pitch=DEGREES`
+    /// sets where the body looks ([`Input::pitch`]).
     ///
     /// ```
     /// use voxwalk::controller::Input;
@@ -121,6 +146,10 @@ impl Input {
     /// assert!(i.east && i.sprint && !i.jump);
     /// assert_eq!(Input::parse("idle").unwrap(), Input::IDLE);
     /// assert!(Input::parse("east+hop").is_err());
+    /// let dive = Input::parse("east+sprint+pitch=30").unwrap();
+    /// assert_eq!(dive.pitch, 30.0);
+    /// assert_eq!(Input::parse(&dive.to_string()).unwrap(), dive);
+    /// assert!(Input::parse("east+pitch=down").is_err());
     /// ```
     ///
     /// # Errors
@@ -132,6 +161,16 @@ impl Input {
         }
         let mut input = Input::IDLE;
         for word in text.split('+') {
+            if let Some(degrees) = word.strip_prefix("pitch=") {
+                input.pitch = degrees
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|d| d.is_finite())
+                    .ok_or_else(|| UnknownAction {
+                        word: word.to_owned(),
+                    })?;
+                continue;
+            }
             let flag = input.flag_mut(word).ok_or_else(|| UnknownAction {
                 word: word.to_owned(),
             })?;
@@ -143,7 +182,7 @@ impl Input {
 
 /// A word of an input that names no action.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("unknown action `{word}` (expected `idle` or +-joined words from {})", WORDS.join(", "))]
+#[error("unknown action `{word}` (expected `idle` or +-joined words from {}, or pitch=DEGREES)", WORDS.join(", "))]
 pub struct UnknownAction {
     /// The word.
     pub word: String,
@@ -152,11 +191,15 @@ pub struct UnknownAction {
 impl fmt::Display for Input {
     /// The text [`Input::parse`] reads back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let held: Vec<&str> = WORDS
+        let mut held: Vec<String> = WORDS
             .iter()
             .zip(self.flags())
-            .filter_map(|(w, on)| on.then_some(*w))
+            .filter(|(_, on)| *on)
+            .map(|(w, _)| (*w).to_owned())
             .collect();
+        if self.pitch != 0.0 {
+            held.push(format!("pitch={}", self.pitch));
+        }
         if held.is_empty() {
             f.write_str("idle")
         } else {

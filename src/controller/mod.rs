@@ -39,6 +39,7 @@ mod settings;
 mod simulation;
 mod step_up;
 mod surroundings;
+mod swimming;
 mod sync_if_parallel;
 mod tick;
 mod tick_records;

@@ -34,7 +34,6 @@ pub(crate) fn momentum_kept<W: BlockSource>(
     events: &mut Vec<Event>,
 ) -> Result<DVec3, MoveError> {
     let (settings, input, rate) = (plan.settings, plan.input, plan.rate);
-    let n = settings.minecraft_ticks();
     let flying = input.fly;
     let end_rules = if flying || plan.start.in_liquid {
         plan.rules
@@ -55,8 +54,42 @@ pub(crate) fn momentum_kept<W: BlockSource>(
             rule.after_moving(plan.from[axis])
         };
     }
+    bounce_and_damp(world, plan, moved, &mut momentum, events);
+    if plan.start.in_liquid
+        && moved.walled()
+        && settings.swimming.exit_height > 0.0
+        && ledge_exit_is_free(
+            world,
+            resolver,
+            settings,
+            &moved.start_free,
+            &moved.end,
+            momentum,
+        )?
+    {
+        momentum.y = settings.swimming.exit_speed;
+    }
+    if !flying {
+        momentum.y = lifted(world, plan, moved, momentum.y);
+    }
+    Ok(momentum)
+}
+
+/// What the block under where the move ended does to a body on it
+/// (`Entity.move`): a landing on a bouncy one is sent back up
+/// (`updateEntityMovementAfterFallOn`), and a body walking on slime is
+/// damped (`SlimeBlock.stepOn`), not sneaking either time.
+#[inline]
+fn bounce_and_damp<W: BlockSource>(
+    world: &BodyView<'_, W>,
+    plan: &Plan<'_>,
+    moved: &Moved,
+    momentum: &mut DVec3,
+    events: &mut Vec<Event>,
+) {
     // The block under where the move ended: what a landing falls on and a
     // walker steps on (`Entity.move`).
+    let (input, rate, n) = (plan.input, plan.rate, plan.settings.minecraft_ticks());
     let on_ground = moved.landed || moved.stepped || moved.snapped;
     let under = if on_ground {
         world
@@ -79,30 +112,17 @@ pub(crate) fn momentum_kept<W: BlockSource>(
             speed,
         });
     }
-    if on_ground && !input.sneak && under.bounce > 0.0 && left_moving_up.abs() < SLIME_STEP_SPEED {
+    if on_ground
+        && !input.sneak
+        && under.bounce > 0.0
+        && !under.bounce_undamped
+        && left_moving_up.abs() < SLIME_STEP_SPEED
+    {
         // `SlimeBlock.stepOn`, once per 1/20 s.
         let hold = crate::math::powf(0.4 + 0.2 * left_moving_up.abs() / minecraft::TICKS, n);
         momentum.x *= hold;
         momentum.z *= hold;
     }
-    if plan.start.in_liquid
-        && moved.walled()
-        && settings.swimming.exit_height > 0.0
-        && ledge_exit_is_free(
-            world,
-            resolver,
-            settings,
-            &moved.start_free,
-            &moved.end,
-            momentum,
-        )?
-    {
-        momentum.y = settings.swimming.exit_speed;
-    }
-    if !flying {
-        momentum.y = lifted(world, plan, moved, momentum.y);
-    }
-    Ok(momentum)
 }
 
 /// The vertical momentum after what lifts a body where its move ended: a

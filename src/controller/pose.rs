@@ -5,6 +5,7 @@
 use super::body_view::BodyView;
 use glam::DVec3;
 
+use super::settings::minecraft;
 use super::{Body, Input, Settings};
 use crate::geometry::Aabb;
 use crate::resolver::{CONTACT_GAP, MoveError, Resolver, TOUCH_TOLERANCE};
@@ -42,6 +43,46 @@ impl Pose {
             Pose::Standing => standing_height,
             Pose::Sneaking => lowered(settings.poses.sneak_height),
             Pose::Crawling => lowered(settings.poses.crawl_height),
+        }
+    }
+
+    /// Where the eyes of a body of `standing_height` are in this pose,
+    /// above its feet: the pose's eye setting, at the same share of the
+    /// body's height in that pose as Minecraft's player has it (1.62 of
+    /// 1.8 standing, 1.27 of 1.5 crouched, 0.4 of 0.6 swimming). A body of
+    /// the player's height, in either precision (1.8 or 1.8f), has them
+    /// exactly at the setting.
+    ///
+    /// ```
+    /// use voxwalk::controller::{Pose, Settings};
+    /// let s = Settings::default();
+    /// assert_eq!(Pose::Standing.eye_height(&s, 1.8), f64::from(1.62_f32));
+    /// assert_eq!(Pose::Crawling.eye_height(&s, 1.8), f64::from(0.4_f32));
+    /// // A giant twice as tall has its eyes twice as high.
+    /// assert!((Pose::Standing.eye_height(&s, 3.6) - 2.0 * f64::from(1.62_f32)).abs() < 1e-12);
+    /// ```
+    #[must_use]
+    pub fn eye_height(self, settings: &Settings, standing_height: f64) -> f64 {
+        let poses = &settings.poses;
+        // The pose's height over the height its eye setting belongs to.
+        let share = |height: f64, of: f64| {
+            let share = height / of;
+            if (share - 1.0).abs() < 1e-6 {
+                1.0
+            } else {
+                share
+            }
+        };
+        match self {
+            Pose::Standing => poses.eye_height * share(standing_height, minecraft::PLAYER_HEIGHT),
+            Pose::Sneaking => {
+                let height = standing_height.min(poses.sneak_height);
+                poses.sneak_eye_height * share(height, poses.sneak_height)
+            }
+            Pose::Crawling => {
+                let height = standing_height.min(poses.crawl_height);
+                poses.crawl_eye_height * share(height, poses.crawl_height)
+            }
         }
     }
 }
@@ -131,11 +172,7 @@ pub(crate) fn update_pose<W: BlockSource>(
     input: Input,
     recheck: bool,
 ) -> Result<(), MoveError> {
-    let wanted = if input.sneak && !input.fly {
-        Pose::Sneaking
-    } else {
-        Pose::Standing
-    };
+    let wanted = wanted_pose(body, input);
     if !recheck
         && wanted == body.pose
         && body.height() == wanted.height(settings, body.standing_height)
@@ -143,6 +180,35 @@ pub(crate) fn update_pose<W: BlockSource>(
         return Ok(());
     }
     change_pose(world, resolver, settings, body, wanted, recheck)
+}
+
+/// The pose the keys and the body's state ask for (`getDesiredPose`): a
+/// swimmer lies flat, a body sneaking (not flying) crouches.
+fn wanted_pose(body: &Body, input: Input) -> Pose {
+    if body.swimming && !input.fly {
+        Pose::Crawling
+    } else if input.sneak && !input.fly {
+        Pose::Sneaking
+    } else {
+        Pose::Standing
+    }
+}
+
+/// The pose a body that has just stopped swimming takes where it is: the
+/// one the keys ask for if it fits, else the tallest lower one that does.
+/// The body is not changed.
+pub(crate) fn pose_after_swimming<W: BlockSource>(
+    world: &BodyView<'_, W>,
+    resolver: &mut Resolver,
+    settings: &Settings,
+    body: &Body,
+    input: Input,
+) -> Result<Pose, MoveError> {
+    let mut trial = *body;
+    trial.swimming = false;
+    let wanted = wanted_pose(&trial, input);
+    change_pose(world, resolver, settings, &mut trial, wanted, false)?;
+    Ok(trial.pose)
 }
 
 /// The pose `wanted` if it fits where the body is, else the tallest lower

@@ -87,14 +87,24 @@ impl Medium {
                 minecraft::SHALLOW_LAVA_VERTICAL_DRAG,
                 liquid.gravity + falling,
             )
+        } else if gait.sprinting && liquid.kind == LiquidKind::Water {
+            // A sprinting body is spared water's share of gravity
+            // (`getFluidFallingAdjustedMovement`).
+            (liquid.drag, 0.0)
         } else {
             (liquid.drag, liquid.gravity)
+        };
+        // Water lets a sprinting body keep more of its speed (`travelInWater`).
+        let horizontal_drag = if gait.sprinting && liquid.kind == LiquidKind::Water {
+            settings.swimming.sprint_drag
+        } else {
+            liquid.drag
         };
         Medium {
             horizontal: horizontal(
                 gait,
                 n,
-                liquid.drag,
+                horizontal_drag,
                 per_tick(settings.swimming.acceleration),
             ),
             vertical: Recurrence::new(
@@ -103,7 +113,7 @@ impl Medium {
                 -per_tick(settings.air.gravity) * gravity,
                 n,
             ),
-            horizontal_drag: liquid.drag,
+            horizontal_drag,
         }
     }
 

@@ -54,6 +54,12 @@ pub(crate) struct Surroundings {
     pub current: DVec3,
     /// In a cobweb: the smallest shares of motion of those it reaches into.
     pub stuck: Option<[f64; 2]>,
+    /// The cell at the feet holds water, whatever its surface
+    /// (`getFluidState(blockPosition).is(WATER)`): where a swim may start.
+    pub feet_in_water: bool,
+    /// The cell 0.9 above the feet holds a liquid: a swimmer looking up
+    /// still turns towards its look there (`Player.travel`).
+    pub liquid_at_chest: bool,
 }
 
 impl Surroundings {
@@ -68,6 +74,8 @@ impl Surroundings {
         lava_height: 0.0,
         current: DVec3::ZERO,
         stuck: None,
+        feet_in_water: false,
+        liquid_at_chest: false,
     };
 
     /// What acts on `body` where it is; `None` when nothing does (plain
@@ -92,10 +100,12 @@ impl Surroundings {
         let centre = b.center();
         let under = DVec3::new(centre.x, b.min.y - GROUND_PROBE, centre.z);
         let feet = feet_cell(&b);
+        // `getY() + 1.0 - 0.1`, rounded as the client rounds it.
+        let chest = DVec3::new(centre.x, b.min.y + 1.0 - 0.1, centre.z);
         let inside_lo = b.min + INSIDE_MARGIN;
         let inside_hi = b.max - INSIDE_MARGIN;
         let lo = cell_of(inside_lo.min(under));
-        let hi = cell_of(inside_hi.max(under));
+        let hi = cell_of(inside_hi.max(under).max(chest));
         if !world.may_hold_behaviours(lo, hi) {
             return Surroundings::NONE;
         }
@@ -104,6 +114,11 @@ impl Surroundings {
         out.ground = *registry.behaviour(world.block(cell_of(under)));
         let at_feet = registry.behaviour(world.block(feet));
         out.climbing = at_feet.climbable;
+        out.feet_in_water = at_feet.liquid.is_some_and(|l| l.kind == LiquidKind::Water);
+        out.liquid_at_chest = registry
+            .behaviour(world.block(cell_of(chest)))
+            .liquid
+            .is_some();
         out.speed_factor = own_or_ground(at_feet, &out.ground, |b| b.speed_factor);
         out.jump_factor = own_or_ground(at_feet, &out.ground, |b| b.jump_factor);
         let (lo, hi) = (cell_of(inside_lo), cell_of(inside_hi));

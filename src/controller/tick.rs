@@ -12,11 +12,12 @@ use glam::DVec3;
 use super::ai_step::{Start, minor_collision, start_of_step};
 use super::make_move::make_move;
 use super::momentum::momentum_kept;
-use super::pose::update_pose;
+use super::pose::{pose_after_swimming, update_pose};
 use super::riding::settle_riding;
 use super::rules::{Gait, Rules};
 use super::settings::minecraft;
 use super::surroundings::Surroundings;
+use super::swimming;
 use super::tick_records::{Moved, Plan, TickScratch};
 use super::{Body, Contacts, Event, Input, Settings};
 use crate::geometry::Aabb;
@@ -105,6 +106,9 @@ fn tick_in<W: BlockSource>(
     }
     body.left_world = false;
     let events_at_start = events.len();
+    if body.eyes_in_water.is_none() {
+        look_before_the_first_tick(world, settings, body);
+    }
     update_pose(world, &mut scratch.resolver, settings, body, input, false)?;
     let mut around = surroundings(world, body, input.fly, events);
     let mut start = start_of_step(settings, body, input, around.as_ref(), events);
@@ -143,6 +147,9 @@ fn tick_in<W: BlockSource>(
     body.in_liquid = start.in_liquid;
     body.climbing = around.as_ref().is_some_and(|a| a.climbing);
     body.sprinting = start.sprinting;
+    let was_swimming = body.swimming;
+    body.swimming = start.swimming;
+    look_at_the_eyes(world, scratch, settings, body, input, was_swimming)?;
     // Whether the wall met was head on. The client judges it by the move it
     // made (`isHorizontalCollisionMinor` of the collided movement, the part
     // of a cut axis made before the wall included): so does the vanilla
@@ -194,6 +201,46 @@ impl<'a> Again<'_, 'a> {
         *self.moved = make_move(world, scratch, body, self.plan, events)?;
         Ok(())
     }
+}
+
+/// A body's first tick looks where its eyes are as it was placed, as the
+/// client's first `baseTick` does.
+#[cold]
+fn look_before_the_first_tick<W: BlockSource>(
+    world: &BodyView<'_, W>,
+    settings: &Settings,
+    body: &mut Body,
+) {
+    let eye_height = body.pose.eye_height(settings, body.standing_height);
+    body.eyes_in_water = Some(swimming::eyes_in_water(world, body, eye_height));
+}
+
+/// Where the eyes are after the tick, read under water or not as the
+/// client reads them at the start of its next (`updateFluidOnEyes`, in the
+/// pose `updatePlayerPose` leaves), and the look before, which the client
+/// reads a tick late (`isUnderWater`), made the one the next tick goes by.
+fn look_at_the_eyes<W: BlockSource>(
+    world: &BodyView<'_, W>,
+    scratch: &mut TickScratch,
+    settings: &Settings,
+    body: &mut Body,
+    input: Input,
+    was_swimming: bool,
+) -> Result<(), MoveError> {
+    body.under_water = body.eyes_in_water.unwrap_or(false);
+    if !world.may_hold_behaviours(glam::IVec3::MIN, glam::IVec3::MAX) {
+        body.eyes_in_water = Some(false);
+        return Ok(());
+    }
+    let mut standing = Ok(body.pose);
+    let pose = swimming::pose_for_eyes(body, was_swimming, || {
+        standing = pose_after_swimming(world, &mut scratch.resolver, settings, body, input);
+        *standing.as_ref().unwrap_or(&body.pose)
+    });
+    standing?;
+    let eye_height = pose.eye_height(settings, body.standing_height);
+    body.eyes_in_water = Some(swimming::eyes_in_water(world, body, eye_height));
+    Ok(())
 }
 
 /// A body that fell out of the world stops where it is, reported once.

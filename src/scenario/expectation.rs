@@ -45,6 +45,10 @@ pub struct Expectation {
     /// The mover (its index among the scenario's `[[mover]]`s) a body
     /// rides.
     pub rides: Option<usize>,
+    /// Whether a body is in a liquid (it swam its last tick).
+    pub in_liquid: Option<bool>,
+    /// Whether a body swims: sprinting under water, flat.
+    pub swimming: Option<bool>,
     /// Bounds on the length of the velocity.
     #[serde(default, deserialize_with = "finite")]
     pub speed: Option<[f64; 2]>,
@@ -101,6 +105,9 @@ pub enum ShapeError {
     /// `riding` or `rides` asked of a ball.
     #[error("`riding` and `rides` are for bodies")]
     RidingBall,
+    /// `in_liquid` or `swimming` asked of a ball.
+    #[error("`in_liquid` and `swimming` are for bodies")]
+    SwimmingBall,
     /// `grounded` asked of a ball.
     #[error("`grounded` is for bodies; balls have `resting`")]
     GroundedBall,
@@ -176,6 +183,9 @@ impl Expectation {
         }
         if self.ball.is_some() && (self.riding.is_some() || self.rides.is_some()) {
             return Err(ShapeError::RidingBall);
+        }
+        if self.ball.is_some() && (self.in_liquid.is_some() || self.swimming.is_some()) {
+            return Err(ShapeError::SwimmingBall);
         }
         if let Some(t) = self.tolerance
             && !(t.is_finite() && t >= 0.0)
@@ -283,7 +293,18 @@ impl Expectation {
             return fail(name, want.to_string(), flag.to_string());
         }
         if self.ball.is_none() {
-            let rides = frame.bodies[self.body.unwrap_or(0)].riding;
+            let body = &frame.bodies[self.body.unwrap_or(0)];
+            for (check, want, is) in [
+                ("in_liquid", self.in_liquid, body.in_liquid),
+                ("swimming", self.swimming, body.swimming),
+            ] {
+                if let Some(want) = want
+                    && want != is
+                {
+                    return fail(check, want.to_string(), is.to_string());
+                }
+            }
+            let rides = body.riding;
             if let Some(want) = self.riding
                 && want != rides.is_some()
             {

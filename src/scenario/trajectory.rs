@@ -20,6 +20,10 @@ pub struct BodyState {
     pub velocity: DVec3,
     /// On the ground.
     pub grounded: bool,
+    /// In a liquid.
+    pub in_liquid: bool,
+    /// Swimming (sprinting under water).
+    pub swimming: bool,
     /// The box.
     pub aabb: Aabb,
     /// The mover it rides (its index among the scenario's movers).
@@ -71,6 +75,8 @@ impl Frame {
                     feet: b.feet(),
                     velocity: b.velocity,
                     grounded: b.grounded,
+                    in_liquid: b.in_liquid,
+                    swimming: b.swimming,
                     aabb: b.aabb,
                     riding: b.riding.map(|h| h.slot() as usize),
                     inside_mover: sim.movers().iter().find_map(|(h, m)| {

@@ -24,6 +24,9 @@ pub fn input_from_bits(bits: u16) -> Input {
         fly: bits & 128 != 0 && bits & 256 != 0, // flying now and then
         up: bits & 512 != 0,
         down: bits & 1024 != 0,
+        // Where the body looks steers it only while it swims: level half
+        // the time, else up or down, gently or steeply.
+        pitch: [0.0, 0.0, 0.0, 0.0, 30.0, -30.0, 75.0, -75.0][usize::from((bits >> 11) & 7)],
     }
 }
 

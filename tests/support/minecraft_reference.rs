@@ -76,6 +76,8 @@ pub struct Keys {
     pub jump: bool,
     pub sneak: bool,
     pub sprint: bool,
+    /// Where the player looks, degrees down (`xRot`).
+    pub pitch: f32,
 }
 
 impl Keys {
@@ -89,6 +91,7 @@ impl Keys {
             jump: input.jump,
             sneak: input.sneak,
             sprint: input.sprint,
+            pitch: input.pitch_degrees() as f32,
         }
     }
 }
@@ -126,6 +129,34 @@ pub struct Player {
     /// stops) turns on the last bits of the position, which a body moved by
     /// other arithmetic need not share.
     pub minor_by_rounding: bool,
+    /// `isSwimming`.
+    pub swimming: bool,
+    /// `fluidOnEyes` holds water (`updateFluidOnEyes`, in `baseTick`).
+    pub eye_in_water: bool,
+    /// `LocalPlayer.wasUnderwater`: `eye_in_water` as `Player.tick` read it
+    /// before `baseTick` looked again.
+    pub was_underwater: bool,
+    /// The pose `updatePlayerPose` left: its eye height.
+    pub pose: PlayerPose,
+}
+
+/// The poses the port's player takes (`Player.POSES`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PlayerPose {
+    Standing,
+    Crouching,
+    Swimming,
+}
+
+impl PlayerPose {
+    /// The pose's eye height.
+    fn eye_height(self) -> f64 {
+        f64::from(match self {
+            PlayerPose::Standing => 1.62_f32,
+            PlayerPose::Crouching => 1.27_f32,
+            PlayerPose::Swimming => 0.4_f32,
+        })
+    }
 }
 
 /// The block collisions of a world of blocks for `Entity.collide`: the
@@ -222,6 +253,28 @@ impl Flat {
         }
     }
 
+    /// The liquid of the cell at height `y`, if any.
+    fn liquid_at(&self, y: f64) -> Option<Medium> {
+        self.medium_at(y.floor())
+            .filter(|m| matches!(m, Medium::Water | Medium::Lava))
+    }
+
+    /// `Entity.updateFluidOnEyes` for water: the cell of the eyes holds
+    /// water whose surface (`(float) y + getHeight`) lies above them.
+    fn eye_in_water(&self, p: &Player) -> bool {
+        let eyes = p.pos[1] + p.pose.eye_height();
+        let cell = eyes.floor();
+        if self.medium != Medium::Water || self.liquid_at(eyes).is_none() {
+            return false;
+        }
+        let surface = if cell + 1.0 < self.medium_top {
+            f64::from(cell as f32 + 1.0)
+        } else {
+            self.surface()
+        };
+        surface > eyes
+    }
+
     /// `LivingEntity.onClimbable`: the block at the feet is climbable.
     fn on_climbable(&self, p: &Player) -> bool {
         self.at_feet(p) == Some(Medium::Climbable)
@@ -249,6 +302,10 @@ impl Player {
             horizontal_collision: false,
             minor_collision: false,
             minor_by_rounding: false,
+            swimming: false,
+            eye_in_water: false,
+            was_underwater: false,
+            pose: PlayerPose::Standing,
         };
         if world.in_cobweb(&p) {
             p.stuck = Some([0.25, f64::from(0.05_f32), 0.25]);
@@ -258,7 +315,7 @@ impl Player {
 
     /// `LocalPlayer.modifyInput` with `KeyboardInput`'s normalised move
     /// vector: (left, forward) impulses, in floats.
-    fn input(keys: Keys) -> (f32, f32) {
+    fn input(keys: Keys, slowly: bool) -> (f32, f32) {
         let axis = |a: bool, b: bool| f32::from(u8::from(a)) - f32::from(u8::from(b));
         // Facing +x: forward is east, left is north.
         let (mut x, mut y) = (axis(keys.north, keys.south), axis(keys.east, keys.west));
@@ -268,7 +325,7 @@ impl Player {
         }
         (x, y) = (x / length, y / length);
         (x, y) = (x * 0.98, y * 0.98);
-        if keys.sneak {
+        if slowly {
             (x, y) = (x * 0.3, y * 0.3);
         }
         // `modifyInputSpeedForSquareMovement`.
@@ -314,6 +371,10 @@ impl Player {
             horizontal_collision: false,
             minor_collision: false,
             minor_by_rounding: false,
+            swimming: false,
+            eye_in_water: false,
+            was_underwater: false,
+            pose: PlayerPose::Standing,
         }
     }
 
@@ -326,19 +387,44 @@ impl Player {
     /// [`Player::tick`] among `blocks` (the flat world's motion rules: its
     /// ground's friction and factors, its medium), or on the flat floor.
     pub fn tick_in(&mut self, world: &Flat, keys: Keys, blocks: Option<Blocks<'_>>) {
-        let input = Self::input(keys);
-        let forward = input.1 > 1.0e-5;
+        // `Player.tick`: `updateIsUnderwater` reads the eyes as the last
+        // `baseTick` left them.
+        self.was_underwater = self.eye_in_water;
         let in_water = world.in_liquid(self, Medium::Water);
         let in_lava = world.in_liquid(self, Medium::Lava);
-        // `LocalPlayer.aiStep`: `canStartSprinting` and the sprint key, then
-        // `shouldStopRunSprinting` (no wall is ever met here).
-        if !self.sprinting && forward && !keys.sneak && !in_water && keys.sprint {
+        // `baseTick`: `updateFluidOnEyes`, then `updateSwimming`.
+        self.eye_in_water = world.eye_in_water(self);
+        let feet_in_water = world.liquid_at(self.pos[1]) == Some(Medium::Water);
+        self.swimming = if self.swimming {
+            self.sprinting && in_water
+        } else {
+            self.sprinting && self.was_underwater && feet_in_water
+        };
+        let under = self.was_underwater;
+        // `LocalPlayer.aiStep`: `crouching` (room everywhere here) and
+        // `isMovingSlowly`, which scales the input.
+        let crouching = !self.swimming && keys.sneak;
+        let visually_crawling = self.pose == PlayerPose::Swimming && !in_water;
+        let slowly = crouching || visually_crawling;
+        let input = Self::input(keys, slowly);
+        let forward = input.1 > 1.0e-5;
+        // `canStartSprinting` and the sprint key.
+        let can_start = !self.sprinting && forward && (!slowly || under) && (!in_water || under);
+        if can_start && keys.sprint {
             self.sprinting = true;
         }
-        // `shouldStopRunSprinting`: a wall met head on stops it too.
-        let walled = self.horizontal_collision && !self.minor_collision;
-        if self.sprinting && (!forward || in_water || walled) {
-            self.sprinting = false;
+        if self.sprinting {
+            let stop = if self.swimming {
+                // `shouldStopSwimSprinting`.
+                !in_water || (!forward && !self.on_ground && !keys.sneak)
+            } else {
+                // `shouldStopRunSprinting`: a wall met head on stops it too.
+                let walled = self.horizontal_collision && !self.minor_collision;
+                !forward || walled || (in_water && !under)
+            };
+            if stop {
+                self.sprinting = false;
+            }
         }
         if in_water && keys.sneak {
             // `LivingEntity.goDownInWater`.
@@ -374,12 +460,29 @@ impl Player {
         } else {
             self.no_jump_delay = 0;
         }
+        if self.swimming {
+            // `Player.travel`: the look turns the vertical momentum.
+            let d = f64::from(-mth_sin(keys.pitch * (std::f32::consts::PI / 180.0)));
+            let e = if d < -0.2 { 0.085 } else { 0.06 };
+            let chest = world.liquid_at(self.pos[1] + 1.0 - 0.1).is_some();
+            if d <= 0.0 || keys.jump || chest {
+                self.delta[1] += (d - self.delta[1]) * e;
+            }
+        }
         if in_water || in_lava {
             let lava_height = world.fluid_height(self, Medium::Lava).unwrap_or(0.0);
             self.travel_in_fluid(world, input, in_water, lava_height, keys.sneak, blocks);
         } else {
             self.travel_in_air(world, input, keys, blocks);
         }
+        // `Player.updatePlayerPose` (room everywhere here).
+        self.pose = if self.swimming {
+            PlayerPose::Swimming
+        } else if keys.sneak {
+            PlayerPose::Crouching
+        } else {
+            PlayerPose::Standing
+        };
         // `Entity.applyEffectsFromBlocks`: `WebBlock.entityInside`.
         self.stuck = world
             .in_cobweb(self)
@@ -462,11 +565,15 @@ impl Player {
         self.move_relative(0.02, input);
         self.do_move(world, sneaking, input, blocks);
         if in_water {
-            let f = f64::from(0.8_f32);
+            // `travelInWater`: a sprinting player keeps 0.9f, and is spared
+            // `getFluidFallingAdjustedMovement`.
+            let f = f64::from(if self.sprinting { 0.9_f32 } else { 0.8_f32 });
             self.delta[0] *= f;
             self.delta[1] *= f64::from(0.8_f32);
             self.delta[2] *= f;
-            self.fluid_falling(falling);
+            if !self.sprinting {
+                self.fluid_falling(falling);
+            }
         } else if lava_height <= 0.4 {
             // Shallow lava (`getFluidHeight` no more than the jump threshold).
             self.delta[0] *= 0.5;
@@ -622,4 +729,10 @@ impl Player {
         self.delta[0] *= factor;
         self.delta[2] *= factor;
     }
+}
+
+/// `Mth.sin`: the client's table of 65,536 float sines.
+fn mth_sin(radians: f32) -> f32 {
+    let index = (radians * 10_430.378_f32) as i32 & 0xFFFF;
+    (f64::from(index) * std::f64::consts::PI * 2.0 / 65_536.0).sin() as f32
 }

@@ -55,6 +55,20 @@ pub(crate) mod minecraft {
     pub const SHALLOW_LAVA_VERTICAL_DRAG: f64 = 0.8_f32 as f64;
     /// The momentum cut-off (`LivingEntity.aiStep`).
     pub const CUTOFF: f64 = 0.003;
+    /// Water's drag on a sprinting body (`travelInWater`).
+    pub const SWIM_SPRINT_DRAG: f64 = 0.9_f32 as f64;
+    /// The player's eyes standing, crouching and swimming (`Player.POSES`).
+    pub const EYE_HEIGHT: f64 = 1.62_f32 as f64;
+    pub const SNEAK_EYE_HEIGHT: f64 = 1.27_f32 as f64;
+    pub const CRAWL_EYE_HEIGHT: f64 = 0.4_f32 as f64;
+    /// The player's standing height, to which `EYE_HEIGHT` belongs.
+    pub const PLAYER_HEIGHT: f64 = 1.8;
+    /// How fast a swimmer's vertical momentum turns to its look
+    /// (`Player.travel`): 0.06 a tick, 0.085 looking down more steeply
+    /// than `STEEP_LOOK`.
+    pub const SWIM_STEER: f64 = 0.06;
+    pub const SWIM_STEER_STEEP: f64 = 0.085;
+    pub const STEEP_LOOK: f64 = -0.2;
 }
 
 /// The share of momentum kept per 1/20 s on ground of `slipperiness` with
@@ -105,6 +119,7 @@ impl Default for Settings {
                 up_acceleration: mc::SWIM_UP * per_second_squared,
                 exit_speed: mc::LIQUID_EXIT * per_second,
                 exit_height: mc::LIQUID_EXIT_HEIGHT,
+                sprint_drag: mc::SWIM_SPRINT_DRAG,
             },
             climbing: Climbing {
                 speed: mc::VERTICAL_DRAG * (mc::CLIMB_LIFT - mc::GRAVITY) * per_second,
@@ -118,6 +133,9 @@ impl Default for Settings {
             poses: Poses {
                 sneak_height: 1.5,
                 crawl_height: 0.6,
+                eye_height: mc::EYE_HEIGHT,
+                sneak_eye_height: mc::SNEAK_EYE_HEIGHT,
+                crawl_eye_height: mc::CRAWL_EYE_HEIGHT,
             },
             collisions: Collisions {
                 vanilla_order: false,

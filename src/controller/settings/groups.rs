@@ -132,6 +132,14 @@ settings_table! {
         /// ledge somewhat higher when its momentum carries it
         /// (docs/movement.md).
         exit_height: f64, alias "liquid_exit_height", check a_reach;
+        /// Share of horizontal momentum kept per 1/20 s sprinting in water,
+        /// in place of the water's own drag (`travelInWater`: Minecraft's
+        /// 0.9f). A body sprinting under water swims: flat, in the crawling
+        /// pose, steered up and down by its look ([`Input::pitch`]), at
+        /// 3.92 blocks/s straight ahead.
+        ///
+        /// [`Input::pitch`]: crate::controller::Input::pitch
+        sprint_drag: f64, alias "swim_sprint_drag", check a_drag;
     }
 
     /// On ladders, vines and other climbable blocks.
@@ -169,6 +177,18 @@ settings_table! {
         /// swimming and crawling pose: 0.6), or its standing height if that
         /// is lower.
         crawl_height: f64, alias "crawl_height", check a_height;
+        /// Where a standing body's eyes are, above its feet, for a body
+        /// 1.8 tall (Minecraft's player: 1.62f); a body of another height
+        /// has its eyes at the same share of it. The eyes decide whether a
+        /// body is under water (`isUnderWater`), which lets it start a
+        /// sprint there and so swim.
+        eye_height: f64, alias "eye_height", check a_height;
+        /// Where a sneaking body's eyes are (1.27f, at `sneak_height` 1.5;
+        /// the same share of a lower sneaking height).
+        sneak_eye_height: f64, alias "sneak_eye_height", check a_height;
+        /// Where a crawling or swimming body's eyes are (0.4f, at
+        /// `crawl_height` 0.6; the same share of a lower one).
+        crawl_eye_height: f64, alias "crawl_eye_height", check a_height;
     }
 
     /// How moves meet the world: the collision order, movers left, the

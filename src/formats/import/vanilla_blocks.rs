@@ -282,8 +282,8 @@ fn waterlogged(world: &mut World, mapped: Mapped) -> Mapped {
 /// [`liquid_block`].
 fn vanilla_behaviours(name: &str) -> &'static [(&'static str, PropertyValue)] {
     use crate::block::behaviour_names::{
-        BOUNCE, CLIMBABLE, JUMP_FACTOR, SLIPPERINESS, SPEED_FACTOR, STUCK_HORIZONTAL,
-        STUCK_VERTICAL,
+        BOUNCE, BOUNCE_UNDAMPED, CLIMBABLE, JUMP_FACTOR, SLIPPERINESS, SPEED_FACTOR,
+        STUCK_HORIZONTAL, STUCK_VERTICAL,
     };
     use PropertyValue::{Flag, Number};
     match name {
@@ -299,6 +299,11 @@ fn vanilla_behaviours(name: &str) -> &'static [(&'static str, PropertyValue)] {
         "ice" | "packed_ice" | "frosted_ice" => &[(SLIPPERINESS, Number(0.98))],
         "blue_ice" => &[(SLIPPERINESS, Number(0.989))],
         "slime_block" => &[(SLIPPERINESS, Number(0.8)), (BOUNCE, Number(1.0))],
+        // `BedBlock.bounceUp`: 0.66f of the landing, and no `stepOn`.
+        bed if bed.ends_with("_bed") => &[
+            (BOUNCE, Number(0.660_000_026_226_043_7)),
+            (BOUNCE_UNDAMPED, Flag(true)),
+        ],
         "soul_sand" => &[(SPEED_FACTOR, Number(0.4))],
         "honey_block" => &[(SPEED_FACTOR, Number(0.4)), (JUMP_FACTOR, Number(0.5))],
         // `WebBlock.entityInside`: (0.25, 0.05f, 0.25).

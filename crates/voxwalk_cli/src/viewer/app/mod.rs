@@ -434,6 +434,9 @@ impl App {
             fly: self.flying,
             up: jump && self.flying,
             down: sneak && self.flying,
+            // Level: a swimmer holds its depth, rises with jump and sinks
+            // with sneak.
+            pitch: 0.0,
         }
     }
 

@@ -25,7 +25,7 @@ proptest! {
         kinds in proptest::collection::vec((0u8..9, 0.0f64..1.0, 0.0f64..1.0, any::<bool>()), 1..6),
         placements in proptest::collection::vec((0i32..24, 0i32..8, 0i32..24, 0usize..6), 10..120),
         start in (4.0f64..20.0, 4.0f64..20.0),
-        segments in proptest::collection::vec((1u64..15, 0u16..2048), 1..12),
+        segments in proptest::collection::vec((1u64..15, 0u16..16384), 1..12),
         size in prop_oneof![Just(Body::DEFAULT_SIZE), Just(DVec3::new(0.3, 0.3, 0.3)), Just(DVec3::new(1.7, 2.2, 1.7))],
     ) {
         use voxwalk::geometry::Aabb;
@@ -45,7 +45,13 @@ proptest! {
                     .with_property("slipperiness", Number(0.1 + 0.9 * a)),
                 3 => BlockType::new(name).with_box(slab)
                     .with_property("bounce", Number(a))
+                    .with_property("bounce_undamped", Flag(solid))
                     .with_property("slipperiness", Number(0.1 + 0.9 * b)),
+                // Honey-like where `solid`: inset sides a body slides down.
+                4 if solid => BlockType::new(name)
+                    .with_box(Aabb::new(DVec3::new(0.0625, 0.0, 0.0625), DVec3::new(0.9375, 0.9375, 0.9375)))
+                    .with_property("speed_factor", Number(a))
+                    .with_property("wall_slide", Flag(true)),
                 4 => BlockType::new(name).with_box(slab)
                     .with_property("speed_factor", Number(a))
                     .with_property("jump_factor", Number(b)),

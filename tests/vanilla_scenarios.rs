@@ -280,6 +280,34 @@ fn a_bed_bounces_two_thirds_of_a_landing_and_lets_a_walker_walk() {
     );
 }
 
+/// A body falling pressed into the side of a honey block slides down it
+/// (`HoneyBlock.doSlideMovement`, 1.21.7): each tick its momentum becomes
+/// what a move at 0.05 a tick would have left, (-0.05 - 0.08) 0.98f =
+/// -0.1274, so it moves at 0.1274 a tick (2.548 blocks/s) for as long as
+/// it slides; away from the wall it falls freely.
+#[test]
+fn a_body_pressed_into_honey_slides_down_its_side() {
+    let dir = temp_dir::Dir::new("vanilla-honey");
+    let pillar: &[&str] = &["h.........."];
+    let mut layers: Vec<&[&str]> = vec![&["###########"]];
+    layers.extend(std::iter::repeat_n(pillar, 24));
+    let world = schematic(&layers, &[('#', "stone"), ('h', "honey_block")]);
+    check(
+        &dir,
+        "honey-slide",
+        &world,
+        "spawn = [1.3, 20, 0.5]\ninputs = \"30 west\"\n\
+         [[expect]]\nspeed = [2.547, 2.549]\nx = [1.2375, 1.2376]\n",
+    );
+    check(
+        &dir,
+        "honey-no-slide",
+        &world,
+        "spawn = [3.5, 20, 0.5]\ninputs = \"30 idle\"\n\
+         [[expect]]\ntick = 15\nspeed = [20, 21]\n",
+    );
+}
+
 /// The importer gives vanilla blocks Minecraft's numbers (1.21 `Blocks`,
 /// `SlimeBlock`, `WebBlock`, lava's drag in `LivingEntity.travel`).
 #[test]
@@ -312,6 +340,7 @@ fn imported_blocks_carry_minecrafts_behaviour_numbers() {
     assert_eq!((at(3).slipperiness, at(3).bounce), (0.8, 1.0));
     assert_eq!(at(4).speed_factor, 0.4);
     assert_eq!((at(5).speed_factor, at(5).jump_factor), (0.4, 0.5));
+    assert!(at(5).wall_slide);
     // Minecraft's floats: the cobweb's 0.05f, the berry bush's 0.8f.
     assert_eq!(at(6).stuck, Some([0.25, f64::from(0.05_f32)]));
     assert_eq!(at(11).stuck, Some([f64::from(0.8_f32), 0.75]));

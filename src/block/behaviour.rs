@@ -53,6 +53,11 @@ pub mod names {
     /// bed (`BedBlock` has no `stepOn`); without it a bouncy block damps a
     /// walker as slime does.
     pub const BOUNCE_UNDAMPED: &str = "bounce_undamped";
+    /// Flag: a body falling beside it, pressed into its side, slides down
+    /// at 0.05 blocks a tick (`HoneyBlock.doSlideMovement`). Its boxes must
+    /// leave room in the cell's side for the body to reach in (honey's
+    /// 1/16 inset).
+    pub const WALL_SLIDE: &str = "wall_slide";
     /// Number in (0, 1]: a body inside moves at this share of its horizontal
     /// motion, and starts from rest each tick (cobweb 0.25).
     pub const STUCK_HORIZONTAL: &str = "stuck_horizontal";
@@ -73,7 +78,7 @@ pub mod names {
     pub const CUSTOM_PREFIX: &str = "custom.";
 
     /// Every behaviour property.
-    pub const ALL: [&str; 15] = [
+    pub const ALL: [&str; 16] = [
         CLIMBABLE,
         LIQUID_DRAG,
         LIQUID_GRAVITY,
@@ -85,6 +90,7 @@ pub mod names {
         JUMP_FACTOR,
         BOUNCE,
         BOUNCE_UNDAMPED,
+        WALL_SLIDE,
         STUCK_HORIZONTAL,
         STUCK_VERTICAL,
         COLLISION_LAYERS,
@@ -95,7 +101,7 @@ pub mod names {
 use names::{
     BOUNCE, BOUNCE_UNDAMPED, BUBBLE_COLUMN, CLIMBABLE, COLLISION_LAYERS, JUMP_FACTOR, LAVA,
     LIQUID_DRAG, LIQUID_GRAVITY, LIQUID_LEVEL, ONE_WAY, SLIPPERINESS, SPEED_FACTOR,
-    STUCK_HORIZONTAL, STUCK_VERTICAL,
+    STUCK_HORIZONTAL, STUCK_VERTICAL, WALL_SLIDE,
 };
 
 /// The collision layer a block or body is on unless said: layer 0.
@@ -106,6 +112,7 @@ pub const DEFAULT_SLIPPERINESS: f64 = 0.6;
 
 /// A block type's behaviours, parsed once when it is registered.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[allow(clippy::struct_excessive_bools)] // one flag per behaviour property
 pub struct Behaviour {
     /// A body inside climbs.
     pub climbable: bool,
@@ -123,6 +130,8 @@ pub struct Behaviour {
     pub bounce: f64,
     /// A walker on it keeps its speed (a bed); else a bouncy block damps it.
     pub bounce_undamped: bool,
+    /// A body falling pressed into its side slides down slowly (honey).
+    pub wall_slide: bool,
     /// Shares of motion kept inside (horizontal, vertical).
     pub stuck: Option<[f64; 2]>,
     /// The collision layers it is on, as bits.
@@ -148,6 +157,7 @@ impl Behaviour {
         jump_factor: 1.0,
         bounce: 0.0,
         bounce_undamped: false,
+        wall_slide: false,
         stuck: None,
         layers: DEFAULT_LAYERS,
         one_way: false,
@@ -226,6 +236,9 @@ impl Behaviour {
                 ));
             }
             b.layers = layers as u32;
+        }
+        if let Some(f) = flag(properties, WALL_SLIDE)? {
+            b.wall_slide = f;
         }
         if let Some(f) = flag(properties, ONE_WAY)? {
             b.one_way = f;

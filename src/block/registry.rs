@@ -57,6 +57,7 @@ impl ShapeSpan {
 /// assert!(registry.register(BlockType::cube("stone")).is_err()); // names are unique
 /// ```
 #[derive(Clone, Debug)]
+#[allow(clippy::struct_excessive_bools)] // one "any type does this" answer each
 pub struct BlockRegistry {
     types: Vec<BlockType>,
     by_name: HashMap<String, BlockId>,
@@ -73,6 +74,9 @@ pub struct BlockRegistry {
     /// Whether any type is a bubble column: a body's tick asks after its
     /// move, and most registries have none.
     any_bubble_column: bool,
+    /// Whether any type lets a body slide down its side (honey), asked
+    /// after the move too.
+    any_wall_slide: bool,
     /// Whether any of them is on other layers than the default, or one-way.
     any_collision_filter: bool,
     /// What the registered types take, as [`BlockType::storage_bytes`] counts.
@@ -112,6 +116,7 @@ impl BlockRegistry {
             behaviours: Vec::new(),
             any_behaviour: false,
             any_bubble_column: false,
+            any_wall_slide: false,
             any_collision_filter: false,
             stored_bytes: 0,
         };
@@ -160,6 +165,7 @@ impl BlockRegistry {
         let behaviour = Behaviour::from_properties(&block.properties).unwrap_or_default();
         self.any_behaviour |= !behaviour.is_plain();
         self.any_bubble_column |= behaviour.bubble_column.is_some();
+        self.any_wall_slide |= behaviour.wall_slide;
         self.any_collision_filter |= behaviour.filters_collisions();
         self.behaviours.push(behaviour);
         self.by_name.insert(block.name.clone(), id);
@@ -262,6 +268,14 @@ impl BlockRegistry {
     #[must_use]
     pub fn has_bubble_columns(&self) -> bool {
         self.any_bubble_column
+    }
+
+    /// Whether any type slows a body sliding down its side
+    /// ([`Behaviour::wall_slide`]).
+    #[inline]
+    #[must_use]
+    pub fn has_wall_slides(&self) -> bool {
+        self.any_wall_slide
     }
 
     /// The boxes of `id`'s type whether or not bodies collide with them (a

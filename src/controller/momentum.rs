@@ -10,7 +10,9 @@ use glam::DVec3;
 
 use super::body_view::BodyView;
 use super::settings::minecraft;
-use super::surroundings::{bubbled, ground_cell, holds_liquid, on_climbable, speed_factor_at};
+use super::surroundings::{
+    bubbled, ground_cell, holds_liquid, on_climbable, speed_factor_at, wall_slid,
+};
 use super::tick_records::{Moved, Plan};
 use super::{Event, Settings};
 use crate::resolver::{MoveError, Resolver};
@@ -71,6 +73,10 @@ pub(crate) fn momentum_kept<W: BlockSource>(
     }
     if !flying {
         momentum.y = lifted(world, plan, moved, momentum.y);
+        let on_ground = moved.landed || moved.stepped || moved.snapped;
+        if plan.start.minecraft_tick && !on_ground && world.registry().has_wall_slides() {
+            momentum = slid(plan.settings, world, moved, momentum);
+        }
     }
     Ok(momentum)
 }
@@ -148,6 +154,30 @@ fn lifted<W: BlockSource>(
         }
     }
     vertical
+}
+
+/// A body falling down the side of a block it slides down (honey), in
+/// blocks per second: `wall_slid` in Minecraft's units, once every 1/20 s.
+#[cold]
+fn slid<W: BlockSource>(
+    settings: &Settings,
+    world: &BodyView<'_, W>,
+    moved: &Moved,
+    momentum: DVec3,
+) -> DVec3 {
+    let per_tick = momentum / minecraft::TICKS;
+    let gravity = settings.air.gravity / (minecraft::TICKS * minecraft::TICKS);
+    let slid = wall_slid(
+        world,
+        &moved.end,
+        per_tick,
+        (gravity, settings.air.vertical_drag),
+    );
+    if slid == per_tick {
+        momentum
+    } else {
+        slid * minecraft::TICKS
+    }
 }
 
 /// Whether a swimmer that met a wall may climb out over it

@@ -341,6 +341,58 @@ pub(crate) fn bubbled<W: BlockSource>(
     vertical
 }
 
+/// A tick's momentum (blocks a tick, after its gravity and drag) after the
+/// sides the box `aabb` slides down (`HoneyBlock.entityInside`, the box
+/// shrunk by 1e-5): a body off the ground, its feet no higher than 1/16
+/// under the block's top, falling faster than 0.08 a tick before this
+/// tick's gravity and drag (`getOldDeltaY`), and pressed into the cell's
+/// side (its middle more than 7/16 and half its width from the cell's
+/// middle), is slowed to a fall of 0.05 a tick, its sideways momentum by
+/// the same share where it fell faster than 0.13. `gravity` and `drag` are
+/// the tick's (a tick of 1/20 s).
+pub(crate) fn wall_slid<W: BlockSource>(
+    world: &W,
+    aabb: &crate::geometry::Aabb,
+    momentum: DVec3,
+    (gravity, drag): (f64, f64),
+) -> DVec3 {
+    const INSIDE: f64 = 1e-5;
+    let (lo, hi) = (cell_of(aabb.min + INSIDE), cell_of(aabb.max - INSIDE));
+    if !world.may_hold_behaviours(lo, hi) {
+        return momentum;
+    }
+    let registry = world.registry();
+    let before = |y: f64| y / drag + gravity;
+    let centre = aabb.center();
+    #[allow(clippy::cast_possible_truncation)] // the client's float width
+    let reach = 0.4375 + f64::from((aabb.max.x - aabb.min.x) as f32 / 2.0);
+    let mut momentum = momentum;
+    for x in lo.x..=hi.x {
+        for y in lo.y..=hi.y {
+            for z in lo.z..=hi.z {
+                let cell = IVec3::new(x, y, z);
+                if !registry.behaviour(world.block(cell)).wall_slide {
+                    continue;
+                }
+                let side = (f64::from(x) + 0.5 - centre.x).abs() + 1e-7 > reach
+                    || (f64::from(z) + 0.5 - centre.z).abs() + 1e-7 > reach;
+                let low = aabb.min.y <= f64::from(y) + 0.9375 - 1e-7;
+                let old = before(momentum.y);
+                if !(side && low && old < -0.08) {
+                    continue;
+                }
+                if old < -0.13 {
+                    let share = -0.05 / old;
+                    momentum.x *= share;
+                    momentum.z *= share;
+                }
+                momentum.y = (-0.05 - gravity) * drag;
+            }
+        }
+    }
+    momentum
+}
+
 /// The cell holding `p`; `floor` is a call into the maths library on
 /// baseline x86-64, and this runs a few times every tick near behaviours.
 #[inline]

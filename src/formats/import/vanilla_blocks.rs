@@ -283,7 +283,7 @@ fn waterlogged(world: &mut World, mapped: Mapped) -> Mapped {
 fn vanilla_behaviours(name: &str) -> &'static [(&'static str, PropertyValue)] {
     use crate::block::behaviour_names::{
         BOUNCE, BOUNCE_UNDAMPED, CLIMBABLE, JUMP_FACTOR, SLIPPERINESS, SPEED_FACTOR,
-        STUCK_HORIZONTAL, STUCK_VERTICAL,
+        STUCK_HORIZONTAL, STUCK_VERTICAL, WALL_SLIDE,
     };
     use PropertyValue::{Flag, Number};
     match name {
@@ -305,7 +305,12 @@ fn vanilla_behaviours(name: &str) -> &'static [(&'static str, PropertyValue)] {
             (BOUNCE_UNDAMPED, Flag(true)),
         ],
         "soul_sand" => &[(SPEED_FACTOR, Number(0.4))],
-        "honey_block" => &[(SPEED_FACTOR, Number(0.4)), (JUMP_FACTOR, Number(0.5))],
+        // `HoneyBlock.doSlideMovement` down its sides.
+        "honey_block" => &[
+            (SPEED_FACTOR, Number(0.4)),
+            (JUMP_FACTOR, Number(0.5)),
+            (WALL_SLIDE, Flag(true)),
+        ],
         // `WebBlock.entityInside`: (0.25, 0.05f, 0.25).
         "cobweb" => &[
             (STUCK_HORIZONTAL, Number(0.25)),

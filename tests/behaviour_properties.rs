@@ -57,7 +57,8 @@ proptest! {
                     .with_property("jump_factor", Number(b)),
                 5 => BlockType::new(name).passable()
                     .with_property("stuck_horizontal", Number(0.01 + 0.99 * a))
-                    .with_property("stuck_vertical", Number(0.01 + 0.99 * b)),
+                    .with_property("stuck_vertical", Number(0.01 + 1.99 * b))
+                    .with_property("stuck_at_feet", Flag(solid)),
                 6 => {
                     let block = BlockType::new(name).with_property("climbable", Flag(true));
                     if solid { block.with_box(slab) } else { block.passable() }

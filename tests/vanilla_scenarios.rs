@@ -308,6 +308,45 @@ fn a_body_pressed_into_honey_slides_down_its_side() {
     );
 }
 
+/// Powder snow holds a body whose feet are in it (`PowderSnowBlock`:
+/// 0.9f of the move sideways, 1.5 of it vertically, the momentum ended):
+/// walking through it on the floor, 0.098 a tick of input times 0.9f is
+/// 1.764 blocks/s; sinking, each tick's gravity after drag (0.0784) times
+/// 1.5 is 2.352 blocks/s. Powder snow at head height only does nothing.
+#[test]
+fn powder_snow_holds_a_body_whose_feet_are_in_it() {
+    let dir = temp_dir::Dir::new("vanilla-powder-snow");
+    let floor: &[&str] = &["##############", "##############"];
+    // Eight layers of it along z = 0; along z = 1, one at head height (y = 2).
+    let snow: &[&str] = &["**************", ".............."];
+    let overhead: &[&str] = &["**************", "**************"];
+    let world = schematic(
+        &[floor, snow, overhead, snow, snow, snow, snow, snow, snow],
+        &[('#', "stone"), ('*', "powder_snow")],
+    );
+    check(
+        &dir,
+        "powder-snow-walk",
+        &world,
+        "spawn = [0.5, 1, 0.5]\ninputs = \"40 east\"\n\
+         [[expect]]\nhorizontal_speed = [1.763, 1.765]\n",
+    );
+    check(
+        &dir,
+        "powder-snow-sink",
+        &world,
+        "spawn = [4.5, 9.5, 0.5]\nticks = 20\ninputs = \"1 idle\"\n\
+         [[expect]]\ntick = 15\nspeed = [2.351, 2.353]\n",
+    );
+    check(
+        &dir,
+        "powder-snow-overhead",
+        &world,
+        "spawn = [0.5, 1, 1.5]\ninputs = \"40 east\"\n\
+         [[expect]]\nhorizontal_speed = [4.31, 4.32]\n",
+    );
+}
+
 /// The importer gives vanilla blocks Minecraft's numbers (1.21 `Blocks`,
 /// `SlimeBlock`, `WebBlock`, lava's drag in `LivingEntity.travel`).
 #[test]

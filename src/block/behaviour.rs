@@ -61,8 +61,12 @@ pub mod names {
     /// Number in (0, 1]: a body inside moves at this share of its horizontal
     /// motion, and starts from rest each tick (cobweb 0.25).
     pub const STUCK_HORIZONTAL: &str = "stuck_horizontal";
-    /// Number in (0, 1]: the same for vertical motion (cobweb 0.05).
+    /// Number in (0, 2]: the same for vertical motion (cobweb 0.05f; powder
+    /// snow 1.5, which speeds a fall through it as it slows the rest).
     pub const STUCK_VERTICAL: &str = "stuck_vertical";
+    /// Flag, with `stuck_*`: only a body whose feet are in the cell is stuck
+    /// (powder snow: `entity.getInBlockState().is(this)` for living ones).
+    pub const STUCK_AT_FEET: &str = "stuck_at_feet";
     /// Whole number in [1, 2³² − 1]: the collision layers the block is on,
     /// as bits (1, layer 0, unless said). A body meets it only when its
     /// `collision_mask` shares a bit; a query's filter likewise.
@@ -78,7 +82,7 @@ pub mod names {
     pub const CUSTOM_PREFIX: &str = "custom.";
 
     /// Every behaviour property.
-    pub const ALL: [&str; 16] = [
+    pub const ALL: [&str; 17] = [
         CLIMBABLE,
         LIQUID_DRAG,
         LIQUID_GRAVITY,
@@ -93,6 +97,7 @@ pub mod names {
         WALL_SLIDE,
         STUCK_HORIZONTAL,
         STUCK_VERTICAL,
+        STUCK_AT_FEET,
         COLLISION_LAYERS,
         ONE_WAY,
     ];
@@ -100,7 +105,7 @@ pub mod names {
 
 use names::{
     BOUNCE, BOUNCE_UNDAMPED, BUBBLE_COLUMN, CLIMBABLE, COLLISION_LAYERS, JUMP_FACTOR, LAVA,
-    LIQUID_DRAG, LIQUID_GRAVITY, LIQUID_LEVEL, ONE_WAY, SLIPPERINESS, SPEED_FACTOR,
+    LIQUID_DRAG, LIQUID_GRAVITY, LIQUID_LEVEL, ONE_WAY, SLIPPERINESS, SPEED_FACTOR, STUCK_AT_FEET,
     STUCK_HORIZONTAL, STUCK_VERTICAL, WALL_SLIDE,
 };
 
@@ -134,6 +139,8 @@ pub struct Behaviour {
     pub wall_slide: bool,
     /// Shares of motion kept inside (horizontal, vertical).
     pub stuck: Option<[f64; 2]>,
+    /// Stuck only with the feet in the cell (powder snow).
+    pub stuck_at_feet: bool,
     /// The collision layers it is on, as bits.
     pub layers: u32,
     /// Solid only from above.
@@ -159,6 +166,7 @@ impl Behaviour {
         bounce_undamped: false,
         wall_slide: false,
         stuck: None,
+        stuck_at_feet: false,
         layers: DEFAULT_LAYERS,
         one_way: false,
     };
@@ -244,9 +252,18 @@ impl Behaviour {
             b.one_way = f;
         }
         let horizontal = number(STUCK_HORIZONTAL, 0.0, true, 1.0)?;
-        let vertical = number(STUCK_VERTICAL, 0.0, true, 1.0)?;
+        let vertical = number(STUCK_VERTICAL, 0.0, true, 2.0)?;
         if horizontal.is_some() || vertical.is_some() {
             b.stuck = Some([horizontal.unwrap_or(1.0), vertical.unwrap_or(1.0)]);
+        }
+        if let Some(f) = flag(properties, STUCK_AT_FEET)? {
+            if b.stuck.is_none() {
+                return Err((
+                    STUCK_AT_FEET.to_owned(),
+                    format!("needs {STUCK_HORIZONTAL} or {STUCK_VERTICAL}"),
+                ));
+            }
+            b.stuck_at_feet = f;
         }
         Ok(b)
     }

@@ -135,7 +135,7 @@ impl Surroundings {
                     if let Some(liquid) = behaviour.liquid {
                         out.reach_liquid(world, cell, liquid, (inside_lo, inside_hi), &mut reach);
                     }
-                    if behaviour.stuck.is_none() {
+                    if behaviour.stuck.is_none() || (behaviour.stuck_at_feet && cell != feet) {
                         continue;
                     }
                     // Inside its outline where it has one (a cobweb's

@@ -282,7 +282,7 @@ fn waterlogged(world: &mut World, mapped: Mapped) -> Mapped {
 /// [`liquid_block`].
 fn vanilla_behaviours(name: &str) -> &'static [(&'static str, PropertyValue)] {
     use crate::block::behaviour_names::{
-        BOUNCE, BOUNCE_UNDAMPED, CLIMBABLE, JUMP_FACTOR, SLIPPERINESS, SPEED_FACTOR,
+        BOUNCE, BOUNCE_UNDAMPED, CLIMBABLE, JUMP_FACTOR, SLIPPERINESS, SPEED_FACTOR, STUCK_AT_FEET,
         STUCK_HORIZONTAL, STUCK_VERTICAL, WALL_SLIDE,
     };
     use PropertyValue::{Flag, Number};
@@ -315,6 +315,15 @@ fn vanilla_behaviours(name: &str) -> &'static [(&'static str, PropertyValue)] {
         "cobweb" => &[
             (STUCK_HORIZONTAL, Number(0.25)),
             (STUCK_VERTICAL, Number(0.050_000_000_745_058_06)),
+        ],
+        // `PowderSnowBlock.entityInside`: (0.9f, 1.5, 0.9f), a living body
+        // only where its feet are. (No boxes: a body without leather boots
+        // passes through, but for the one tick a fall of more than 2.5
+        // lands on it, which is not modelled.)
+        "powder_snow" => &[
+            (STUCK_HORIZONTAL, Number(0.899_999_976_158_142_1)),
+            (STUCK_VERTICAL, Number(1.5)),
+            (STUCK_AT_FEET, Flag(true)),
         ],
         // `SweetBerryBushBlock.entityInside`: (0.8f, 0.75, 0.8f).
         "sweet_berry_bush" => &[

@@ -191,10 +191,15 @@ fn describe_behaviour(b: &voxwalk::block::Behaviour) -> String {
         parts.push(format!("jump ×{}", b.jump_factor));
     }
     if b.bounce > 0.0 {
-        parts.push(format!("bounce {}", b.bounce));
+        let damped = if b.bounce_undamped { ", undamped" } else { "" };
+        parts.push(format!("bounce {}{damped}", b.bounce));
+    }
+    if b.wall_slide {
+        parts.push("slides down its sides".to_owned());
     }
     if let Some([h, v]) = b.stuck {
-        parts.push(format!("stuck ×{h} across, ×{v} up and down"));
+        let feet = if b.stuck_at_feet { " (feet in it)" } else { "" };
+        parts.push(format!("stuck ×{h} across, ×{v} up and down{feet}"));
     }
     if parts.is_empty() {
         String::new()

@@ -71,7 +71,8 @@ fn states(app: &App) -> Vec<&'static str> {
         states.push("riding");
     }
     if body.in_liquid {
-        states.push("swimming");
+        // Swimming proper is a sprint under water, flat; else it wades.
+        states.push(if body.swimming { "swimming" } else { "in liquid" });
         if let Some(way) = current_way(voxwalk::controller::current_on(app.sim().world(), body)) {
             states.push(way);
         }

@@ -347,6 +347,44 @@ fn powder_snow_holds_a_body_whose_feet_are_in_it() {
     );
 }
 
+/// Scaffolding (`ScaffoldingBlock`): a body stands on its top, sneaks down
+/// through it, sliding as on a ladder (sneaking does not hold a body in
+/// scaffolding, `handleOnClimbable`), and walks into it from the side, its
+/// legs no wall to a body below the top.
+#[test]
+fn scaffolding_holds_a_body_on_top_lets_a_sneaking_one_down_and_one_walk_in() {
+    let dir = temp_dir::Dir::new("vanilla-scaffolding");
+    let state = "scaffolding[bottom=false,distance=0,waterlogged=false]";
+    let floor: &[&str] = &["##########"];
+    let tower: &[&str] = &["....s....."];
+    let world = schematic(
+        &[floor, tower, tower, tower],
+        &[('#', "stone"), ('s', state)],
+    );
+    check(
+        &dir,
+        "scaffolding-top",
+        &world,
+        "spawn = [4.5, 4, 0.5]\ninputs = \"30 idle\"\n\
+         [[expect]]\ny = [4.0, 4.0000002]\ngrounded = true\n",
+    );
+    check(
+        &dir,
+        "scaffolding-sneak-down",
+        &world,
+        "spawn = [4.5, 4, 0.5]\ninputs = \"40 sneak\"\n\
+         [[expect]]\ny = [1.0, 1.0000002]\n\
+         [[always]]\nx = [4.5, 4.5]\n",
+    );
+    check(
+        &dir,
+        "scaffolding-walk-in",
+        &world,
+        "spawn = [1.5, 1, 0.5]\ninputs = \"40 east\"\n\
+         [[expect]]\nx = [6.0, 10.5]\n",
+    );
+}
+
 /// The importer gives vanilla blocks Minecraft's numbers (1.21 `Blocks`,
 /// `SlimeBlock`, `WebBlock`, lava's drag in `LivingEntity.travel`).
 #[test]

@@ -67,6 +67,9 @@ pub mod names {
     /// Flag, with `stuck_*`: only a body whose feet are in the cell is stuck
     /// (powder snow: `entity.getInBlockState().is(this)` for living ones).
     pub const STUCK_AT_FEET: &str = "stuck_at_feet";
+    /// Flag, with `one_way`: a sneaking body passes down through it
+    /// (scaffolding: `isDescending`).
+    pub const SNEAK_THROUGH: &str = "sneak_through";
     /// Whole number in [1, 2³² − 1]: the collision layers the block is on,
     /// as bits (1, layer 0, unless said). A body meets it only when its
     /// `collision_mask` shares a bit; a query's filter likewise.
@@ -82,7 +85,7 @@ pub mod names {
     pub const CUSTOM_PREFIX: &str = "custom.";
 
     /// Every behaviour property.
-    pub const ALL: [&str; 17] = [
+    pub const ALL: [&str; 18] = [
         CLIMBABLE,
         LIQUID_DRAG,
         LIQUID_GRAVITY,
@@ -100,13 +103,14 @@ pub mod names {
         STUCK_AT_FEET,
         COLLISION_LAYERS,
         ONE_WAY,
+        SNEAK_THROUGH,
     ];
 }
 
 use names::{
     BOUNCE, BOUNCE_UNDAMPED, BUBBLE_COLUMN, CLIMBABLE, COLLISION_LAYERS, JUMP_FACTOR, LAVA,
-    LIQUID_DRAG, LIQUID_GRAVITY, LIQUID_LEVEL, ONE_WAY, SLIPPERINESS, SPEED_FACTOR, STUCK_AT_FEET,
-    STUCK_HORIZONTAL, STUCK_VERTICAL, WALL_SLIDE,
+    LIQUID_DRAG, LIQUID_GRAVITY, LIQUID_LEVEL, ONE_WAY, SLIPPERINESS, SNEAK_THROUGH, SPEED_FACTOR,
+    STUCK_AT_FEET, STUCK_HORIZONTAL, STUCK_VERTICAL, WALL_SLIDE,
 };
 
 /// The collision layer a block or body is on unless said: layer 0.
@@ -145,6 +149,8 @@ pub struct Behaviour {
     pub layers: u32,
     /// Solid only from above.
     pub one_way: bool,
+    /// One-way, and a sneaking body passes down through it.
+    pub sneak_through: bool,
 }
 
 impl Default for Behaviour {
@@ -169,6 +175,7 @@ impl Behaviour {
         stuck_at_feet: false,
         layers: DEFAULT_LAYERS,
         one_way: false,
+        sneak_through: false,
     };
 
     /// The behaviours `properties` give, or the first property that is
@@ -251,20 +258,16 @@ impl Behaviour {
         if let Some(f) = flag(properties, ONE_WAY)? {
             b.one_way = f;
         }
-        let horizontal = number(STUCK_HORIZONTAL, 0.0, true, 1.0)?;
-        let vertical = number(STUCK_VERTICAL, 0.0, true, 2.0)?;
-        if horizontal.is_some() || vertical.is_some() {
-            b.stuck = Some([horizontal.unwrap_or(1.0), vertical.unwrap_or(1.0)]);
-        }
-        if let Some(f) = flag(properties, STUCK_AT_FEET)? {
-            if b.stuck.is_none() {
+        if let Some(f) = flag(properties, SNEAK_THROUGH)? {
+            if !b.one_way {
                 return Err((
-                    STUCK_AT_FEET.to_owned(),
-                    format!("needs {STUCK_HORIZONTAL} or {STUCK_VERTICAL}"),
+                    SNEAK_THROUGH.to_owned(),
+                    format!("needs {ONE_WAY}: only a one-way top can be sneaked through"),
                 ));
             }
-            b.stuck_at_feet = f;
+            b.sneak_through = f;
         }
+        (b.stuck, b.stuck_at_feet) = stuck(properties)?;
         Ok(b)
     }
 
@@ -275,6 +278,7 @@ impl Behaviour {
         Behaviour {
             layers: DEFAULT_LAYERS,
             one_way: false,
+            sneak_through: false,
             ..*self
         } == Behaviour::PLAIN
     }
@@ -332,6 +336,23 @@ fn liquid(properties: &BlockProperties) -> Result<Option<Liquid>, (String, Strin
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // checked: 0..=15
         level: level.map_or(0, |l| l as u8),
     }))
+}
+
+/// The shares of motion a body stuck inside keeps (`stuck_*`), and whether
+/// only its feet count (`stuck_at_feet`, which needs one of them).
+fn stuck(properties: &BlockProperties) -> Result<(Option<[f64; 2]>, bool), (String, String)> {
+    let horizontal = number_in(properties, STUCK_HORIZONTAL, 0.0, true, 1.0)?;
+    let vertical = number_in(properties, STUCK_VERTICAL, 0.0, true, 2.0)?;
+    let stuck = (horizontal.is_some() || vertical.is_some())
+        .then(|| [horizontal.unwrap_or(1.0), vertical.unwrap_or(1.0)]);
+    let at_feet = flag(properties, STUCK_AT_FEET)?;
+    if at_feet.is_some() && stuck.is_none() {
+        return Err((
+            STUCK_AT_FEET.to_owned(),
+            format!("needs {STUCK_HORIZONTAL} or {STUCK_VERTICAL}"),
+        ));
+    }
+    Ok((stuck, at_feet.unwrap_or(false)))
 }
 
 /// The flag `name` holds, if set; an error if it holds a number.

@@ -13,7 +13,7 @@
 
 use glam::IVec3;
 
-use super::Body;
+use super::{Body, Pose};
 use crate::block::{BlockId, BlockRegistry};
 use crate::geometry::Aabb;
 use crate::movers::{Movers, WithMovers};
@@ -60,6 +60,7 @@ impl<'a, W: BlockSource> BodyView<'a, W> {
         let filter = CollisionFilter {
             mask: body.collision_mask,
             feet: Some(feet),
+            descending: body.pose == Pose::Sneaking,
             ..CollisionFilter::ALL
         };
         BodyView {
@@ -70,6 +71,14 @@ impl<'a, W: BlockSource> BodyView<'a, W> {
                 .filter(|m| !m.is_empty())
                 .map(|m| WithMovers::new(world, m).filtered(&filter)),
         }
+    }
+
+    /// The same view for a body that sneaks this tick (`descending`: its
+    /// keys, which a tick reads before its pose follows them) or not.
+    pub(crate) fn descending(mut self, descending: bool) -> Self {
+        self.blocks = self.blocks.map(|b| b.descending(descending));
+        self.movers = self.movers.map(|m| m.descending(descending));
+        self
     }
 
     /// Reads inside `covered` look only at the movers in the slots `near`.

@@ -330,10 +330,10 @@ fn share_before_meeting(
 /// nor pushes it.
 #[inline]
 fn meets_box(registry: &BlockRegistry, body: &Body, block: BlockId, aabb: &Aabb) -> bool {
+    let sneaking = body.pose == super::Pose::Sneaking;
     meets(
         registry,
-        body.collision_mask,
-        Some(body.aabb.min.y),
+        (body.collision_mask, Some(body.aabb.min.y), sneaking),
         block,
         aabb,
     )

@@ -170,6 +170,8 @@ pub(crate) struct Climbing {
     pub sideways: f64,
     /// Fastest slide down.
     pub descent: f64,
+    /// Sneaking holds the body still (not in scaffolding).
+    pub sneak_holds: bool,
 }
 
 /// What the body does this tick, as far as its rules care.
@@ -214,6 +216,7 @@ impl Rules {
         let climbing = (around.climbing && !gait.flying).then_some(Climbing {
             sideways: settings.climbing.horizontal_speed,
             descent: settings.climbing.descent_speed,
+            sneak_holds: !around.slides_sneaking,
         });
         // The lift replaces the vertical momentum every 1/20 s: the move of
         // a body it lifts follows a rule that forgets it, settled at the
@@ -271,7 +274,7 @@ impl Rules {
             rate.x = rate.x.clamp(-side, side);
             rate.z = rate.z.clamp(-side, side);
             rate.y = rate.y.max(-climbing.descent);
-            if sneaking && rate.y < 0.0 {
+            if sneaking && climbing.sneak_holds && rate.y < 0.0 {
                 rate.y = 0.0;
             }
         }

@@ -29,6 +29,7 @@ const INSIDE_MARGIN: f64 = 1e-3;
 
 /// The behaviours acting on one body at the start of a tick.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[allow(clippy::struct_excessive_bools)] // one answer each, as the client asks them
 pub(crate) struct Surroundings {
     /// The block underfoot (its slipperiness counts when the body stands,
     /// its bounce when it lands).
@@ -39,6 +40,9 @@ pub(crate) struct Surroundings {
     pub jump_factor: f64,
     /// On a climbable block.
     pub climbing: bool,
+    /// On a climbable block a sneaking body slides down (scaffolding,
+    /// `sneak_through`): sneaking does not hold it (`handleOnClimbable`).
+    pub slides_sneaking: bool,
     /// In a liquid: the liquid whose rules move the body. Water's kind
     /// first, as Minecraft asks `isInWater` before `isInLava`; of several
     /// of a kind, the one with the strongest drag.
@@ -69,6 +73,7 @@ impl Surroundings {
         speed_factor: 1.0,
         jump_factor: 1.0,
         climbing: false,
+        slides_sneaking: false,
         liquid: None,
         water_height: 0.0,
         lava_height: 0.0,
@@ -114,6 +119,7 @@ impl Surroundings {
         out.ground = *registry.behaviour(world.block(cell_of(under)));
         let at_feet = registry.behaviour(world.block(feet));
         out.climbing = at_feet.climbable;
+        out.slides_sneaking = at_feet.climbable && at_feet.sneak_through;
         out.feet_in_water = at_feet.liquid.is_some_and(|l| l.kind == LiquidKind::Water);
         out.liquid_at_chest = registry
             .behaviour(world.block(cell_of(chest)))

@@ -51,7 +51,7 @@ pub(crate) fn tick_body<W: BlockSource>(
     if !movers.is_empty() || body.riding.is_some() {
         return tick_among_movers(world, movers, scratch, settings, body, input, events);
     }
-    let view = BodyView::of(world, None, body);
+    let view = BodyView::of(world, None, body).descending(input.sneak && !input.fly);
     tick_in(&view, scratch, settings, body, input, events)
 }
 
@@ -79,7 +79,9 @@ fn tick_among_movers<W: BlockSource>(
     );
     movers.near(&covered, 0.0, &mut near);
     let ticked = {
-        let view = BodyView::of(world, Some(movers), body).near(&near, covered);
+        let view = BodyView::of(world, Some(movers), body)
+            .near(&near, covered)
+            .descending(input.sneak && !input.fly);
         tick_in(&view, scratch, settings, body, input, events).inspect(|_| {
             settle_riding(&view, movers, settings, body, riding, events);
         })

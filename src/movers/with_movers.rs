@@ -47,7 +47,7 @@ pub struct WithMovers<'a, W> {
     except: Option<usize>,
     /// Which of the movers' blocks count for a body: the layers it meets,
     /// and its feet for one-way blocks; `None` counts them all.
-    filter: Option<(u32, Option<f64>)>,
+    filter: Option<(u32, Option<f64>, bool)>,
 }
 
 impl<W> std::fmt::Debug for WithMovers<'_, W> {
@@ -87,7 +87,15 @@ impl<'a, W: BlockSource> WithMovers<'a, W> {
     /// mask and feet; a test on types is for queries, which filter the world
     /// they hand in).
     pub(crate) fn filtered(mut self, filter: &CollisionFilter<'_>) -> Self {
-        self.filter = Some((filter.mask, filter.feet));
+        self.filter = Some((filter.mask, filter.feet, filter.descending));
+        self
+    }
+
+    /// The same filter, for a body that sneaks (`descending`) or not.
+    pub(crate) fn descending(mut self, descending: bool) -> Self {
+        if let Some(filter) = &mut self.filter {
+            filter.2 = descending;
+        }
         self
     }
 
@@ -141,25 +149,29 @@ impl<'a, W: BlockSource> WithMovers<'a, W> {
 
     #[inline]
     fn keeps(&self, registry: &BlockRegistry, block: BlockId, aabb: &Aabb) -> bool {
-        self.filter
-            .is_none_or(|(mask, feet)| meets(registry, mask, feet, block, aabb))
+        self.filter.is_none_or(|(mask, feet, descending)| {
+            meets(registry, (mask, feet, descending), block, aabb)
+        })
     }
 }
 
-/// Whether a body of collision `mask`, its feet at `feet`, meets the box
-/// `aabb` of a mover's `block`: the block is on a layer of the mask, and is
-/// not a one-way block whose top is above the feet.
+/// Whether a body of collision `mask`, its feet at `feet`, sneaking or not
+/// (`descending`), meets the box `aabb` of a mover's `block`: the block is
+/// on a layer of the mask, and is not a one-way block whose top is above
+/// the feet or that a sneaking body passes down through.
 #[inline]
 pub(crate) fn meets(
     registry: &BlockRegistry,
-    mask: u32,
-    feet: Option<f64>,
+    (mask, feet, descending): (u32, Option<f64>, bool),
     block: BlockId,
     aabb: &Aabb,
 ) -> bool {
     let behaviour = registry.behaviour(block);
     behaviour.layers & mask != 0
-        && !(behaviour.one_way && feet.is_some_and(|feet| aabb.max.y > feet + TOUCH_TOLERANCE))
+        && !(behaviour.one_way
+            && feet.is_some_and(|feet| {
+                aabb.max.y > feet + TOUCH_TOLERANCE || (behaviour.sneak_through && descending)
+            }))
 }
 
 /// Whether `inner` lies inside `outer`.

@@ -54,6 +54,9 @@ pub struct CollisionFilter<'a> {
     /// A body's feet, for one-way blocks: one counts only while its top is
     /// not above them. `None` (a query) counts one-way blocks as solid.
     pub feet: Option<f64>,
+    /// The body sneaks: one-way blocks that let a sneaking body down
+    /// (`sneak_through`, scaffolding) do not count. Only with `feet`.
+    pub descending: bool,
 }
 
 impl std::fmt::Debug for CollisionFilter<'_> {
@@ -63,6 +66,7 @@ impl std::fmt::Debug for CollisionFilter<'_> {
             .field("passable", &self.passable)
             .field("blocks", &self.blocks.map(|_| "a test"))
             .field("feet", &self.feet)
+            .field("descending", &self.descending)
             .finish()
     }
 }
@@ -74,6 +78,7 @@ impl CollisionFilter<'_> {
         passable: false,
         blocks: None,
         feet: None,
+        descending: false,
     };
 
     /// Whether a body on this filter may meet every block of `registry` as
@@ -98,6 +103,13 @@ impl<'w, W: BlockSource> Filtered<'w, W> {
     /// `world` through `filter`.
     pub fn new(world: &'w W, filter: CollisionFilter<'w>) -> Self {
         Filtered { world, filter }
+    }
+
+    /// The same, for a body that sneaks (`descending`) or not.
+    #[must_use]
+    pub fn descending(mut self, descending: bool) -> Self {
+        self.filter.descending = descending;
+        self
     }
 
     /// The boxes of the block `id` in `cell` as the filter has them.
@@ -141,6 +153,9 @@ fn shape_through<'r>(
     if behaviour.one_way
         && let Some(feet) = filter.feet
     {
+        if behaviour.sneak_through && filter.descending {
+            return &[];
+        }
         let top = shape.iter().map(|b| b.max.y).fold(f64::MIN, f64::max);
         if f64::from(cell.y) + top > feet + TOUCH_TOLERANCE {
             return &[];

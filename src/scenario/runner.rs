@@ -149,11 +149,16 @@ impl<'s> Run<'s> {
 }
 
 /// A solid cell the box overlaps by more than the touch tolerance, if any.
+/// Blocks some bodies pass (on other layers, one-way, sneaked through) are
+/// left to the resolver's own tests: whether one counts turns on the body
+/// and the tick.
 fn overlapped_block(world: &World, aabb: &Aabb) -> Option<IVec3> {
-    let range = CellRange::covering(aabb, &world.registry().reach());
+    let registry = world.registry();
+    let range = CellRange::covering(aabb, &registry.reach());
     let mut found = None;
     world.for_each_solid_in(range.lo, range.hi, |cell, shape| {
         if found.is_none()
+            && !registry.behaviour(world.block(cell)).filters_collisions()
             && shape
                 .iter()
                 .any(|s| aabb.overlaps_beyond(&s.translated(cell.as_dvec3()), TOUCH_TOLERANCE))

@@ -13,9 +13,10 @@
 //! know (mods, versions newer than it) fall back to the name rules of
 //! [`super::map_block_state`]: full blocks by material, counted as unknown.
 //!
-//! Where the data cannot speak: scaffolding collides with its listed boxes
-//! whether or not a body sneaks (the game lets a sneaking body through from
-//! above); powder snow is listed without boxes and is passable; bamboo and
+//! Where the data cannot speak: scaffolding's boxes are solid only from
+//! above and to a body not sneaking (`one_way`, `sneak_through`), where the
+//! game also holds a body on the bottom of an unsupported scaffold; powder
+//! snow is listed without boxes and is passable; bamboo and
 //! pointed dripstone are placed at their cells' corners as listed, without the
 //! game's per-position offsets.
 
@@ -282,14 +283,20 @@ fn waterlogged(world: &mut World, mapped: Mapped) -> Mapped {
 /// [`liquid_block`].
 fn vanilla_behaviours(name: &str) -> &'static [(&'static str, PropertyValue)] {
     use crate::block::behaviour_names::{
-        BOUNCE, BOUNCE_UNDAMPED, CLIMBABLE, JUMP_FACTOR, SLIPPERINESS, SPEED_FACTOR, STUCK_AT_FEET,
-        STUCK_HORIZONTAL, STUCK_VERTICAL, WALL_SLIDE,
+        BOUNCE, BOUNCE_UNDAMPED, CLIMBABLE, JUMP_FACTOR, ONE_WAY, SLIPPERINESS, SNEAK_THROUGH,
+        SPEED_FACTOR, STUCK_AT_FEET, STUCK_HORIZONTAL, STUCK_VERTICAL, WALL_SLIDE,
     };
     use PropertyValue::{Flag, Number};
     match name {
+        // `ScaffoldingBlock.getCollisionShape`: solid only to a body above
+        // its top that is not descending (sneaking); climbable inside.
+        "scaffolding" => &[
+            (CLIMBABLE, Flag(true)),
+            (ONE_WAY, Flag(true)),
+            (SNEAK_THROUGH, Flag(true)),
+        ],
         "ladder"
         | "vine"
-        | "scaffolding"
         | "weeping_vines"
         | "weeping_vines_plant"
         | "twisting_vines"

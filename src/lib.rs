@@ -182,6 +182,7 @@ pub mod generate;
 pub mod geometry;
 pub mod math;
 pub mod movers;
+pub mod navigate;
 pub mod printable;
 pub mod resolver;
 #[cfg(feature = "scenario")]

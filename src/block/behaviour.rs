@@ -338,9 +338,12 @@ fn liquid(properties: &BlockProperties) -> Result<Option<Liquid>, (String, Strin
     }))
 }
 
+/// The shares of motion kept inside a block, and whether only the feet count.
+type StuckShares = (Option<[f64; 2]>, bool);
+
 /// The shares of motion a body stuck inside keeps (`stuck_*`), and whether
 /// only its feet count (`stuck_at_feet`, which needs one of them).
-fn stuck(properties: &BlockProperties) -> Result<(Option<[f64; 2]>, bool), (String, String)> {
+fn stuck(properties: &BlockProperties) -> Result<StuckShares, (String, String)> {
     let horizontal = number_in(properties, STUCK_HORIZONTAL, 0.0, true, 1.0)?;
     let vertical = number_in(properties, STUCK_VERTICAL, 0.0, true, 2.0)?;
     let stuck = (horizontal.is_some() || vertical.is_some())

@@ -72,7 +72,11 @@ fn states(app: &App) -> Vec<&'static str> {
     }
     if body.in_liquid {
         // Swimming proper is a sprint under water, flat; else it wades.
-        states.push(if body.swimming { "swimming" } else { "in liquid" });
+        states.push(if body.swimming {
+            "swimming"
+        } else {
+            "in liquid"
+        });
         if let Some(way) = current_way(voxwalk::controller::current_on(app.sim().world(), body)) {
             states.push(way);
         }

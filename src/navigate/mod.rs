@@ -1,0 +1,71 @@
+//! Bodies that find their own way: a planner whose every plan the
+//! controller has walked, and a follower that walks it.
+//!
+//! A plan is a chain of places a body stands ([`Standing`]: a cell, feet at
+//! rest in the middle of it) joined by [`Step`]s: walk over (level, up a
+//! step, diagonally), jump up onto a ledge, drop down (3 blocks at most
+//! unless set), and leap a gap with a sprint-jump after 0 to 2 blocks of
+//! run-up. The [`Planner`] searches them with A*, costed in ticks, and takes
+//! a step only if the controller, steered by the very policy the
+//! [`Follower`] uses, makes it from rest in the world as it is: so a plan
+//! never asks for a jump the model cannot make (a 4-block gap is leapt, a
+//! 5-block one never planned). A found plan is then walked once, from the
+//! body as it is, with the follower; a step that walk cannot make is left
+//! out and the search made again. A search that runs out of its node budget
+//! returns the plan that came closest, the same one for the same budget.
+//!
+//! The [`Follower`] gives the keys tick by tick (turning the body to face
+//! its step, jumping, sprinting, braking at the end) and says when a step
+//! is made, when the body has arrived, and when it cannot go on
+//! ([`StuckReason`]): no closer for two seconds (a block placed in the way,
+//! a crowd) or fallen below the step. The game plans again then.
+//!
+//! ```
+//! use voxwalk::block::BlockId;
+//! use voxwalk::controller::{Body, Controller, Settings};
+//! use voxwalk::glam::{DVec3, IVec3};
+//! use voxwalk::navigate::{FollowEvent, Follower, Goal, Planner};
+//! use voxwalk::world::World;
+//!
+//! let mut world = World::new();
+//! world.fill(IVec3::new(0, 0, 0), IVec3::new(3, 0, 2), BlockId::STONE);
+//! world.fill(IVec3::new(7, 0, 0), IVec3::new(12, 0, 2), BlockId::STONE); // a 3-block gap
+//! let mut body = Body::new(DVec3::new(1.5, 1.0, 1.5), Body::DEFAULT_SIZE).unwrap();
+//! let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+//! let plan = planner.plan(&world, &body, Goal::Cell(IVec3::new(10, 1, 1))).unwrap();
+//! assert!(plan.complete);
+//!
+//! let mut controller = Controller::new(Settings::default()).unwrap();
+//! let mut follower = Follower::new(&plan, body.feet(), 0.6);
+//! let mut events = Vec::new();
+//! let mut ticks = 0;
+//! loop {
+//!     let (input, event) = follower.input(&mut body);
+//!     if event == Some(FollowEvent::Arrived) {
+//!         break;
+//!     }
+//!     controller.tick(&world, &mut body, input, &mut events).unwrap();
+//!     ticks += 1;
+//! }
+//! assert_eq!(ticks, plan.ticks); // walked as it was checked
+//! assert_eq!(body.feet().floor().as_ivec3(), IVec3::new(10, 1, 1));
+//! ```
+//!
+//! Not done yet: ladders, vines and swimming as moves; movers as moves;
+//! planning to the edge of a streamed world's loaded columns; a cache of
+//! checked steps across searches.
+
+mod follower;
+mod goal;
+mod plan;
+mod planner;
+mod standing;
+mod steering;
+mod step;
+
+pub use follower::{FollowEvent, Follower, StuckReason};
+pub use goal::Goal;
+pub use plan::Plan;
+pub use planner::{DEFAULT_NODE_BUDGET, PlanError, Planner};
+pub use standing::Standing;
+pub use step::{Step, StepKind};

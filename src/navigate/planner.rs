@@ -1,0 +1,312 @@
+//! The search: A* over the places a body stands, each move checked by
+//! simulating the controller with the steering that will make it.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, HashSet};
+
+use glam::{DVec3, IVec3};
+
+use super::follower::{FollowEvent, Follower};
+use super::goal::Goal;
+use super::plan::Plan;
+use super::standing::{Standing, standing_in};
+use super::steering::{arrived, steer};
+use super::step::{Reach, Step, StepKind, candidates};
+use crate::controller::{Body, Controller, SettingError, Settings};
+use crate::resolver::Resolver;
+use crate::world::BlockSource;
+
+/// The most places one search expands unless told otherwise.
+pub const DEFAULT_NODE_BUDGET: usize = 20_000;
+/// How many times a plan whose walk left it is searched again, without the
+/// step the walk could not make.
+const REPAIRS: usize = 4;
+
+/// Why no plan could be made.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum PlanError {
+    /// The body stands nowhere a plan can start: in the air, in a block.
+    #[error("the body at {0} stands on nothing a plan can start from")]
+    NotStanding(DVec3),
+    /// The settings are out of range.
+    #[error(transparent)]
+    Settings(#[from] SettingError),
+}
+
+/// Finds plans for bodies of one size and one set of settings.
+///
+/// ```
+/// use voxwalk::block::BlockId;
+/// use voxwalk::controller::{Body, Settings};
+/// use voxwalk::glam::{DVec3, IVec3};
+/// use voxwalk::navigate::{Goal, Planner};
+/// use voxwalk::world::World;
+///
+/// let mut world = World::new();
+/// world.fill(IVec3::new(0, 0, 0), IVec3::new(12, 0, 2), BlockId::STONE);
+/// world.fill(IVec3::new(6, 1, 0), IVec3::new(12, 1, 2), BlockId::STONE); // a ledge
+/// let body = Body::new(DVec3::new(1.5, 1.0, 1.5), Body::DEFAULT_SIZE).unwrap();
+/// let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+/// let plan = planner.plan(&world, &body, Goal::Cell(IVec3::new(10, 2, 1))).unwrap();
+/// assert!(plan.complete);
+/// assert_eq!(plan.end().cell, IVec3::new(10, 2, 1));
+/// ```
+#[derive(Debug)]
+pub struct Planner {
+    controller: Controller,
+    resolver: Resolver,
+    reach: Reach,
+    /// The most places a search expands; a search that runs out returns
+    /// the best partial plan, the same one for the same budget.
+    pub node_budget: usize,
+}
+
+/// A place reached, and how.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    standing: Standing,
+    ticks: u32,
+    came_by: Option<(usize, Step)>,
+}
+
+impl Planner {
+    /// A planner for bodies of `size` moved by `settings`, dropping at
+    /// most 3 blocks (Minecraft's fall without damage) and leaping gaps of
+    /// up to 4 cells.
+    ///
+    /// # Errors
+    /// A setting out of range.
+    pub fn new(settings: Settings, size: DVec3) -> Result<Planner, PlanError> {
+        let step_height = settings.walking.step_height;
+        Ok(Planner {
+            controller: Controller::new(settings)?,
+            resolver: Resolver::new(),
+            reach: Reach {
+                size,
+                step_height,
+                max_drop: 3,
+                max_gap: 4,
+            },
+            node_budget: DEFAULT_NODE_BUDGET,
+        })
+    }
+
+    /// The highest drop a plan may take, blocks (3 unless set).
+    pub fn set_max_drop(&mut self, blocks: u8) {
+        self.reach.max_drop = i32::from(blocks);
+    }
+
+    /// A plan for `body` to `goal` in `world`: complete if the goal can be
+    /// reached within the node budget, else the best partial plan (the one
+    /// ending closest to the goal). It has been walked in simulation from
+    /// the body as it is (`Plan::ticks`).
+    ///
+    /// # Errors
+    /// [`PlanError::NotStanding`] when the body stands on nothing.
+    pub fn plan<W: BlockSource>(
+        &mut self,
+        world: &W,
+        body: &Body,
+        goal: Goal,
+    ) -> Result<Plan, PlanError> {
+        let feet = body.feet();
+        let start = standing_in(
+            world,
+            &mut self.resolver,
+            self.reach.size,
+            feet.floor().as_ivec3(),
+        )
+        .ok_or(PlanError::NotStanding(feet))?;
+        let mut banned = HashSet::new();
+        let mut plan = self.search(world, start, goal, &banned);
+        for _ in 0..REPAIRS {
+            match self.walk(world, body, &plan) {
+                Ok(ticks) => {
+                    plan.ticks = ticks;
+                    return Ok(plan);
+                }
+                Err(failed) => {
+                    let from = if failed == 0 {
+                        start.cell
+                    } else {
+                        plan.steps[failed - 1].to.cell
+                    };
+                    banned.insert((from, plan.steps[failed].to.cell));
+                    plan = self.search(world, start, goal, &banned);
+                }
+            }
+        }
+        // Still not walkable from where the body is: keep what it walked.
+        let walked = self
+            .walk(world, body, &plan)
+            .map_or_else(|failed| failed, |_| plan.steps.len());
+        plan.steps.truncate(walked);
+        plan.complete = plan.complete && walked == plan.steps.len();
+        plan.ticks = self.walk(world, body, &plan).unwrap_or(0);
+        Ok(plan)
+    }
+
+    /// A* from `start`: places expanded in order of ticks so far plus the
+    /// ticks the distance left takes at a leap's speed; ties by order found.
+    fn search<W: BlockSource>(
+        &mut self,
+        world: &W,
+        start: Standing,
+        goal: Goal,
+        banned: &HashSet<(IVec3, IVec3)>,
+    ) -> Plan {
+        let fastest = self.controller.settings().walking.sprint_speed * 1.4 / 20.0;
+        let estimate = |feet: DVec3| (goal.distance(feet) / fastest).ceil() as u64;
+        let mut nodes = vec![Node {
+            standing: start,
+            ticks: 0,
+            came_by: None,
+        }];
+        let mut best_at: HashMap<IVec3, u32> = HashMap::from([(start.cell, 0)]);
+        let mut open = BinaryHeap::from([Reverse((estimate(start.feet), 0u64, 0usize))]);
+        let mut closest = (goal.distance(start.feet), 0usize);
+        let mut expanded = 0;
+        let mut found = None;
+        let mut moves = Vec::new();
+        while let Some(Reverse((_, _, index))) = open.pop() {
+            let node = nodes[index];
+            if best_at
+                .get(&node.standing.cell)
+                .is_some_and(|&t| t < node.ticks)
+            {
+                continue;
+            }
+            if goal.reached(node.standing.cell, node.standing.feet) {
+                found = Some(index);
+                break;
+            }
+            if expanded >= self.node_budget {
+                break;
+            }
+            expanded += 1;
+            candidates(
+                world,
+                &mut self.resolver,
+                &self.reach,
+                &node.standing,
+                &mut moves,
+            );
+            for &(to, kind) in &moves {
+                if banned.contains(&(node.standing.cell, to.cell)) {
+                    continue;
+                }
+                let ticks_so_far = node.ticks;
+                if best_at
+                    .get(&to.cell)
+                    .is_some_and(|&t| t <= ticks_so_far + 1)
+                {
+                    continue;
+                }
+                let Some(step) = self.check(world, &node.standing, to, kind) else {
+                    continue;
+                };
+                let ticks = ticks_so_far + step.ticks;
+                if best_at.get(&to.cell).is_some_and(|&t| t <= ticks) {
+                    continue;
+                }
+                best_at.insert(to.cell, ticks);
+                nodes.push(Node {
+                    standing: to,
+                    ticks,
+                    came_by: Some((index, step)),
+                });
+                let new = nodes.len() - 1;
+                let left = goal.distance(to.feet);
+                if left < closest.0 {
+                    closest = (left, new);
+                }
+                open.push(Reverse((
+                    u64::from(ticks) + estimate(to.feet),
+                    new as u64,
+                    new,
+                )));
+            }
+        }
+        let end = found.unwrap_or(closest.1);
+        let mut steps = Vec::new();
+        let mut at = end;
+        while let Some((parent, step)) = nodes[at].came_by {
+            steps.push(step);
+            at = parent;
+        }
+        steps.reverse();
+        Plan {
+            start,
+            steps,
+            complete: found.is_some(),
+            ticks: nodes[end].ticks,
+            nodes: expanded,
+        }
+    }
+
+    /// The step from `from` to `to` by `kind`, if a body at rest at `from`
+    /// makes it with the follower's steering: it stands in `to`'s cell near
+    /// its middle within the ticks such a move may take, never having
+    /// fallen below both ends.
+    fn check<W: BlockSource>(
+        &mut self,
+        world: &W,
+        from: &Standing,
+        to: Standing,
+        kind: StepKind,
+    ) -> Option<Step> {
+        let mut step = Step { to, kind, ticks: 0 };
+        let mut body = Body::new(from.feet, self.reach.size).ok()?;
+        body.grounded = true;
+        let across = (to.feet - from.feet).length();
+        let limit = 30 + (across * 12.0) as u32;
+        let lowest = from.feet.y.min(to.feet.y) - 0.5;
+        let mut events = Vec::new();
+        for tick in 1..=limit {
+            let input = steer(&step, false, &mut body, self.reach.step_height);
+            events.clear();
+            self.controller
+                .tick(world, &mut body, input, &mut events)
+                .ok()?;
+            if body.feet().y < lowest {
+                return None;
+            }
+            if arrived(&step, false, &body) {
+                step.ticks = tick;
+                return Some(step);
+            }
+        }
+        None
+    }
+
+    /// Walks `plan` with a follower from `body` as it is: the ticks it took,
+    /// or the index of the step it could not make.
+    fn walk<W: BlockSource>(&mut self, world: &W, body: &Body, plan: &Plan) -> Result<u32, usize> {
+        let mut body = *body;
+        let mut follower = Follower::new(plan, body.feet(), self.reach.step_height);
+        let limit = plan.steps.iter().map(|s| s.ticks * 2 + 20).sum::<u32>() + 40;
+        let mut events = Vec::new();
+        for tick in 0..limit {
+            let (input, event) = follower.input(&mut body);
+            match event {
+                Some(FollowEvent::Arrived) => return Ok(tick),
+                Some(FollowEvent::Stuck(_)) => {
+                    return Err(plan.steps.len() - follower.remaining().len());
+                }
+                _ => {}
+            }
+            if follower.done() {
+                return Ok(tick);
+            }
+            events.clear();
+            if self
+                .controller
+                .tick(world, &mut body, input, &mut events)
+                .is_err()
+            {
+                return Err(plan.steps.len() - follower.remaining().len());
+            }
+        }
+        Err(plan.steps.len() - follower.remaining().len())
+    }
+}

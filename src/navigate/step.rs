@@ -1,0 +1,150 @@
+//! The moves a plan is made of, and the ones worth trying from a place.
+
+use glam::{DVec3, IVec2, IVec3};
+
+use super::standing::{Standing, standing_in};
+use crate::resolver::Resolver;
+use crate::world::BlockSource;
+
+/// How a body goes from one place to the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StepKind {
+    /// Walks over: level, up a step it can climb, or along a diagonal.
+    Walk,
+    /// Jumps up onto a ledge too high to step onto.
+    Jump,
+    /// Walks off an edge and falls.
+    Drop,
+    /// Sprints `run_up` blocks along the way, then jumps across a gap from
+    /// the edge of the last of them (`takeoff`).
+    Leap {
+        /// Blocks of run-up before the takeoff cell.
+        run_up: u8,
+        /// The cell the body jumps from.
+        takeoff: IVec3,
+    },
+}
+
+/// One move of a plan: where it ends, how, and how many ticks the
+/// controller took to make it when the plan was checked.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Step {
+    /// Where it ends.
+    pub to: Standing,
+    /// How.
+    pub kind: StepKind,
+    /// Ticks the move took in the checking simulation.
+    pub ticks: u32,
+}
+
+/// The eight directions across, the four straight ones first.
+pub(crate) const DIRECTIONS: [IVec2; 8] = [
+    IVec2::new(1, 0),
+    IVec2::new(-1, 0),
+    IVec2::new(0, 1),
+    IVec2::new(0, -1),
+    IVec2::new(1, 1),
+    IVec2::new(1, -1),
+    IVec2::new(-1, 1),
+    IVec2::new(-1, -1),
+];
+
+/// What the moves may do: the body's size, the highest drop, the gaps.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reach {
+    pub size: DVec3,
+    pub step_height: f64,
+    pub max_drop: i32,
+    /// The widest gap tried, in empty cells between takeoff and landing.
+    pub max_gap: i32,
+}
+
+/// The moves worth checking from `from`: to the highest place the body can
+/// stand in each of the eight neighbouring columns, from one above to
+/// `max_drop` below; and, straight ahead, after 0 to 3 blocks of run-up
+/// level with `from`, leaps over gaps of 1 to `max_gap` columns with
+/// nothing to stand on within a block below, onto places from one above to
+/// two below.
+pub(crate) fn candidates<W: BlockSource>(
+    world: &W,
+    resolver: &mut Resolver,
+    reach: &Reach,
+    from: &Standing,
+    out: &mut Vec<(Standing, StepKind)>,
+) {
+    out.clear();
+    for (index, d) in DIRECTIONS.iter().enumerate() {
+        let column = from.cell + IVec3::new(d.x, 0, d.y);
+        let next = highest_standing(world, resolver, reach, column, 1, -reach.max_drop);
+        if let Some(to) = next {
+            out.push((to, walk_kind(reach, from, &to)));
+        }
+        if index < 4 {
+            leaps(world, resolver, reach, from, *d, out);
+        }
+    }
+}
+
+/// The kind of a move to a neighbouring column's `to`.
+fn walk_kind(reach: &Reach, from: &Standing, to: &Standing) -> StepKind {
+    let rise = to.feet.y - from.feet.y;
+    if rise > reach.step_height + 1e-9 {
+        StepKind::Jump
+    } else if rise < -reach.step_height - 1e-9 {
+        StepKind::Drop
+    } else {
+        StepKind::Walk
+    }
+}
+
+/// Leaps from `from` along `d`: with `run_up` blocks to stand on ahead
+/// (level with `from`), then a gap of empty columns, onto the first place
+/// to stand beyond it.
+fn leaps<W: BlockSource>(
+    world: &W,
+    resolver: &mut Resolver,
+    reach: &Reach,
+    from: &Standing,
+    d: IVec2,
+    out: &mut Vec<(Standing, StepKind)>,
+) {
+    let step = IVec3::new(d.x, 0, d.y);
+    for run_up in 0..=3u8 {
+        let takeoff = from.cell + step * i32::from(run_up);
+        let runway_ok = (1..=i32::from(run_up)).all(|k| {
+            standing_in(world, resolver, reach.size, from.cell + step * k)
+                .is_some_and(|s| (s.feet.y - from.feet.y).abs() < 1e-9)
+        });
+        if !runway_ok {
+            break;
+        }
+        // A gap: nothing to stand on just past the takeoff, down to a block
+        // below it (a deeper step down is a drop).
+        let past = highest_standing(world, resolver, reach, takeoff + step, 1, -1);
+        if past.is_some() {
+            continue;
+        }
+        for gap in 1..=reach.max_gap {
+            let column = takeoff + step * (gap + 1);
+            if let Some(to) = highest_standing(world, resolver, reach, column, 1, -2) {
+                out.push((to, StepKind::Leap { run_up, takeoff }));
+                break;
+            }
+        }
+    }
+}
+
+/// The highest place a body stands in `column`'s cells from `up` above to
+/// `down` below its y (`down` negative).
+fn highest_standing<W: BlockSource>(
+    world: &W,
+    resolver: &mut Resolver,
+    reach: &Reach,
+    column: IVec3,
+    up: i32,
+    down: i32,
+) -> Option<Standing> {
+    (down..=up)
+        .rev()
+        .find_map(|dy| standing_in(world, resolver, reach.size, column + IVec3::new(0, dy, 0)))
+}

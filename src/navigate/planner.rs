@@ -156,26 +156,12 @@ impl Planner {
         banned: &HashSet<(IVec3, IVec3)>,
     ) -> Plan {
         let fastest = self.controller.settings().walking.sprint_speed * 1.4 / 20.0;
-        let estimate = |feet: DVec3| (goal.distance(feet) / fastest).ceil() as u64;
-        let mut nodes = vec![Node {
-            standing: start,
-            ticks: 0,
-            came_by: None,
-        }];
-        let mut best_at: HashMap<IVec3, u32> = HashMap::from([(start.cell, 0)]);
-        let mut open = BinaryHeap::from([Reverse((estimate(start.feet), 0u64, 0usize))]);
-        let mut closest = (goal.distance(start.feet), 0usize);
+        let mut search = Search::new(start, goal, fastest);
         let mut expanded = 0;
         let mut found = None;
         let mut moves = Vec::new();
-        while let Some(Reverse((_, _, index))) = open.pop() {
-            let node = nodes[index];
-            if best_at
-                .get(&node.standing.cell)
-                .is_some_and(|&t| t < node.ticks)
-            {
-                continue;
-            }
+        while let Some(index) = search.next() {
+            let node = search.nodes[index];
             if goal.reached(node.standing.cell, node.standing.feet) {
                 found = Some(index);
                 break;
@@ -192,54 +178,22 @@ impl Planner {
                 &mut moves,
             );
             for &(to, kind) in &moves {
-                if banned.contains(&(node.standing.cell, to.cell)) {
-                    continue;
-                }
-                let ticks_so_far = node.ticks;
-                if best_at
-                    .get(&to.cell)
-                    .is_some_and(|&t| t <= ticks_so_far + 1)
+                if banned.contains(&(node.standing.cell, to.cell))
+                    || !search.worth(to.cell, node.ticks + 1)
                 {
                     continue;
                 }
-                let Some(step) = self.check(world, &node.standing, to, kind) else {
-                    continue;
-                };
-                let ticks = ticks_so_far + step.ticks;
-                if best_at.get(&to.cell).is_some_and(|&t| t <= ticks) {
-                    continue;
+                if let Some(step) = self.check(world, &node.standing, to, kind) {
+                    search.reach(index, step);
                 }
-                best_at.insert(to.cell, ticks);
-                nodes.push(Node {
-                    standing: to,
-                    ticks,
-                    came_by: Some((index, step)),
-                });
-                let new = nodes.len() - 1;
-                let left = goal.distance(to.feet);
-                if left < closest.0 {
-                    closest = (left, new);
-                }
-                open.push(Reverse((
-                    u64::from(ticks) + estimate(to.feet),
-                    new as u64,
-                    new,
-                )));
             }
         }
-        let end = found.unwrap_or(closest.1);
-        let mut steps = Vec::new();
-        let mut at = end;
-        while let Some((parent, step)) = nodes[at].came_by {
-            steps.push(step);
-            at = parent;
-        }
-        steps.reverse();
+        let end = found.unwrap_or(search.closest.1);
         Plan {
             start,
-            steps,
+            steps: search.steps_to(end),
             complete: found.is_some(),
-            ticks: nodes[end].ticks,
+            ticks: search.nodes[end].ticks,
             nodes: expanded,
         }
     }
@@ -308,5 +262,96 @@ impl Planner {
             }
         }
         Err(plan.steps.len() - follower.remaining().len())
+    }
+}
+
+/// The state of one A* search: the places found, the best ticks to each
+/// cell, the open list, and the place closest to the goal so far.
+struct Search {
+    goal: Goal,
+    fastest: f64,
+    nodes: Vec<Node>,
+    best_at: HashMap<IVec3, u32>,
+    open: BinaryHeap<Reverse<(u64, u64, usize)>>,
+    closest: (f64, usize),
+}
+
+impl Search {
+    fn new(start: Standing, goal: Goal, fastest: f64) -> Search {
+        let mut search = Search {
+            goal,
+            fastest,
+            nodes: vec![Node {
+                standing: start,
+                ticks: 0,
+                came_by: None,
+            }],
+            best_at: HashMap::from([(start.cell, 0)]),
+            open: BinaryHeap::new(),
+            closest: (goal.distance(start.feet), 0),
+        };
+        search
+            .open
+            .push(Reverse((search.estimate(start.feet), 0, 0)));
+        search
+    }
+
+    /// Ticks the distance left from `feet` takes at least.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a small whole number of ticks
+    fn estimate(&self, feet: DVec3) -> u64 {
+        (self.goal.distance(feet) / self.fastest).ceil() as u64
+    }
+
+    /// The next place to expand, skipping ones reached faster since.
+    fn next(&mut self) -> Option<usize> {
+        while let Some(Reverse((_, _, index))) = self.open.pop() {
+            let node = &self.nodes[index];
+            if self
+                .best_at
+                .get(&node.standing.cell)
+                .is_none_or(|&t| t >= node.ticks)
+            {
+                return Some(index);
+            }
+        }
+        None
+    }
+
+    /// Whether reaching `cell` in `ticks` could beat the best way found.
+    fn worth(&self, cell: IVec3, ticks: u32) -> bool {
+        self.best_at.get(&cell).is_none_or(|&t| t > ticks)
+    }
+
+    /// Takes `step` from place `from`, if it beats the best way to its end.
+    fn reach(&mut self, from: usize, step: Step) {
+        let ticks = self.nodes[from].ticks + step.ticks;
+        if !self.worth(step.to.cell, ticks) {
+            return;
+        }
+        self.best_at.insert(step.to.cell, ticks);
+        self.nodes.push(Node {
+            standing: step.to,
+            ticks,
+            came_by: Some((from, step)),
+        });
+        let new = self.nodes.len() - 1;
+        let left = self.goal.distance(step.to.feet);
+        if left < self.closest.0 {
+            self.closest = (left, new);
+        }
+        let order = u64::from(ticks) + self.estimate(step.to.feet);
+        self.open.push(Reverse((order, new as u64, new)));
+    }
+
+    /// The steps from the start to place `end`.
+    fn steps_to(&self, end: usize) -> Vec<Step> {
+        let mut steps = Vec::new();
+        let mut at = end;
+        while let Some((parent, step)) = self.nodes[at].came_by {
+            steps.push(step);
+            at = parent;
+        }
+        steps.reverse();
+        steps
     }
 }

@@ -10,6 +10,7 @@ mod convert;
 mod generate;
 mod info;
 mod numbers;
+mod path;
 mod play;
 mod run;
 mod streamed;
@@ -60,6 +61,8 @@ pub enum Command {
     Sweep(sweep::SweepArgs),
     /// Walk a body through a world by an input script; one JSON line per tick.
     Run(run::RunArgs),
+    /// Plan a way from one place to another and walk it: the plan, then one JSON line per tick.
+    Path(path::PathArgs),
     /// Run scenario files and folders; exit 1 if any fails.
     Check(check::CheckArgs),
     /// Generate a world (flat, hills, caves, mountains, course) and save it.
@@ -129,11 +132,30 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
         Command::Play(args) => play::run(&args, budget, out),
         Command::Sweep(args) => sweep::run(&args, budget, out),
         Command::Run(args) => run::run(&args, budget, out),
+        Command::Path(args) => path::run(&args, budget, out),
         Command::Check(args) => check::run(&args, budget, out),
         Command::Gen(args) => generate::run(&args, out),
         Command::Info(args) => info::run(&args, budget, out),
         Command::Convert(args) => convert::run(&args, budget, out),
     }
+}
+
+/// The settings `--set KEY=VALUE` items give, from the defaults.
+///
+/// # Errors
+/// [`CliError::Usage`] naming an item that is not `KEY=VALUE` or a setting
+/// that refuses its value.
+pub fn settings_from(items: &[String]) -> Result<voxwalk::controller::Settings, CliError> {
+    let mut settings = voxwalk::controller::Settings::default();
+    for item in items {
+        let (key, value) = item
+            .split_once('=')
+            .ok_or_else(|| CliError::Usage(format!("--set {item}: expected KEY=VALUE")))?;
+        settings
+            .set(key.trim(), value.trim())
+            .map_err(|e| CliError::Usage(format!("--set {item}: {e}")))?;
+    }
+    Ok(settings)
 }
 
 /// Opens a world for a command: progress of long imports and the importers'

@@ -82,16 +82,7 @@ pub(super) fn run(
 
 /// The settings `--set` gives.
 fn settings(args: &RunArgs) -> Result<Settings, CliError> {
-    let mut settings = Settings::default();
-    for item in &args.set {
-        let (key, value) = item
-            .split_once('=')
-            .ok_or_else(|| CliError::Usage(format!("--set {item}: expected KEY=VALUE")))?;
-        settings
-            .set(key.trim(), value.trim())
-            .map_err(|e| CliError::Usage(format!("--set {item}: {e}")))?;
-    }
-    Ok(settings)
+    super::settings_from(&args.set)
 }
 
 fn read_script(args: &RunArgs) -> Result<InputScript, CliError> {

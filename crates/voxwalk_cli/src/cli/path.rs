@@ -1,0 +1,177 @@
+//! `voxwalk path`: a plan from one place to another, and the walk along it,
+//! as JSON lines.
+
+use std::io::Write;
+
+use clap::Args;
+use glam::DVec3;
+use serde::Serialize;
+
+use super::{CliError, parse_vector};
+use voxwalk::controller::{Body, Event, Input, Simulation};
+use voxwalk::navigate::{FollowEvent, Follower, Goal, Plan, Planner, StepKind};
+
+/// Arguments of `voxwalk path`.
+#[derive(Debug, Args)]
+pub struct PathArgs {
+    /// The world: a file of any readable format, or `gen:PRESET:SEED`.
+    pub world: String,
+    /// Where the body starts: its feet (it settles onto what is under them).
+    #[arg(long, value_name = "X,Y,Z", allow_hyphen_values = true, value_parser = parse_vector)]
+    pub from: DVec3,
+    /// Where to go: the cell holding this point, as the feet's cell.
+    #[arg(long, value_name = "X,Y,Z", allow_hyphen_values = true, value_parser = parse_vector)]
+    pub to: DVec3,
+    /// Body size.
+    #[arg(long, value_name = "W,H,D", value_parser = parse_vector)]
+    pub size: Option<DVec3>,
+    /// The most places the search expands; past it, the plan that came closest.
+    #[arg(long, value_name = "N", default_value_t = voxwalk::navigate::DEFAULT_NODE_BUDGET)]
+    pub nodes: usize,
+    /// Override a controller setting, as `run --set` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE", allow_hyphen_values = true)]
+    pub set: Vec<String>,
+}
+
+/// The plan, as printed first.
+#[derive(Debug, Serialize)]
+struct PlanLine {
+    complete: bool,
+    ticks: u32,
+    nodes: usize,
+    steps: Vec<StepLine>,
+}
+
+#[derive(Debug, Serialize)]
+struct StepLine {
+    cell: [i32; 3],
+    feet: [f64; 3],
+    kind: &'static str,
+    ticks: u32,
+}
+
+/// One tick of the walk, as `run` prints it, with the step being made.
+#[derive(Debug, Serialize)]
+struct TickLine<'a> {
+    tick: u64,
+    pos: [f64; 3],
+    vel: [f64; 3],
+    grounded: bool,
+    #[serde(rename = "box")]
+    aabb: [f64; 6],
+    events: &'a [Event],
+    step: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    follow: Option<String>,
+}
+
+pub(super) fn run(
+    args: &PathArgs,
+    budget: voxwalk::formats::ReadBudget,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let usage = CliError::Usage;
+    let (world, movers) = super::open_world(&args.world, budget)?.into_parts();
+    let settings = super::settings_from(&args.set)?;
+    let step_height = settings.walking.step_height;
+    let size = args.size.unwrap_or(Body::DEFAULT_SIZE);
+    let mut sim = Simulation::with_movers(world, movers, settings.clone())
+        .map_err(|e| usage(e.to_string()))?;
+    let body = Body::new(args.from, size).map_err(|e| usage(format!("body: {e}")))?;
+    let handle = sim.add_body(body);
+    // Settled onto what is under the feet first.
+    for _ in 0..40 {
+        sim.step_in_order(&[Input::IDLE])
+            .map_err(|e| usage(e.to_string()))?;
+    }
+    let start = *sim.body(handle).expect("the body just added");
+    let mut planner = Planner::new(settings, size).map_err(|e| usage(e.to_string()))?;
+    planner.node_budget = args.nodes;
+    let plan = planner
+        .plan(sim.world(), &start, Goal::Cell(args.to.floor().as_ivec3()))
+        .map_err(|e| usage(format!("--from {}: {e}", args.from)))?;
+    write_json(out, &plan_line(&plan))?;
+    walk(&mut sim, handle, &plan, step_height, out)
+}
+
+fn plan_line(plan: &Plan) -> PlanLine {
+    PlanLine {
+        complete: plan.complete,
+        ticks: plan.ticks,
+        nodes: plan.nodes,
+        steps: plan
+            .steps
+            .iter()
+            .map(|s| StepLine {
+                cell: s.to.cell.to_array(),
+                feet: s.to.feet.to_array(),
+                kind: match s.kind {
+                    StepKind::Walk => "walk",
+                    StepKind::Jump => "jump",
+                    StepKind::Drop => "drop",
+                    StepKind::Leap { .. } => "leap",
+                },
+                ticks: s.ticks,
+            })
+            .collect(),
+    }
+}
+
+/// Walks the body along `plan` with a follower, a line a tick, until it
+/// arrives or cannot go on.
+fn walk(
+    sim: &mut Simulation<voxwalk::world::World>,
+    handle: voxwalk::controller::BodyHandle,
+    plan: &Plan,
+    step_height: f64,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let usage = CliError::Usage;
+    let start = sim.body(handle).expect("the planned body").feet();
+    let mut follower = Follower::new(plan, start, step_height);
+    let limit = u64::from(plan.ticks) * 2 + 40;
+    for tick in 0..limit {
+        let body = sim.body_mut(handle).expect("the planned body");
+        let (input, event) = follower.input(body);
+        let step = plan.steps.len() - follower.remaining().len();
+        let report = sim
+            .step_in_order(&[input])
+            .map_err(|e| usage(e.to_string()))?;
+        let body = sim.body(handle).expect("the planned body");
+        let b = &body.aabb;
+        write_json(
+            out,
+            &TickLine {
+                tick,
+                pos: body.feet().to_array(),
+                vel: body.velocity.to_array(),
+                grounded: body.grounded,
+                aabb: [b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z],
+                events: &report.bodies[0],
+                step,
+                follow: event.map(|e| describe(&e)),
+            },
+        )?;
+        if matches!(event, Some(FollowEvent::Arrived | FollowEvent::Stuck(_))) || follower.done() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+fn describe(event: &FollowEvent) -> String {
+    match event {
+        FollowEvent::StepMade(n) => format!("step {n} made"),
+        FollowEvent::Arrived => "arrived".to_owned(),
+        FollowEvent::Stuck(why) => format!("stuck: {}", why.describe()),
+    }
+}
+
+fn write_json<T: Serialize>(out: &mut dyn Write, value: &T) -> Result<(), CliError> {
+    let io = |source| CliError::Io {
+        place: "stdout".into(),
+        source,
+    };
+    serde_json::to_writer(&mut *out, value).map_err(|e| io(e.into()))?;
+    writeln!(out).map_err(io)
+}

@@ -1,0 +1,76 @@
+//! `voxwalk path`: the plan as one JSON line, then the walk along it.
+
+#[path = "../../../tests/support/temp_dir.rs"]
+mod temp_dir;
+
+use std::process::{Command, Output};
+
+fn voxwalk(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_voxwalk"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .output()
+        .expect("the binary runs")
+}
+
+/// A floor, a 3-wide gap, a floor: the plan leaps it, and the walk that
+/// follows ends where the plan does, in the plan's ticks.
+const GAP: &str = "voxwalk-world 1\nlayer 0\n|####...#####\n|####...#####\n|####...#####\nend\n";
+
+#[test]
+fn path_prints_the_plan_then_walks_it_tick_by_tick() {
+    let dir = temp_dir::Dir::new("cli-path");
+    let world = dir.path().join("gap.vxw");
+    std::fs::write(&world, GAP).unwrap();
+    let out = voxwalk(&[
+        "path",
+        world.to_str().unwrap(),
+        "--from",
+        "1.5,1,1.5",
+        "--to",
+        "10.5,1,1.5",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    let plan = &lines[0];
+    assert_eq!(plan["complete"], true, "{plan}");
+    let steps = plan["steps"].as_array().unwrap();
+    assert!(steps.iter().any(|s| s["kind"] == "leap"), "{plan}");
+    assert_eq!(steps.last().unwrap()["cell"], serde_json::json!([10, 1, 1]));
+    let walk = &lines[1..];
+    let last = walk.last().unwrap();
+    assert_eq!(last["follow"], "arrived", "{last}");
+    assert_eq!(last["tick"], plan["ticks"], "walked in the plan's ticks");
+    let x = last["pos"][0].as_f64().unwrap();
+    assert!((10.0..11.0).contains(&x), "{last}");
+}
+
+#[test]
+fn path_from_mid_air_over_nothing_is_one_line_on_stderr() {
+    let dir = temp_dir::Dir::new("cli-path-air");
+    let world = dir.path().join("gap.vxw");
+    std::fs::write(&world, GAP).unwrap();
+    let out = voxwalk(&[
+        "path",
+        world.to_str().unwrap(),
+        "--from",
+        "5.5,1,1.5",
+        "--to",
+        "10.5,1,1.5",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("--from") && err.contains("stands on nothing"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

@@ -247,3 +247,29 @@ fn campaign_over_hills() {
     );
     assert_eq!(as_predicted, planned);
 }
+
+/// A scenario body sent to a goal beyond a 5-wide gap, which no step
+/// crosses: it walks to the edge, plans again, and gives up with `stuck`
+/// instead of walking off.
+#[test]
+fn a_scenario_goal_no_step_reaches_ends_stuck_at_the_edge() {
+    let dir = std::env::temp_dir().join(format!("voxwalk-nav-stuck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("unreachable.toml");
+    let text = "model = \"minecraft-1.21 v2\"\n\
+        world_text = \"\"\"\nvoxwalk-world 1\nlayer 0\n|####.....######\nend\n\"\"\"\n\
+        spawn = [1.5, 1, 0.5]\ngoal = [12.5, 1, 0.5]\nticks = 200\n\
+        [[expect]]\nevent_by = \"stuck\"\nno_event_by = \"arrived\"\nx = [3.0, 4.3]\ny = [1.0, 1.0000002]\n";
+    std::fs::write(&path, text).unwrap();
+    let outcome = voxwalk::scenario::check_file(&path, false);
+    assert!(outcome.verdict.is_pass(), "{:?}", outcome.verdict);
+    let both = text.replace("ticks = 200", "ticks = 200\ninputs = \"10 east\"");
+    std::fs::write(&path, both).unwrap();
+    let refused = voxwalk::scenario::check_file(&path, false);
+    assert!(
+        format!("{:?}", refused.verdict).contains("not both"),
+        "{:?}",
+        refused.verdict
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -47,12 +47,14 @@ pub(super) fn event_kind<'de, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<Option<String>, D::Error> {
     let kind = String::deserialize(deserializer)?;
-    if Event::KINDS.contains(&kind.as_str()) {
+    let navigation = super::goal_walk::NAVIGATION_EVENTS;
+    if Event::KINDS.contains(&kind.as_str()) || navigation.contains(&kind.as_str()) {
         Ok(Some(kind))
     } else {
         Err(D::Error::custom(format!(
-            "no event is called {kind:?} (events: {})",
-            Event::KINDS.join(", ")
+            "no event is called {kind:?} (events: {}, and for a body with a goal {})",
+            Event::KINDS.join(", "),
+            navigation.join(", ")
         )))
     }
 }

@@ -280,6 +280,11 @@ impl<'a> Conversion<'a> {
         let mut bodies = vec![ScenarioBody {
             body: first,
             script: self.script(file.inputs.as_ref(), file.inputs_file.as_ref(), "inputs")?,
+            goal: self.goal(
+                file.goal,
+                file.inputs.is_some() || file.inputs_file.is_some(),
+                "body 0",
+            )?,
         }];
         for (i, b) in file.body.iter().enumerate() {
             bodies.push(self.other_body(i + 1, b)?);
@@ -299,7 +304,29 @@ impl<'a> Conversion<'a> {
         Ok(ScenarioBody {
             body,
             script: self.script(b.inputs.as_ref(), None, &what)?,
+            goal: self.goal(b.goal, b.inputs.is_some(), &what)?,
         })
+    }
+
+    /// A body's goal: finite, and not beside keys of its own.
+    fn goal(
+        &self,
+        goal: Option<[f64; 3]>,
+        has_inputs: bool,
+        what: &str,
+    ) -> Result<Option<DVec3>, ScenarioError> {
+        let Some(goal) = goal.map(DVec3::from_array) else {
+            return Ok(None);
+        };
+        if !goal.is_finite() {
+            return Err(self.invalid(format!("{what}: `goal` must be three finite numbers")));
+        }
+        if has_inputs {
+            return Err(self.invalid(format!(
+                "{what}: give `inputs` or `goal`, not both (a goal's keys come from its plan)"
+            )));
+        }
+        Ok(Some(goal))
     }
 
     fn balls(&self, file: &ScenarioFile) -> Result<Vec<Ball>, ScenarioError> {

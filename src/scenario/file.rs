@@ -47,6 +47,9 @@ pub(super) struct ScenarioFile {
     /// Or a script file, relative to the scenario.
     #[serde(default)]
     pub(super) inputs_file: Option<PathBuf>,
+    /// Or a goal body 0 plans its own way to (the cell holding the point).
+    #[serde(default)]
+    pub(super) goal: Option<[f64; 3]>,
     /// Ticks to run; the longest script when absent.
     #[serde(default)]
     pub(super) ticks: Option<u64>,
@@ -91,6 +94,8 @@ pub(super) struct BodyFile {
     pub(super) heading: Option<f64>,
     #[serde(default)]
     pub(super) inputs: Option<String>,
+    #[serde(default)]
+    pub(super) goal: Option<[f64; 3]>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -6,6 +6,7 @@ use glam::{DVec3, IVec3};
 
 use super::expectation::ExpectationWatch;
 use super::failure::{CheckKind, Failure};
+use super::goal_walk::GoalWalk;
 use super::spec::Scenario;
 use super::trajectory::{Frame, GoldenComparison, GoldenWriter};
 use super::world_stream::WorldStream;
@@ -116,6 +117,8 @@ struct Run<'s> {
     /// Loads a save folder's columns before each tick.
     stream: WorldStream,
     inputs: Vec<Input>,
+    /// The way of each body sent to a goal (`None` for one driven by keys).
+    walks: Vec<Option<GoalWalk>>,
     tick: u64,
 }
 
@@ -123,11 +126,21 @@ impl<'s> Run<'s> {
     fn new(scenario: &'s Scenario, world: &World, shift: DVec3) -> Result<Self, SimulationError> {
         let mut stream = WorldStream::open(scenario.save_folder.as_ref())?;
         let sim = scenario.streamed_simulation(world, shift, &mut stream)?;
+        let walks = scenario
+            .bodies
+            .iter()
+            .map(|b| {
+                let size = b.body.aabb.max - b.body.aabb.min;
+                b.goal
+                    .and_then(|goal| GoalWalk::new(goal, shift, &scenario.settings, size))
+            })
+            .collect();
         Ok(Run {
             scenario,
             sim,
             stream,
             inputs: Vec::with_capacity(scenario.bodies.len()),
+            walks,
             tick: 0,
         })
     }
@@ -142,9 +155,21 @@ impl<'s> Run<'s> {
         self.inputs
             .extend(self.scenario.bodies.iter().map(|b| b.script.input_at(tick)));
         self.stream.ready(&mut self.sim, tick)?;
+        let mut walked = vec![Vec::new(); self.walks.len()];
+        for (index, walk) in self.walks.iter_mut().enumerate() {
+            if let Some(walk) = walk {
+                let mut body = self.sim.bodies()[index];
+                self.inputs[index] = walk.input(self.sim.world(), &mut body, &mut walked[index]);
+                self.sim.bodies_mut()[index].heading = body.heading;
+            }
+        }
         let report = self.sim.step_in_order(&self.inputs)?;
         self.tick += 1;
-        Ok(Some(Frame::capture(&self.sim, &report)))
+        let mut frame = Frame::capture(&self.sim, &report);
+        for (events, walked) in frame.body_events.iter_mut().zip(walked) {
+            events.extend(walked);
+        }
+        Ok(Some(frame))
     }
 }
 

@@ -22,6 +22,9 @@ pub struct ScenarioBody {
     pub body: Body,
     /// What it is told to do.
     pub script: InputScript,
+    /// Or where it is sent: it plans its own way to the cell holding this
+    /// point (`navigate`), and its keys come from the plan.
+    pub goal: Option<DVec3>,
 }
 
 /// The same scenario in another world, displaced by `offset`.

@@ -101,6 +101,12 @@ pub enum AppError {
     /// The world's movers do not fit it.
     #[error("the world: {0}")]
     World(SimulationError),
+    /// The scenario sends a body to a goal, which playback cannot step
+    /// back through yet.
+    #[error(
+        "the scenario sends body {0} to a goal: playing it tick by tick is not supported yet (`voxwalk check` runs it, `voxwalk path` shows a plan)"
+    )]
+    GoalPlayback(usize),
 }
 
 impl App {
@@ -212,6 +218,9 @@ impl App {
         tick: Option<u64>,
         go_on: &mut dyn FnMut(u64) -> bool,
     ) -> Result<Option<App>, AppError> {
+        if let Some(index) = scenario.bodies.iter().position(|b| b.goal.is_some()) {
+            return Err(AppError::GoalPlayback(index));
+        }
         let spawn = scenario
             .bodies
             .first()

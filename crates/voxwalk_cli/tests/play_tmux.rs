@@ -332,3 +332,43 @@ fn play_stopped_by_a_signal_restores_the_terminal() {
         "terminal left in raw mode:\n{after}"
     );
 }
+
+/// `g` sends the body to a far spot it plans its own way to: the plan's
+/// cells are drawn in the top-down view, the body walks there by itself and
+/// the status line says it arrived.
+#[test]
+#[ignore = "needs tmux"]
+fn g_sends_the_body_to_a_far_spot_its_path_drawn_and_it_arrives() {
+    assert!(
+        Command::new("tmux").arg("-V").output().is_ok(),
+        "this test needs tmux installed"
+    );
+    let session = format!("voxwalk-test-go-{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_voxwalk");
+    start_shell(&session, 120, 40);
+    let cleanup = || {
+        tmux(&["kill-session", "-t", &session]);
+    };
+    tmux(&["send-keys", "-t", &session, &format!("{bin} play"), "Enter"]);
+    let first = wait_for(&session, "pos ", Duration::from_secs(10));
+    if !first.contains("pos ") {
+        cleanup();
+        panic!("the viewer did not start:\n{first}");
+    }
+    let start_x = player_x(&first);
+    tmux(&["send-keys", "-t", &session, "g"]);
+    let going = wait_for(&session, "going to", Duration::from_secs(10));
+    let drawn = going.contains("••");
+    let arrived = wait_until(&session, Duration::from_secs(60), |s| {
+        s.contains("arrived") || s.contains("stuck")
+    });
+    tmux(&["send-keys", "-t", &session, "q"]);
+    sleep(Duration::from_millis(300));
+    cleanup();
+    assert!(going.contains("going to"), "no plan made:\n{going}");
+    assert!(drawn, "the path is not drawn:\n{going}");
+    assert!(arrived.contains("arrived"), "did not arrive:\n{arrived}");
+    // The first errand aims 32 blocks away at 137° from +x: 23 blocks west.
+    let end_x = player_x(&arrived);
+    assert!(start_x - end_x > 5.0, "{start_x} → {end_x}:\n{arrived}");
+}

@@ -114,7 +114,7 @@ fn every_key_maps_to_its_action() {
         .collect::<Vec<_>>()
         .join(" ");
     for k in [
-        "W A S D", "space", "c", "r", "f", "v", "x", "+ / -", "b", "n", "e", "p", ".", "?",
+        "W A S D", "space", "c", "r", "f", "v", "x", "+ / -", "b", "n", "g", "e", "p", ".", "?",
         "q / Esc",
     ] {
         assert!(help.contains(k), "{k}");

@@ -49,6 +49,8 @@ pub enum Action {
     ThrowBall,
     /// Add a body that wanders by itself.
     AddWanderer,
+    /// Send the player to a far spot it plans its own way to.
+    SendFar,
     /// Clear a sphere of blocks in front of the body.
     Blast,
     /// Stop or restart the physics.
@@ -78,7 +80,7 @@ pub enum Action {
 }
 
 /// Every key and what it does, for the help overlay (and its test).
-pub const KEY_HELP: [(&str, &str); 20] = [
+pub const KEY_HELP: [(&str, &str); 21] = [
     ("W A S D / arrows", "walk (relative to the view)"),
     ("space", "jump; rise while flying"),
     ("c", "sneak (stops at ledges); sink while flying"),
@@ -90,6 +92,7 @@ pub const KEY_HELP: [(&str, &str); 20] = [
     ("+ / -", "zoom in / out"),
     ("b", "throw a ball"),
     ("n", "add a wandering body"),
+    ("g", "go: the body plans its way to a far spot and walks it"),
     ("e", "blast a sphere of blocks ahead"),
     ("p", "pause"),
     (". / ,", "one tick forward / back (back: in a scenario)"),
@@ -152,6 +155,7 @@ pub fn action_for(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('-' | '_') => Some(Action::ZoomOut),
         KeyCode::Char('b' | 'B') => Some(Action::ThrowBall),
         KeyCode::Char('n' | 'N') => Some(Action::AddWanderer),
+        KeyCode::Char('g' | 'G') => Some(Action::SendFar),
         KeyCode::Char('e' | 'E') => Some(Action::Blast),
         KeyCode::Char('p' | 'P') => Some(Action::Pause),
         KeyCode::Char('.') => Some(Action::Step),

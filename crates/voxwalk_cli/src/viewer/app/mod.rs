@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use glam::{DVec2, DVec3};
 
+mod errand;
 mod reading;
 mod toys;
 
@@ -84,6 +85,10 @@ pub struct App {
     playback: Option<Playback>,
     /// Digits typed of a tick to go to.
     goto: String,
+    /// The player's walk to a far spot, when sent on one (`g`).
+    errand: Option<errand::Errand>,
+    /// Errands sent so far: each aims a little further round.
+    errands: u32,
 }
 
 /// Why the viewer could not start.
@@ -188,6 +193,8 @@ impl App {
             now: Duration::ZERO,
             playback: None,
             goto: String::new(),
+            errand: None,
+            errands: 0,
         })
     }
 
@@ -361,6 +368,7 @@ impl App {
             Action::ZoomOut => self.camera.zoom_out(),
             Action::ThrowBall => self.throw_ball(),
             Action::AddWanderer => self.add_wanderer(),
+            Action::SendFar => self.send_far(),
             Action::Blast => self.blast(),
             Action::Pause => {
                 self.paused = !self.paused;
@@ -472,6 +480,14 @@ impl App {
         }
         let mut inputs = vec![Input::IDLE; self.sim.bodies().len()];
         inputs[0] = self.player_input(now);
+        if inputs[0] != Input::IDLE && self.errand.is_some() {
+            // A key of the player's own takes the body back.
+            self.errand = None;
+            self.message = "errand dropped".into();
+        }
+        if let Some(input) = self.errand_input() {
+            inputs[0] = input;
+        }
         for w in &mut self.wanderers {
             let Some(body) = self.sim.bodies().get(w.body) else {
                 continue;

@@ -135,6 +135,19 @@ impl Widget for TopDown<'_> {
                 put_slot(buf, area, slot, row, &glyph, style);
             }
         }
+        // The player's errand: the cells its plan still steps to.
+        let path_style = palette
+            .colour([255, 214, 0], 1.0)
+            .map_or(Style::new(), |c| Style::new().fg(c));
+        for cell in app.errand_path() {
+            let slot = ((f64::from(cell.x) + 0.5 - left) / zoom).floor();
+            let row = ((f64::from(cell.z) + 0.5 - top) / zoom).floor();
+            if (0.0..f64::from(area.width / 2)).contains(&slot)
+                && (0.0..f64::from(area.height)).contains(&row)
+            {
+                put_slot(buf, area, slot as u16, row as u16, "••", path_style);
+            }
+        }
         // Bodies and balls, from their boxes: each column half a slot wide,
         // each row split in an upper and a lower half.
         let grid = Grid {

@@ -62,6 +62,7 @@ mod planner;
 mod standing;
 mod steering;
 mod step;
+mod step_cache;
 
 pub use follower::{FollowEvent, Follower, StuckReason};
 pub use goal::Goal;

@@ -9,11 +9,11 @@ use glam::{DVec3, IVec3};
 use super::follower::{FollowEvent, Follower};
 use super::goal::Goal;
 use super::plan::Plan;
-use super::standing::{Standing, standing_in};
+use super::standing::{Places, Standing};
 use super::steering::{arrived, steer};
 use super::step::{Reach, Step, StepKind, candidates};
+use super::step_cache::{Checked, StepCache};
 use crate::controller::{Body, Controller, SettingError, Settings};
-use crate::resolver::Resolver;
 use crate::world::BlockSource;
 
 /// The most places one search expands unless told otherwise.
@@ -54,8 +54,12 @@ pub enum PlanError {
 #[derive(Debug)]
 pub struct Planner {
     controller: Controller,
-    resolver: Resolver,
+    places: Places,
     reach: Reach,
+    /// Steps already checked, by the shape of the blocks around them.
+    cache: StepCache,
+    /// The body's height in whole blocks, for the cache's keys.
+    height: i32,
     /// The most places a search expands; a search that runs out returns
     /// the best partial plan, the same one for the same budget.
     pub node_budget: usize,
@@ -80,7 +84,7 @@ impl Planner {
         let step_height = settings.walking.step_height;
         Ok(Planner {
             controller: Controller::new(settings)?,
-            resolver: Resolver::new(),
+            places: Places::new(size),
             reach: Reach {
                 size,
                 step_height,
@@ -88,7 +92,17 @@ impl Planner {
                 max_gap: 4,
             },
             node_budget: DEFAULT_NODE_BUDGET,
+            cache: StepCache::default(),
+            #[allow(clippy::cast_possible_truncation)] // a body at most a few blocks tall
+            height: size.y.ceil() as i32,
         })
+    }
+
+    /// How many step checks were answered from memory, of how many asked,
+    /// since the planner was made.
+    #[must_use]
+    pub fn remembered_steps(&self) -> (u64, u64) {
+        (self.cache.hits, self.cache.asks)
     }
 
     /// The highest drop a plan may take, blocks (3 unless set).
@@ -110,13 +124,12 @@ impl Planner {
         goal: Goal,
     ) -> Result<Plan, PlanError> {
         let feet = body.feet();
-        let start = standing_in(
-            world,
-            &mut self.resolver,
-            self.reach.size,
-            feet.floor().as_ivec3(),
-        )
-        .ok_or(PlanError::NotStanding(feet))?;
+        // The world may have changed since the last plan.
+        self.places.forget();
+        let start = self
+            .places
+            .at(world, feet.floor().as_ivec3())
+            .ok_or(PlanError::NotStanding(feet))?;
         let mut banned = HashSet::new();
         let mut plan = self.search(world, start, goal, &banned);
         for _ in 0..REPAIRS {
@@ -172,7 +185,7 @@ impl Planner {
             expanded += 1;
             candidates(
                 world,
-                &mut self.resolver,
+                &mut self.places,
                 &self.reach,
                 &node.standing,
                 &mut moves,
@@ -203,6 +216,28 @@ impl Planner {
     /// its middle within the ticks such a move may take, never having
     /// fallen below both ends.
     fn check<W: BlockSource>(
+        &mut self,
+        world: &W,
+        from: &Standing,
+        to: Standing,
+        kind: StepKind,
+    ) -> Option<Step> {
+        let key = StepCache::key(world, from, &to, kind, self.height);
+        match self.cache.get(&key) {
+            Some(Checked::Made(ticks)) => return Some(Step { to, kind, ticks }),
+            Some(Checked::Failed) => return None,
+            None => {}
+        }
+        let made = self.simulate(world, from, to, kind);
+        self.cache.put(
+            key,
+            made.map_or(Checked::Failed, |s| Checked::Made(s.ticks)),
+        );
+        made
+    }
+
+    /// [`Planner::check`] by ticking the controller.
+    fn simulate<W: BlockSource>(
         &mut self,
         world: &W,
         from: &Standing,

@@ -1,5 +1,7 @@
 //! Where a body can stand: the nodes a plan is made of.
 
+use std::collections::HashMap;
+
 use glam::{DVec3, IVec3};
 
 use crate::geometry::Aabb;
@@ -14,6 +16,41 @@ pub struct Standing {
     pub cell: IVec3,
     /// The feet: the middle of the cell across, at rest on what is under it.
     pub feet: DVec3,
+}
+
+/// The places one search has looked at: each cell is asked once (a search
+/// asks about the same cells again and again, from every neighbour).
+#[derive(Debug)]
+pub(crate) struct Places {
+    resolver: Resolver,
+    size: DVec3,
+    known: HashMap<IVec3, Option<Standing>>,
+}
+
+impl Places {
+    /// No place looked at yet, for a body of `size`.
+    pub(crate) fn new(size: DVec3) -> Places {
+        Places {
+            resolver: Resolver::new(),
+            size,
+            known: HashMap::new(),
+        }
+    }
+
+    /// Forgets every place: the world may have changed since.
+    pub(crate) fn forget(&mut self) {
+        self.known.clear();
+    }
+
+    /// Where the body stands in `cell`, if it can ([`standing_in`]).
+    pub(crate) fn at<W: BlockSource>(&mut self, world: &W, cell: IVec3) -> Option<Standing> {
+        if let Some(&known) = self.known.get(&cell) {
+            return known;
+        }
+        let found = standing_in(world, &mut self.resolver, self.size, cell);
+        self.known.insert(cell, found);
+        found
+    }
 }
 
 /// Where a body of `size` stands in `cell`, if it can: its box, centred on

@@ -2,8 +2,7 @@
 
 use glam::{DVec3, IVec2, IVec3};
 
-use super::standing::{Standing, standing_in};
-use crate::resolver::Resolver;
+use super::standing::{Places, Standing};
 use crate::world::BlockSource;
 
 /// How a body goes from one place to the next.
@@ -67,7 +66,7 @@ pub(crate) struct Reach {
 /// two below.
 pub(crate) fn candidates<W: BlockSource>(
     world: &W,
-    resolver: &mut Resolver,
+    places: &mut Places,
     reach: &Reach,
     from: &Standing,
     out: &mut Vec<(Standing, StepKind)>,
@@ -75,12 +74,12 @@ pub(crate) fn candidates<W: BlockSource>(
     out.clear();
     for (index, d) in DIRECTIONS.iter().enumerate() {
         let column = from.cell + IVec3::new(d.x, 0, d.y);
-        let next = highest_standing(world, resolver, reach, column, 1, -reach.max_drop);
+        let next = highest_standing(world, places, column, 1, -reach.max_drop);
         if let Some(to) = next {
             out.push((to, walk_kind(reach, from, &to)));
         }
         if index < 4 {
-            leaps(world, resolver, reach, from, *d, out);
+            leaps(world, places, reach, from, *d, out);
         }
     }
 }
@@ -102,7 +101,7 @@ fn walk_kind(reach: &Reach, from: &Standing, to: &Standing) -> StepKind {
 /// to stand beyond it.
 fn leaps<W: BlockSource>(
     world: &W,
-    resolver: &mut Resolver,
+    places: &mut Places,
     reach: &Reach,
     from: &Standing,
     d: IVec2,
@@ -112,7 +111,8 @@ fn leaps<W: BlockSource>(
     for run_up in 0..=3u8 {
         let takeoff = from.cell + step * i32::from(run_up);
         let runway_ok = (1..=i32::from(run_up)).all(|k| {
-            standing_in(world, resolver, reach.size, from.cell + step * k)
+            places
+                .at(world, from.cell + step * k)
                 .is_some_and(|s| (s.feet.y - from.feet.y).abs() < 1e-9)
         });
         if !runway_ok {
@@ -120,13 +120,13 @@ fn leaps<W: BlockSource>(
         }
         // A gap: nothing to stand on just past the takeoff, down to a block
         // below it (a deeper step down is a drop).
-        let past = highest_standing(world, resolver, reach, takeoff + step, 1, -1);
+        let past = highest_standing(world, places, takeoff + step, 1, -1);
         if past.is_some() {
             continue;
         }
         for gap in 1..=reach.max_gap {
             let column = takeoff + step * (gap + 1);
-            if let Some(to) = highest_standing(world, resolver, reach, column, 1, -2) {
+            if let Some(to) = highest_standing(world, places, column, 1, -2) {
                 out.push((to, StepKind::Leap { run_up, takeoff }));
                 break;
             }
@@ -138,13 +138,12 @@ fn leaps<W: BlockSource>(
 /// `down` below its y (`down` negative).
 fn highest_standing<W: BlockSource>(
     world: &W,
-    resolver: &mut Resolver,
-    reach: &Reach,
+    places: &mut Places,
     column: IVec3,
     up: i32,
     down: i32,
 ) -> Option<Standing> {
     (down..=up)
         .rev()
-        .find_map(|dy| standing_in(world, resolver, reach.size, column + IVec3::new(0, dy, 0)))
+        .find_map(|dy| places.at(world, column + IVec3::new(0, dy, 0)))
 }

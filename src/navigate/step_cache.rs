@@ -1,0 +1,111 @@
+//! Checked steps remembered by the shape of the blocks around them: a step
+//! between two places with the same blocks about them, the same way round,
+//! is made the same way wherever it is, so a search checks it once.
+//!
+//! The key is the step's shape (its end and takeoff relative to its start,
+//! where the feet rest within the two cells) and every block id in the box
+//! of cells the check's body can reach: a block placed or dug there gives
+//! another key, so edits need no bookkeeping. The controller's arithmetic
+//! is not quite the same at every coordinate (its last bits), so a plan
+//! made of remembered steps is still walked once from the body before it is
+//! returned, as every plan is.
+
+use std::collections::HashMap;
+
+use glam::IVec3;
+
+use super::standing::Standing;
+use super::step::StepKind;
+use crate::block::BlockId;
+use crate::world::BlockSource;
+
+/// The most steps remembered; past it the memory is cleared and refilled.
+const CAPACITY: usize = 1 << 18;
+
+/// What makes one check the same as another.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct StepKey {
+    /// The end's cell less the start's.
+    offset: IVec3,
+    /// The takeoff's cell less the start's, for a leap.
+    kind: (u8, IVec3),
+    /// Where the feet rest within their cells, as bits.
+    rests: (u64, u64),
+    /// The blocks of the reachable box, x fastest, then z, then y.
+    blocks: Vec<BlockId>,
+}
+
+/// What a check found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Checked {
+    /// The step was made in this many ticks.
+    Made(u32),
+    /// It was not.
+    Failed,
+}
+
+/// The remembered checks.
+#[derive(Debug, Default)]
+pub(crate) struct StepCache {
+    checked: HashMap<StepKey, Checked>,
+    /// Lookups answered and asked, for the figures.
+    pub(crate) hits: u64,
+    pub(crate) asks: u64,
+}
+
+impl StepCache {
+    /// The key of the step from `from` to `to` by `kind` for a body of
+    /// `height` (blocks, rounded up), reading `world`.
+    pub(crate) fn key<W: BlockSource>(
+        world: &W,
+        from: &Standing,
+        to: &Standing,
+        kind: StepKind,
+        height: i32,
+    ) -> StepKey {
+        let lo = from.cell.min(to.cell) - IVec3::new(1, 2, 1);
+        let hi = from.cell.max(to.cell) + IVec3::new(1, height + 1, 1);
+        let size = hi - lo + IVec3::ONE;
+        #[allow(clippy::cast_sign_loss)] // a box of at least one cell
+        let mut blocks = Vec::with_capacity((size.x * size.y * size.z) as usize);
+        for y in lo.y..=hi.y {
+            for z in lo.z..=hi.z {
+                for x in lo.x..=hi.x {
+                    blocks.push(world.block(IVec3::new(x, y, z)));
+                }
+            }
+        }
+        let kind = match kind {
+            StepKind::Walk => (0, IVec3::ZERO),
+            StepKind::Jump => (1, IVec3::ZERO),
+            StepKind::Drop => (2, IVec3::ZERO),
+            StepKind::Leap { run_up, takeoff } => (3 + run_up, takeoff - from.cell),
+        };
+        StepKey {
+            offset: to.cell - from.cell,
+            kind,
+            rests: (from.feet.y.fract().to_bits(), to.feet.y.fract().to_bits()),
+            blocks,
+        }
+    }
+}
+
+impl StepCache {
+    /// The remembered answer for `key`, if any.
+    pub(crate) fn get(&mut self, key: &StepKey) -> Option<Checked> {
+        self.asks += 1;
+        let found = self.checked.get(key).copied();
+        if found.is_some() {
+            self.hits += 1;
+        }
+        found
+    }
+
+    /// Remembers what the check of `key` found.
+    pub(crate) fn put(&mut self, key: StepKey, checked: Checked) {
+        if self.checked.len() >= CAPACITY {
+            self.checked.clear();
+        }
+        self.checked.insert(key, checked);
+    }
+}

@@ -280,3 +280,40 @@ fn a_scenario_goal_no_step_reaches_ends_stuck_at_the_edge() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Remembered steps are checked in a box of their own, so a plan is the
+/// same whatever the planner planned before it, and for the same budget.
+#[test]
+fn a_plan_is_the_same_whatever_was_planned_before() {
+    let world = bumpy_terrain(32, 32);
+    let body = settled(&world, 4.5, 5.5, 40.0, Body::DEFAULT_SIZE);
+    let goal = Goal::Column { x: 27, z: 25 };
+    let mut fresh = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+    let first = fresh.plan(&world, &body, goal).unwrap();
+    let mut seasoned = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+    for i in 0..12 {
+        let other = settled(
+            &world,
+            2.5 + f64::from(i * 2),
+            28.5,
+            40.0,
+            Body::DEFAULT_SIZE,
+        );
+        let _ = seasoned.plan(
+            &world,
+            &other,
+            Goal::Column {
+                x: 30 - i,
+                z: 3 + i,
+            },
+        );
+    }
+    assert!(seasoned.remembered_steps().0 > 0);
+    assert_eq!(seasoned.plan(&world, &body, goal).unwrap(), first);
+    // The same budget gives the same partial plan.
+    fresh.node_budget = 40;
+    seasoned.node_budget = 40;
+    let short = fresh.plan(&world, &body, goal).unwrap();
+    assert!(!short.complete);
+    assert_eq!(seasoned.plan(&world, &body, goal).unwrap(), short);
+}

@@ -228,12 +228,22 @@ impl Planner {
             Some(Checked::Failed) => return None,
             None => {}
         }
-        let made = self.simulate(world, from, to, kind);
-        self.cache.put(
-            key,
-            made.map_or(Checked::Failed, |s| Checked::Made(s.ticks)),
+        // Checked in the key's own box at the origin: the answer is the
+        // key's alone, whatever came before and wherever the step is.
+        let (local_from, local_to, local_kind) = key.local_step();
+        let made = self.simulate(
+            &key.local(world.registry()),
+            &local_from,
+            local_to,
+            local_kind,
         );
-        made
+        let checked = made.map_or(Checked::Failed, |s| Checked::Made(s.ticks));
+        self.cache.put(key, checked);
+        made.map(|s| Step {
+            to,
+            kind,
+            ticks: s.ticks,
+        })
     }
 
     /// [`Planner::check`] by ticking the controller.

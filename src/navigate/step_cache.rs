@@ -5,18 +5,21 @@
 //! The key is the step's shape (its end and takeoff relative to its start,
 //! where the feet rest within the two cells) and every block id in the box
 //! of cells the check's body can reach: a block placed or dug there gives
-//! another key, so edits need no bookkeeping. The controller's arithmetic
-//! is not quite the same at every coordinate (its last bits), so a plan
-//! made of remembered steps is still walked once from the body before it is
-//! returned, as every plan is.
+//! another key, so edits need no bookkeeping. The check itself runs on the
+//! key alone, in a copy of the box at the origin ([`Local`]): what it finds
+//! is a function of the key, so a plan does not depend on which searches
+//! came before it or on which thread made it. The controller's last bits
+//! differ between there and the step's own place, so a plan made of checked
+//! steps is still walked once from the body before it is returned, as every
+//! plan is.
 
 use std::collections::HashMap;
 
-use glam::IVec3;
+use glam::{DVec3, IVec3};
 
 use super::standing::Standing;
 use super::step::StepKind;
-use crate::block::BlockId;
+use crate::block::{BlockId, BlockRegistry};
 use crate::world::BlockSource;
 
 /// The most steps remembered; past it the memory is cleared and refilled.
@@ -31,8 +34,67 @@ pub(crate) struct StepKey {
     kind: (u8, IVec3),
     /// Where the feet rest within their cells, as bits.
     rests: (u64, u64),
+    /// The start's cell less the box's lowest corner.
+    start: IVec3,
+    /// The box's size in cells.
+    size: IVec3,
     /// The blocks of the reachable box, x fastest, then z, then y.
     blocks: Vec<BlockId>,
+}
+
+impl StepKey {
+    /// The step's two places and kind in the box's own frame, its lowest
+    /// corner at the origin: made from the key alone.
+    pub(crate) fn local_step(&self) -> (Standing, Standing, StepKind) {
+        let place = |cell: IVec3, rest: u64| Standing {
+            cell,
+            feet: cell.as_dvec3() + DVec3::new(0.5, f64::from_bits(rest), 0.5),
+        };
+        let from = place(self.start, self.rests.0);
+        let to = place(self.start + self.offset, self.rests.1);
+        let kind = match self.kind {
+            (0, _) => StepKind::Walk,
+            (1, _) => StepKind::Jump,
+            (2, _) => StepKind::Drop,
+            (n, takeoff) => StepKind::Leap {
+                run_up: n - 3,
+                takeoff: self.start + takeoff,
+            },
+        };
+        (from, to, kind)
+    }
+
+    /// The box as a world of its own, at the origin, air around it.
+    pub(crate) fn local<'r>(&'r self, registry: &'r BlockRegistry) -> Local<'r> {
+        Local {
+            registry,
+            size: self.size,
+            blocks: &self.blocks,
+        }
+    }
+}
+
+/// A key's box of blocks as a world, its lowest corner at the origin.
+#[derive(Debug)]
+pub(crate) struct Local<'r> {
+    registry: &'r BlockRegistry,
+    size: IVec3,
+    blocks: &'r [BlockId],
+}
+
+impl BlockSource for Local<'_> {
+    fn block(&self, cell: IVec3) -> BlockId {
+        if cell.cmplt(IVec3::ZERO).any() || cell.cmpge(self.size).any() {
+            return BlockId::AIR;
+        }
+        #[allow(clippy::cast_sign_loss)] // inside the box
+        let index = (cell.x + self.size.x * (cell.z + self.size.z * cell.y)) as usize;
+        self.blocks[index]
+    }
+
+    fn registry(&self) -> &BlockRegistry {
+        self.registry
+    }
 }
 
 /// What a check found.
@@ -84,7 +146,12 @@ impl StepCache {
         StepKey {
             offset: to.cell - from.cell,
             kind,
-            rests: (from.feet.y.fract().to_bits(), to.feet.y.fract().to_bits()),
+            rests: (
+                (from.feet.y - f64::from(from.cell.y)).to_bits(),
+                (to.feet.y - f64::from(to.cell.y)).to_bits(),
+            ),
+            start: from.cell - lo,
+            size,
             blocks,
         }
     }

@@ -317,3 +317,28 @@ fn a_plan_is_the_same_whatever_was_planned_before() {
     assert!(!short.complete);
     assert_eq!(seasoned.plan(&world, &body, goal).unwrap(), short);
 }
+
+/// Many bodies planned at once (on all cores with `parallel`) get the very
+/// plans a planner gives them one by one.
+#[test]
+fn plans_made_at_once_are_the_plans_made_one_by_one() {
+    let world = bumpy_terrain(32, 32);
+    let requests: Vec<(Body, Goal)> = (0..12)
+        .map(|i| {
+            let body = settled(
+                &world,
+                2.5 + f64::from(i * 2),
+                3.5,
+                40.0,
+                Body::DEFAULT_SIZE,
+            );
+            (body, Goal::Column { x: 29 - i, z: 28 })
+        })
+        .collect();
+    let at_once = voxwalk::navigate::plan_many(&world, &Settings::default(), &requests, 3_000);
+    let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+    planner.node_budget = 3_000;
+    for ((body, goal), plan) in requests.iter().zip(at_once) {
+        assert_eq!(plan, planner.plan(&world, body, *goal));
+    }
+}

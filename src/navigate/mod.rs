@@ -57,6 +57,7 @@
 
 mod follower;
 mod goal;
+mod many;
 mod plan;
 mod planner;
 mod standing;
@@ -66,6 +67,7 @@ mod step_cache;
 
 pub use follower::{FollowEvent, Follower, StuckReason};
 pub use goal::Goal;
+pub use many::plan_many;
 pub use plan::Plan;
 pub use planner::{DEFAULT_NODE_BUDGET, PlanError, Planner};
 pub use standing::Standing;

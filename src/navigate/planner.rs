@@ -98,6 +98,12 @@ impl Planner {
         })
     }
 
+    /// The size of the bodies this planner plans for.
+    #[must_use]
+    pub fn body_size(&self) -> DVec3 {
+        self.reach.size
+    }
+
     /// How many step checks were answered from memory, of how many asked,
     /// since the planner was made.
     #[must_use]

@@ -1,0 +1,65 @@
+//! Plans for many bodies at once, on all cores.
+
+#[cfg(feature = "parallel")]
+use rayon::prelude::*;
+
+use super::goal::Goal;
+use super::plan::Plan;
+use super::planner::{PlanError, Planner};
+use crate::controller::{Body, Settings, SyncIfParallel};
+use crate::world::BlockSource;
+
+/// A plan for each `(body, goal)` of `requests`, in order, each search
+/// expanding at most `node_budget` places: with the `parallel` feature on
+/// all of rayon's threads, each with a planner of its own. A plan depends
+/// on its body, goal, budget and the world alone (a remembered step is
+/// checked in a box of its own), so the plans are the same on any number of
+/// threads, and the same as [`Planner::plan`] gives one by one.
+///
+/// ```
+/// use voxwalk::block::BlockId;
+/// use voxwalk::controller::{Body, Settings};
+/// use voxwalk::glam::{DVec3, IVec3};
+/// use voxwalk::navigate::{Goal, plan_many};
+/// use voxwalk::world::World;
+///
+/// let mut world = World::new();
+/// world.fill(IVec3::new(0, 0, 0), IVec3::new(20, 0, 20), BlockId::STONE);
+/// let requests: Vec<(Body, Goal)> = (0..8)
+///     .map(|i| {
+///         let body = Body::new(DVec3::new(1.5, 1.0, 1.5 + f64::from(i * 2)), Body::DEFAULT_SIZE);
+///         (body.unwrap(), Goal::Column { x: 18, z: 2 + i * 2 })
+///     })
+///     .collect();
+/// let plans = plan_many(&world, &Settings::default(), &requests, 5_000);
+/// assert!(plans.iter().all(|p| p.as_ref().is_ok_and(|p| p.complete)));
+/// ```
+///
+/// # Errors
+/// Each plan's own: [`PlanError`] for a body that stands nowhere, or
+/// settings out of range.
+pub fn plan_many<W: BlockSource + SyncIfParallel>(
+    world: &W,
+    settings: &Settings,
+    requests: &[(Body, Goal)],
+    node_budget: usize,
+) -> Vec<Result<Plan, PlanError>> {
+    let plan_one = |planner: &mut Option<Planner>, (body, goal): &(Body, Goal)| {
+        let size = body.aabb.max - body.aabb.min;
+        let planner = match planner {
+            Some(p) if p.body_size() == size => p,
+            _ => planner.insert(Planner::new(settings.clone(), size)?),
+        };
+        planner.node_budget = node_budget;
+        planner.plan(world, body, *goal)
+    };
+    #[cfg(feature = "parallel")]
+    {
+        requests.par_iter().map_init(|| None, plan_one).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let mut planner = None;
+        requests.iter().map(|r| plan_one(&mut planner, r)).collect()
+    }
+}

@@ -1,0 +1,127 @@
+//! Finding the way: plans a second and places a second for 50-, 200- and
+//! 1,000-block queries over generated hills; and what planning costs a
+//! crowd: 1,000 bodies each sent 50 to 200 blocks away once every 30 s of
+//! game time, the planning a tick takes against the simulation's own step.
+//!
+//! `cargo bench --bench navigate` (prints a table).
+
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use std::time::{Duration, Instant};
+
+use glam::{DVec3, IVec3};
+use support::terrain::hash;
+use voxwalk::controller::{Body, Input, Settings, Simulation};
+use voxwalk::generate::{Generator, Preset};
+use voxwalk::navigate::{Goal, Planner};
+use voxwalk::world::{BlockSource, World};
+
+const SIDE: i32 = 1024;
+
+/// The feet position on top of column (x, z).
+fn surface(world: &World, x: i32, z: i32) -> DVec3 {
+    let y = (0..128)
+        .rev()
+        .find(|&y| world.is_solid_at(IVec3::new(x, y, z)))
+        .unwrap_or(0);
+    DVec3::new(f64::from(x) + 0.5, f64::from(y + 1), f64::from(z) + 0.5)
+}
+
+/// A start and a goal column `distance` apart, from seed `i`.
+fn query(world: &World, i: u64, distance: f64) -> (Body, Goal) {
+    let margin = 8.0 + distance;
+    let span = f64::from(SIDE) - 2.0 * margin;
+    let x = margin + (hash(i) % 1000) as f64 / 1000.0 * span;
+    let z = margin + (hash(i + 7) % 1000) as f64 / 1000.0 * span;
+    let angle = (hash(i + 13) % 6283) as f64 / 1000.0;
+    let body = Body::new(surface(world, x as i32, z as i32), Body::DEFAULT_SIZE).unwrap();
+    let goal = Goal::Column {
+        x: (x + angle.cos() * distance) as i32,
+        z: (z + angle.sin() * distance) as i32,
+    };
+    (body, goal)
+}
+
+/// Plans `count` queries `distance` blocks long: (plans a second, places a
+/// second, share complete, mean ms a plan).
+fn queries(world: &World, distance: f64, count: u64, budget: usize) -> (f64, f64, f64, f64) {
+    let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+    planner.node_budget = budget;
+    let (mut nodes, mut complete, mut spent) = (0usize, 0u64, Duration::ZERO);
+    for i in 0..count {
+        let (body, goal) = query(world, i * 31 + distance as u64, distance);
+        let started = Instant::now();
+        if let Ok(plan) = planner.plan(world, &body, goal) {
+            nodes += plan.nodes;
+            complete += u64::from(plan.complete);
+        }
+        spent += started.elapsed();
+    }
+    let seconds = spent.as_secs_f64();
+    (
+        count as f64 / seconds,
+        nodes as f64 / seconds,
+        complete as f64 / count as f64,
+        seconds * 1e3 / count as f64,
+    )
+}
+
+/// 1,000 bodies walking idly for `ticks` ticks, each sent a new goal 50 to
+/// 200 blocks away once every 600 ticks (30 s), staggered: (mean planning
+/// a tick, mean step a tick), both in ms.
+fn crowd(world: &World, ticks: u64) -> (f64, f64) {
+    const BODIES: u64 = 1_000;
+    let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
+    let starts: Vec<(Body, Goal)> = (0..BODIES)
+        .map(|i| query(world, i * 101, 50.0 + (hash(i) % 150) as f64))
+        .collect();
+    for (body, _) in &starts {
+        sim.add_body(*body);
+    }
+    let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+    planner.node_budget = 20_000;
+    let (mut planning, mut stepping) = (Duration::ZERO, Duration::ZERO);
+    let idle = vec![Input::IDLE; BODIES as usize];
+    for tick in 0..ticks {
+        for i in 0..BODIES {
+            if (i * 600 / BODIES) == tick % 600 {
+                let body = sim.bodies()[i as usize];
+                let started = Instant::now();
+                let _ = planner.plan(sim.world(), &body, starts[i as usize].1);
+                planning += started.elapsed();
+            }
+        }
+        let started = Instant::now();
+        sim.step_in_order(&idle).unwrap();
+        stepping += started.elapsed();
+    }
+    let per_tick = |d: Duration| d.as_secs_f64() * 1e3 / ticks as f64;
+    (per_tick(planning), per_tick(stepping))
+}
+
+fn main() {
+    let quick = std::env::var("VOXWALK_NAV_QUICK").is_ok();
+    let world = Generator::new(Preset::Hills, 7).sized(IVec3::new(SIDE, 128, SIDE));
+    println!("| query | plans/s | places/s | complete | ms a plan |");
+    println!("|---|---:|---:|---:|---:|");
+    for (distance, count, budget) in [
+        (50.0, 40, 20_000),
+        (200.0, 10, 50_000),
+        (1000.0, 3, 200_000),
+    ] {
+        let count = if quick { count / 4 + 1 } else { count };
+        let (plans, places, complete, ms) = queries(&world, distance, count, budget);
+        println!(
+            "| {distance} blocks ({count} plans, budget {budget}) | {plans:.1} | {places:.0} | {:.0} % | {ms:.1} |",
+            complete * 100.0
+        );
+    }
+    let ticks = if quick { 30 } else { 120 };
+    let (planning, stepping) = crowd(&world, ticks);
+    println!(
+        "1,000 bodies, a new goal 50-200 blocks away every 30 s, {ticks} ticks: \
+         planning {planning:.2} ms a tick, stepping {stepping:.2} ms a tick ({:.0} % of the step)",
+        planning / stepping * 100.0
+    );
+}

@@ -1,4 +1,4 @@
-//! The same loop without a terminal: the demo body wanders for a number of
+//! The same loop without a terminal: the demo body goes on errands for a number of
 //! ticks and the final state is reported (for tests, and for `play` when
 //! stdout is not a terminal).
 

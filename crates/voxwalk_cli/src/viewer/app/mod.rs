@@ -64,7 +64,7 @@ pub struct App {
     keys: HeldKeys,
     /// The unit x–z direction the player last walked in (balls and blasts go there).
     facing: DVec2,
-    /// Bodies walking by themselves (the player too in a demo).
+    /// Bodies walking by themselves (a demo's player goes on errands).
     wanderers: Vec<Wanderer>,
     /// What the last tick did.
     last_report: TickReport,
@@ -89,6 +89,8 @@ pub struct App {
     errand: Option<errand::Errand>,
     /// Errands sent so far: each aims a little further round.
     errands: u32,
+    /// Ticks a demo's player rests before its next errand.
+    demo_rest: u32,
 }
 
 /// Why the viewer could not start.
@@ -166,11 +168,9 @@ impl App {
             Simulation::with_movers(world, movers, Settings::default()).map_err(AppError::World)?;
         let player = Body::new(spawn, Body::DEFAULT_SIZE)?;
         sim.add_body(player);
-        let wanderers = if demo {
-            vec![Wanderer::new(0, 1)]
-        } else {
-            Vec::new()
-        };
+        // A demo's player sends itself on errands (`errand.rs`) rather
+        // than wandering.
+        let wanderers = Vec::new();
         Ok(App {
             sim,
             feed,
@@ -195,6 +195,7 @@ impl App {
             goto: String::new(),
             errand: None,
             errands: 0,
+            demo_rest: 0,
         })
     }
 
@@ -484,6 +485,16 @@ impl App {
             // A key of the player's own takes the body back.
             self.errand = None;
             self.message = "errand dropped".into();
+        }
+        if self.demo && self.errand.is_none() {
+            // A second's rest between errands (and between tries when no
+            // way was found).
+            if self.demo_rest == 0 {
+                self.send_far();
+                self.demo_rest = 20;
+            } else {
+                self.demo_rest -= 1;
+            }
         }
         if let Some(input) = self.errand_input() {
             inputs[0] = input;

@@ -342,3 +342,156 @@ fn plans_made_at_once_are_the_plans_made_one_by_one() {
         assert_eq!(plan, planner.plan(&world, body, *goal));
     }
 }
+
+/// The crowd campaign behind the note (`VOXWALK_NAV_CROWD=1`): 200 bodies
+/// in a yard sent through a one-wide door to a field beyond, each planning
+/// its own way (all at once first) and planning again whenever its follower
+/// cannot go on; a block is placed on the first plan's path after 100
+/// ticks. Prints the ticks until all arrive against the last one's alone,
+/// the re-plans, and the bodies that went back and forth between two cells.
+#[test]
+#[ignore = "a campaign: VOXWALK_NAV_CROWD=1 cargo test --release --test navigate -- --ignored --nocapture"]
+fn crowd_through_a_door() {
+    use voxwalk::controller::Simulation;
+    if std::env::var("VOXWALK_NAV_CROWD").is_err() {
+        println!("VOXWALK_NAV_CROWD is not set: no campaign");
+        return;
+    }
+    let world = door_yard();
+    let goal = Goal::Near {
+        point: DVec3::new(36.5, 1.0, 20.5),
+        radius: 8.0,
+    };
+    let spawns: Vec<DVec3> = (0..200)
+        .map(|i| {
+            DVec3::new(
+                2.5 + f64::from(i % 10) * 1.5,
+                1.0,
+                5.5 + f64::from(i / 10) * 1.5,
+            )
+        })
+        .collect();
+    let settings = Settings::default();
+    let alone = alone_ticks(&world, spawns[spawns.len() - 1], goal);
+    let mut sim = Simulation::new(world, settings.clone()).unwrap();
+    let handles: Vec<_> = spawns
+        .iter()
+        .map(|&s| sim.add_body(Body::new(s, Body::DEFAULT_SIZE).unwrap()))
+        .collect();
+    for _ in 0..5 {
+        sim.step(&[]).unwrap();
+    }
+    let (mut followers, first_path) = first_plans(&sim, &handles, goal);
+    let mut planner = Planner::new(settings.clone(), Body::DEFAULT_SIZE).unwrap();
+    let (mut replans, mut arrived_at) = (vec![0u32; 200], vec![None; 200]);
+    let mut failed_plans = 0u32;
+    let mut visits: Vec<Vec<IVec3>> = vec![Vec::new(); 200];
+    for tick in 0..6000u32 {
+        if tick == 100 {
+            // A block on the first plan's path, past the door.
+            if let Some(&cell) = first_path.iter().find(|c| c.x == 24) {
+                sim.world_mut().set_block(cell, BlockId::STONE);
+            }
+        }
+        let mut inputs = Vec::with_capacity(200);
+        for (i, &h) in handles.iter().enumerate() {
+            if arrived_at[i].is_some() {
+                inputs.push((h, Input::IDLE));
+                continue;
+            }
+            let world = sim.world().clone();
+            let body = sim.body_mut(h).unwrap();
+            let cell = body.feet().floor().as_ivec3();
+            if body.grounded && visits[i].last() != Some(&cell) {
+                visits[i].push(cell);
+            }
+            let (input, event) = match followers[i].as_mut() {
+                Some(f) => f.input(body),
+                None => (
+                    Input::IDLE,
+                    Some(FollowEvent::Stuck(StuckReason::NoProgress)),
+                ),
+            };
+            match event {
+                Some(FollowEvent::Arrived) if goal.reached(cell, body.feet()) => {
+                    arrived_at[i] = Some(tick);
+                }
+                Some(FollowEvent::Arrived | FollowEvent::Stuck(_)) => {
+                    replans[i] += 1;
+                    let body = *body;
+                    let plan = planner.plan(&world, &body, goal);
+                    failed_plans += u32::from(plan.is_err());
+                    followers[i] = plan.ok().map(|p| Follower::new(&p, body.feet(), 0.6));
+                }
+                _ => {}
+            }
+            inputs.push((h, input));
+        }
+        sim.step(&inputs).unwrap();
+        if arrived_at.iter().all(Option::is_some) {
+            break;
+        }
+    }
+    let oscillating = visits.iter().filter(|v| back_and_forth(v)).count();
+    let arrived = arrived_at.iter().filter(|a| a.is_some()).count();
+    let last = arrived_at.iter().flatten().max().copied().unwrap_or(0);
+    println!(
+        "200 bodies through a one-wide door: {arrived} arrived, the last at tick {last}, \
+         {:.1}x the {alone} ticks the last one takes alone; {} re-plans ({failed_plans} found the \
+         body standing on no cell's middle); {oscillating} went back and forth",
+        f64::from(last) / f64::from(alone),
+        replans.iter().sum::<u32>()
+    );
+}
+
+/// A yard walled at x = 20 with a one-wide door at z = 20, a field beyond.
+fn door_yard() -> World {
+    let mut world = World::new();
+    world.fill(IVec3::new(0, 0, 0), IVec3::new(47, 0, 40), BlockId::STONE);
+    world.fill(IVec3::new(20, 1, 0), IVec3::new(20, 3, 40), BlockId::BRICK);
+    world.fill(IVec3::new(20, 1, 20), IVec3::new(20, 2, 20), BlockId::AIR);
+    world
+}
+
+/// The ticks a body at `spawn` alone takes to walk its plan to `goal`.
+fn alone_ticks(world: &World, spawn: DVec3, goal: Goal) -> u32 {
+    let mut body = settled(world, spawn.x, spawn.z, 1.0, Body::DEFAULT_SIZE);
+    let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+    let plan = planner.plan(world, &body, goal).unwrap();
+    match walk(world, &mut body, &plan, 4000) {
+        Walked::Arrived { ticks } => ticks,
+        other => panic!("the body alone: {other:?}"),
+    }
+}
+
+/// Back and forth between two cells: A B A B A B among the cells a body
+/// stood in, one after another.
+fn back_and_forth(cells: &[IVec3]) -> bool {
+    cells
+        .windows(6)
+        .any(|w| w[0] != w[1] && w[0] == w[2] && w[2] == w[4] && w[1] == w[3] && w[3] == w[5])
+}
+
+/// The crowd's first plans, made all at once, as followers; and the cells
+/// of the first body's plan.
+fn first_plans(
+    sim: &voxwalk::controller::Simulation,
+    handles: &[voxwalk::controller::BodyHandle],
+    goal: Goal,
+) -> (Vec<Option<Follower>>, Vec<IVec3>) {
+    let requests: Vec<(Body, Goal)> = handles
+        .iter()
+        .map(|&h| (*sim.body(h).unwrap(), goal))
+        .collect();
+    let plans = voxwalk::navigate::plan_many(sim.world(), &Settings::default(), &requests, 20_000);
+    let followers = plans
+        .iter()
+        .zip(&requests)
+        .map(|(p, (b, _))| p.as_ref().ok().map(|p| Follower::new(p, b.feet(), 0.6)))
+        .collect();
+    let first = plans[0].as_ref().map_or_else(
+        |_| Vec::new(),
+        |p| p.steps.iter().map(|s| s.to.cell).collect(),
+    );
+    (followers, first)
+}

@@ -6,6 +6,9 @@
 //! written below: scenarios and goldens pinned to the old version then fail
 //! with both names instead of failing as regressions.
 
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
+
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -126,14 +129,14 @@ fn the_model_version_names_one_set_of_defaults_and_trajectories() {
 
 #[test]
 fn a_scenario_pinned_to_another_model_fails_naming_both() {
-    let dir = tempdir();
-    let path = dir.join("stale.toml");
+    let dir = temp_dir::Dir::new("model");
+    let path = dir.path().join("stale.toml");
     let text = "model = \"minecraft-1.21 v0\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|##|\\n\"\nspawn = [0.5, 1, 0.5]\nticks = 2\n";
     std::fs::write(&path, text).unwrap();
     let error = Scenario::load(&path).unwrap_err().to_string();
     assert!(error.contains("minecraft-1.21 v0"), "{error}");
     assert!(error.contains(&MODEL.to_string()), "{error}");
-    let unpinned = dir.join("unpinned.toml");
+    let unpinned = dir.path().join("unpinned.toml");
     std::fs::write(
         &unpinned,
         text.lines().skip(1).collect::<Vec<_>>().join("\n"),
@@ -166,11 +169,4 @@ fn a_golden_written_by_another_model_fails_naming_both() {
         .unwrap_err()
         .to_string();
     assert!(message.contains("names no movement model"), "{message}");
-}
-
-fn tempdir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("voxwalk-model-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }

@@ -2,6 +2,9 @@
 //! refused with the place of the mistake, and never dropped by a format
 //! that cannot hold them.
 
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
+
 use std::path::Path as FilePath;
 use std::sync::Arc;
 
@@ -116,8 +119,8 @@ fn a_world_read_alone_never_leaves_its_movers_behind() {
 #[test]
 fn formats_without_movers_refuse_a_world_that_has_them() {
     let (world, movers) = lifts();
-    let dir = tempfile_dir("binary_refuses_movers");
-    let target = dir.join("lifts.vxb");
+    let dir = temp_dir::Dir::new("binary_refuses_movers");
+    let target = dir.path().join("lifts.vxb");
     let error = save(&world, &movers, &target).unwrap_err().to_string();
     assert!(error.contains("2 movers"), "{error}");
     assert!(!target.exists(), "nothing is written");
@@ -278,12 +281,6 @@ fn a_mover_holds_at_most_its_limit_of_cells_and_the_file_says_where() {
         error.problem,
         text_format::TextProblem::Mover(MoverError::TooManyBlocks { .. })
     ));
-}
-
-fn tempfile_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("voxwalk-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// A mover of random blocks and drive at a random place, as a game could

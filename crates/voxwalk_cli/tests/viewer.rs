@@ -579,3 +579,29 @@ fn movers_are_drawn_where_they_are_and_riding_is_shown() {
     assert_eq!(app.player().aabb, frames[shown as usize].bodies[0].aabb);
     assert!(lift_y(&app) < 21.0);
 }
+
+/// `g` plans the player's way to a far spot and draws the plan's cells in
+/// both views: on a strip of floor one block wide every cell of the plan
+/// lies in the side view's slice.
+#[test]
+fn g_draws_the_plan_in_both_views() {
+    let mut world = voxwalk::world::World::new();
+    world.fill(
+        glam::IVec3::new(0, 0, 1),
+        glam::IVec3::new(60, 0, 1),
+        BlockId::STONE,
+    );
+    let mut app = App::new(world, Vec::new(), None, DVec3::new(40.5, 1.0, 1.5), false).unwrap();
+    app.set_palette(Palette::Mono);
+    app.tick(Duration::ZERO).unwrap();
+    let before = text(&render(&app, 60, 16));
+    assert!(!before.contains("••"), "{before}");
+    assert!(app.apply(Action::SendFar, Duration::ZERO));
+    assert!(!app.errand_path().is_empty(), "{}", app.message());
+    app.show(ViewMode::TopDown, SliceAxis::X);
+    let top = text(&render(&app, 60, 16));
+    assert!(top.contains("••"), "{top}");
+    app.show(ViewMode::Side, SliceAxis::X);
+    let side = text(&render(&app, 60, 16));
+    assert!(side.contains("••"), "{side}");
+}

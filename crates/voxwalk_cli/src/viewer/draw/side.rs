@@ -76,6 +76,26 @@ impl Widget for Side<'_> {
                 put_slot(buf, area, slot, row, &glyph, style);
             }
         }
+        // The player's errand: the cells of its plan in the slice.
+        let path_style = palette
+            .colour([255, 214, 0], 1.0)
+            .map_or(Style::new(), |c| Style::new().fg(c));
+        for step in app.errand_path() {
+            let (u, depth) = match app.camera().axis() {
+                SliceAxis::X => (step.x, step.z),
+                SliceAxis::Z => (step.z, step.x),
+            };
+            if depth != slice {
+                continue;
+            }
+            let slot = ((f64::from(u) + 0.5 - left) / zoom).floor();
+            let row = ((top - (f64::from(step.y) + 0.5)) / zoom).floor();
+            if (0.0..f64::from(area.width / 2)).contains(&slot)
+                && (0.0..f64::from(area.height)).contains(&row)
+            {
+                put_slot(buf, area, slot as u16, row as u16, "••", path_style);
+            }
+        }
         // Down the screen is −y: rows start at −top.
         let grid = Grid {
             left,

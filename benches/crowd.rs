@@ -10,15 +10,18 @@
 mod run_stamp;
 #[path = "../tests/support/mod.rs"]
 mod support;
+#[path = "support/surface.rs"]
+mod surface;
 
 use std::time::Instant;
 
-use glam::{DVec3, IVec3};
+use glam::IVec3;
 use support::terrain::hash;
 use support::wandering::wandering_input;
+use surface::surface;
 use voxwalk::controller::{Body, BodyHandle, Input, Settings, Simulation, TickReport};
 use voxwalk::generate::{Generator, Preset};
-use voxwalk::world::{BlockSource, Chunk, World};
+use voxwalk::world::{Chunk, World};
 
 /// Resident memory of this process in bytes, from /proc (Linux).
 fn resident_bytes() -> Option<u64> {
@@ -26,15 +29,6 @@ fn resident_bytes() -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
-}
-
-/// The feet position on top of column (x, z).
-fn surface(world: &World, x: i32, z: i32) -> DVec3 {
-    let y = (0..128)
-        .rev()
-        .find(|&y| world.is_solid_at(IVec3::new(x, y, z)))
-        .unwrap_or(0);
-    DVec3::new(f64::from(x) + 0.5, f64::from(y + 1), f64::from(z) + 0.5)
 }
 
 /// Body `i`'s input at `tick`: a heading that changes every few seconds, a jump

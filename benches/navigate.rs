@@ -7,26 +7,20 @@
 
 #[path = "../tests/support/mod.rs"]
 mod support;
+#[path = "support/surface.rs"]
+mod surface;
 
 use std::time::{Duration, Instant};
 
-use glam::{DVec3, IVec3};
+use glam::IVec3;
 use support::terrain::hash;
+use surface::surface;
 use voxwalk::controller::{Body, Input, Settings, Simulation};
 use voxwalk::generate::{Generator, Preset};
 use voxwalk::navigate::{Goal, Planner};
-use voxwalk::world::{BlockSource, World};
+use voxwalk::world::World;
 
 const SIDE: i32 = 1024;
-
-/// The feet position on top of column (x, z).
-fn surface(world: &World, x: i32, z: i32) -> DVec3 {
-    let y = (0..128)
-        .rev()
-        .find(|&y| world.is_solid_at(IVec3::new(x, y, z)))
-        .unwrap_or(0);
-    DVec3::new(f64::from(x) + 0.5, f64::from(y + 1), f64::from(z) + 0.5)
-}
 
 /// A start and a goal column `distance` apart, from seed `i`.
 fn query(world: &World, i: u64, distance: f64) -> (Body, Goal) {

@@ -6,9 +6,9 @@
 
 use glam::{DVec3, IVec3};
 
+use super::Body;
 use super::liquid_cells::surface;
 use super::settings::minecraft;
-use super::{Body, Pose};
 use crate::block::LiquidKind;
 use crate::world::BlockSource;
 
@@ -82,25 +82,6 @@ pub(crate) fn eyes_in_water<W: BlockSource>(world: &W, body: &Body, eye_height: 
     match world.registry().behaviour(world.block(cell)).liquid {
         Some(liquid) if liquid.kind == LiquidKind::Water => surface(world, cell, liquid) > eyes,
         _ => false,
-    }
-}
-
-/// The pose the client's eyes are read in after a tick: the one it would
-/// take at the end of that tick (`Player.updatePlayerPose`), which a body
-/// takes at the start of its next. A swimmer's is the crawling pose; a body
-/// that just stopped swimming stands back up as `standing` (the pose it
-/// will take, found by the caller only then); any other keeps its own.
-pub(crate) fn pose_for_eyes(
-    body: &Body,
-    was_swimming: bool,
-    standing: impl FnOnce() -> Pose,
-) -> Pose {
-    if body.swimming {
-        Pose::Crawling
-    } else if was_swimming {
-        standing()
-    } else {
-        body.pose
     }
 }
 

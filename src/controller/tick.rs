@@ -19,7 +19,7 @@ use super::settings::minecraft;
 use super::surroundings::Surroundings;
 use super::swimming;
 use super::tick_records::{Moved, Plan, TickScratch};
-use super::{Body, Contacts, Event, Input, Settings};
+use super::{Body, Contacts, Event, Input, Pose, Settings};
 use crate::geometry::Aabb;
 use crate::movers::Movers;
 use crate::resolver::MoveError;
@@ -234,12 +234,17 @@ fn look_at_the_eyes<W: BlockSource>(
         body.eyes_in_water = Some(false);
         return Ok(());
     }
-    let mut standing = Ok(body.pose);
-    let pose = swimming::pose_for_eyes(body, was_swimming, || {
-        standing = pose_after_swimming(world, &mut scratch.resolver, settings, body, input);
-        *standing.as_ref().unwrap_or(&body.pose)
-    });
-    standing?;
+    // The pose the client's eyes are read in is the one `updatePlayerPose`
+    // leaves after the tick, which the body takes at the start of its next:
+    // a swimmer's is the crawling pose; one that just stopped swimming
+    // stands back up if it has room; any other keeps its own.
+    let pose = if body.swimming {
+        Pose::Crawling
+    } else if was_swimming {
+        pose_after_swimming(world, &mut scratch.resolver, settings, body, input)?
+    } else {
+        body.pose
+    };
     let eye_height = pose.eye_height(settings, body.standing_height);
     body.eyes_in_water = Some(swimming::eyes_in_water(world, body, eye_height));
     Ok(())

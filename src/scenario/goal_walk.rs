@@ -72,7 +72,9 @@ impl GoalWalk {
             self.complete = plan.complete;
             self.follower = Some(Follower::new(&plan, body.feet(), self.step_height));
         }
-        let follower = self.follower.as_mut().expect("planned above");
+        let Some(follower) = self.follower.as_mut() else {
+            return Input::IDLE;
+        };
         let (input, event) = follower.input(body);
         // A plan with no steps left ends as one whose last step was made.
         let event = event.or_else(|| follower.done().then_some(FollowEvent::Arrived));

@@ -17,19 +17,24 @@ fn voxwalk(args: &[&str]) -> Output {
 /// follows ends where the plan does, in the plan's ticks.
 const GAP: &str = "voxwalk-world 1\nlayer 0\n|####...#####\n|####...#####\n|####...#####\nend\n";
 
-#[test]
-fn path_prints_the_plan_then_walks_it_tick_by_tick() {
-    let dir = temp_dir::Dir::new("cli-path");
+/// `voxwalk path` over the gap world, from `from` to (10.5, 1, 1.5).
+fn path_over_the_gap(tag: &str, from: &str) -> Output {
+    let dir = temp_dir::Dir::new(tag);
     let world = dir.path().join("gap.vxw");
     std::fs::write(&world, GAP).unwrap();
-    let out = voxwalk(&[
+    voxwalk(&[
         "path",
         world.to_str().unwrap(),
         "--from",
-        "1.5,1,1.5",
+        from,
         "--to",
         "10.5,1,1.5",
-    ]);
+    ])
+}
+
+#[test]
+fn path_prints_the_plan_then_walks_it_tick_by_tick() {
+    let out = path_over_the_gap("cli-path", "1.5,1,1.5");
     assert!(
         out.status.success(),
         "{}",
@@ -55,17 +60,7 @@ fn path_prints_the_plan_then_walks_it_tick_by_tick() {
 
 #[test]
 fn path_from_mid_air_over_nothing_is_one_line_on_stderr() {
-    let dir = temp_dir::Dir::new("cli-path-air");
-    let world = dir.path().join("gap.vxw");
-    std::fs::write(&world, GAP).unwrap();
-    let out = voxwalk(&[
-        "path",
-        world.to_str().unwrap(),
-        "--from",
-        "5.5,1,1.5",
-        "--to",
-        "10.5,1,1.5",
-    ]);
+    let out = path_over_the_gap("cli-path-air", "5.5,1,1.5");
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(

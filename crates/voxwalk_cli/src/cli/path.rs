@@ -8,7 +8,7 @@ use glam::DVec3;
 use serde::Serialize;
 
 use super::{CliError, parse_vector};
-use voxwalk::controller::{Body, Event, Input, Simulation};
+use voxwalk::controller::{Body, Input, Simulation};
 use voxwalk::navigate::{FollowEvent, Follower, Goal, Plan, Planner, StepKind};
 
 /// Arguments of `voxwalk path`.
@@ -52,14 +52,9 @@ struct StepLine {
 
 /// One tick of the walk, as `run` prints it, with the step being made.
 #[derive(Debug, Serialize)]
-struct TickLine<'a> {
-    tick: u64,
-    pos: [f64; 3],
-    vel: [f64; 3],
-    grounded: bool,
-    #[serde(rename = "box")]
-    aabb: [f64; 6],
-    events: &'a [Event],
+struct WalkLine<'a> {
+    #[serde(flatten)]
+    tick: super::run::TickLine<'a>,
     step: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     follow: Option<String>,
@@ -138,16 +133,10 @@ fn walk(
             .step_in_order(&[input])
             .map_err(|e| usage(e.to_string()))?;
         let body = sim.body(handle).expect("the planned body");
-        let b = &body.aabb;
         write_json(
             out,
-            &TickLine {
-                tick,
-                pos: body.feet().to_array(),
-                vel: body.velocity.to_array(),
-                grounded: body.grounded,
-                aabb: [b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z],
-                events: &report.bodies[0],
+            &WalkLine {
+                tick: super::run::TickLine::of(tick, body, &report.bodies[0]),
                 step,
                 follow: event.map(|e| describe(&e)),
             },

@@ -36,9 +36,9 @@ pub struct RunArgs {
     pub stream: super::streamed::StreamArgs,
 }
 
-/// One tick as printed.
+/// One tick as printed (`path` prints the same, and more).
 #[derive(Debug, Serialize)]
-struct TickLine<'a> {
+pub(super) struct TickLine<'a> {
     tick: u64,
     pos: [f64; 3],
     vel: [f64; 3],
@@ -46,6 +46,20 @@ struct TickLine<'a> {
     #[serde(rename = "box")]
     aabb: [f64; 6],
     events: &'a [Event],
+}
+
+impl<'a> TickLine<'a> {
+    /// The line of `tick` for `body` and its `events`.
+    pub(super) fn of(tick: u64, body: &Body, events: &'a [Event]) -> Self {
+        TickLine {
+            tick,
+            pos: body.feet().to_array(),
+            vel: body.velocity.to_array(),
+            grounded: body.grounded,
+            aabb: body.aabb.to_array(),
+            events,
+        }
+    }
 }
 
 pub(super) fn run(
@@ -160,14 +174,7 @@ fn drive<W: BlockSource + SyncIfParallel>(
             .step(&[(walker, script.input_at(tick))])
             .map_err(|e| usage(e.to_string()))?;
         let body = &sim.bodies()[0];
-        let line = TickLine {
-            tick,
-            pos: body.feet().to_array(),
-            vel: body.velocity.to_array(),
-            grounded: body.grounded,
-            aabb: body.aabb.to_array(),
-            events: &report.bodies[0],
-        };
+        let line = TickLine::of(tick, body, &report.bodies[0]);
         serde_json::to_writer(&mut *out, &line).map_err(|e| io(e.into()))?;
         writeln!(out).map_err(io)?;
     }

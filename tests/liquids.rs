@@ -239,6 +239,7 @@ fn a_body_in_the_real_sea_bobs_and_sinks_as_the_client() {
         ground: Ground::STONE,
         medium: Medium::Water,
         medium_top: f64::from(top_cell + 1) - shift,
+        pool: None,
     };
     let mut settings = Settings::default();
     settings.collisions.vanilla_order = true;
@@ -426,4 +427,41 @@ fn a_ball_floats_in_a_pool_and_drifts_in_a_stream() {
     }
     let x = sim.balls()[0].center.x;
     assert!(x > 2.5, "drifted only to {x}");
+}
+
+/// A waterfall runs down a wall (`FlowingFluid.getFlow`: a falling liquid
+/// beside a block with a solid face flows down), but not down ice, whose
+/// faces `isSolidFace` passes over (`no_waterfall_wall`, which imported
+/// ice carries: `vanilla_scenarios.rs`).
+#[test]
+fn a_waterfall_runs_down_stone_and_not_down_ice() {
+    use voxwalk::block::{BlockId, BlockType, PropertyValue};
+    let mut pushes = Vec::new();
+    for ice in [false, true] {
+        let mut world = World::new();
+        world.fill(IVec3::new(-2, 0, -2), IVec3::new(2, 0, 2), BlockId::STONE);
+        let wall = if ice {
+            let ice = BlockType::cube("ice")
+                .with_property("no_waterfall_wall", PropertyValue::Flag(true));
+            world.register_block(ice).unwrap()
+        } else {
+            BlockId::STONE
+        };
+        world.fill(IVec3::new(-1, 1, 0), IVec3::new(-1, 4, 0), wall);
+        let falling = BlockType::new("water@level=8")
+            .passable()
+            .with_property("liquid_drag", PropertyValue::Number(f64::from(0.8_f32)))
+            .with_property("liquid_gravity", PropertyValue::Number(1.0 / 16.0))
+            .with_property("liquid_level", PropertyValue::Number(8.0));
+        let falling = world.register_block(falling).unwrap();
+        world.fill(IVec3::new(0, 1, 0), IVec3::new(0, 4, 0), falling);
+        let body = Body::new(DVec3::new(0.5, 1.5, 0.5), Body::MINECRAFT_SIZE).unwrap();
+        pushes.push(voxwalk::controller::current_on(&world, &body));
+    }
+    // 0.014 a tick down, in blocks a second; nothing beside ice.
+    assert!(
+        (pushes[0] - DVec3::new(0.0, -0.28, 0.0)).length() < 1e-12,
+        "{pushes:?}"
+    );
+    assert_eq!(pushes[1], DVec3::ZERO);
 }

@@ -118,6 +118,7 @@ fn flat_of(ground: u8, medium: u8, medium_top: u8) -> Flat {
         ground,
         medium,
         medium_top: FLOOR_TOP + f64::from(medium_top),
+        pool: None,
     }
 }
 

@@ -309,7 +309,7 @@ fn a_scenario_naming_a_save_folder_runs_as_on_the_world_read_whole() {
     .unwrap();
     let scenario = |world: &str| {
         let text = format!(
-            "model = \"minecraft-1.21 v2\"\nworld = \"{world}\"\nspawn = [0.5, 40, 0.5]\ninputs = \"\"\"\n200 east+sprint+jump\n100 south+sprint\n\"\"\"\n\n[[expect]]\ngrounded = true\n"
+            "model = \"minecraft-1.21 v3\"\nworld = \"{world}\"\nspawn = [0.5, 40, 0.5]\ninputs = \"\"\"\n200 east+sprint+jump\n100 south+sprint\n\"\"\"\n\n[[expect]]\ngrounded = true\n"
         );
         let path = dir.path().join(format!("{}.toml", world.replace(':', "_")));
         std::fs::write(&path, text).unwrap();

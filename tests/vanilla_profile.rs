@@ -64,6 +64,7 @@ fn first_difference(world: &World, feet: DVec3, segments: &[(u8, u8)]) -> Option
         ground: Ground::STONE,
         medium: Medium::Air,
         medium_top: FLOOR_TOP,
+        pool: None,
     };
     let collision_by_rounding = Cell::new(false);
     let blocks = |pos: [f64; 3], movement: [f64; 3], on_ground: bool| {

@@ -69,7 +69,7 @@ fn check(dir: &temp_dir::Dir, name: &str, world: &[u8], scenario: &str) {
     let toml = dir.path().join(format!("{name}.toml"));
     std::fs::write(
         &toml,
-        format!("model = \"minecraft-1.21 v2\"\nworld = \"{name}.schem\"\n{scenario}"),
+        format!("model = \"minecraft-1.21 v3\"\nworld = \"{name}.schem\"\n{scenario}"),
     )
     .unwrap();
     let outcome = check_file(&toml, false);
@@ -413,6 +413,8 @@ fn imported_blocks_carry_minecrafts_behaviour_numbers() {
     };
     assert_eq!(at(0).slipperiness, 0.98);
     assert_eq!(at(1).slipperiness, 0.98);
+    // Ice is no wall to a waterfall's current; packed ice is.
+    assert!(at(0).no_waterfall_wall && !at(1).no_waterfall_wall);
     assert_eq!(at(2).slipperiness, 0.989);
     assert_eq!((at(3).slipperiness, at(3).bounce), (0.8, 1.0));
     assert_eq!(at(4).speed_factor, 0.4);

@@ -78,6 +78,10 @@ pub mod names {
     /// lands on): a body meets it only while its feet are not below the
     /// block's top.
     pub const ONE_WAY: &str = "one_way";
+    /// Flag: falling liquid beside it is not turned down its side: its faces
+    /// do not count as the wall a waterfall's current runs down (ice:
+    /// `FlowingFluid.isSolidFace` passes over `IceBlock`).
+    pub const NO_WATERFALL_WALL: &str = "no_waterfall_wall";
 
     /// What a game's own properties begin with: voxwalk stores and
     /// round-trips them and gives them no meaning, and a name outside this
@@ -85,7 +89,7 @@ pub mod names {
     pub const CUSTOM_PREFIX: &str = "custom.";
 
     /// Every behaviour property.
-    pub const ALL: [&str; 18] = [
+    pub const ALL: [&str; 19] = [
         CLIMBABLE,
         LIQUID_DRAG,
         LIQUID_GRAVITY,
@@ -104,13 +108,14 @@ pub mod names {
         COLLISION_LAYERS,
         ONE_WAY,
         SNEAK_THROUGH,
+        NO_WATERFALL_WALL,
     ];
 }
 
 use names::{
     BOUNCE, BOUNCE_UNDAMPED, BUBBLE_COLUMN, CLIMBABLE, COLLISION_LAYERS, JUMP_FACTOR, LAVA,
-    LIQUID_DRAG, LIQUID_GRAVITY, LIQUID_LEVEL, ONE_WAY, SLIPPERINESS, SNEAK_THROUGH, SPEED_FACTOR,
-    STUCK_AT_FEET, STUCK_HORIZONTAL, STUCK_VERTICAL, WALL_SLIDE,
+    LIQUID_DRAG, LIQUID_GRAVITY, LIQUID_LEVEL, NO_WATERFALL_WALL, ONE_WAY, SLIPPERINESS,
+    SNEAK_THROUGH, SPEED_FACTOR, STUCK_AT_FEET, STUCK_HORIZONTAL, STUCK_VERTICAL, WALL_SLIDE,
 };
 
 /// The collision layer a block or body is on unless said: layer 0.
@@ -151,6 +156,8 @@ pub struct Behaviour {
     pub one_way: bool,
     /// One-way, and a sneaking body passes down through it.
     pub sneak_through: bool,
+    /// Not a wall to a waterfall's current (ice).
+    pub no_waterfall_wall: bool,
 }
 
 impl Default for Behaviour {
@@ -176,6 +183,7 @@ impl Behaviour {
         layers: DEFAULT_LAYERS,
         one_way: false,
         sneak_through: false,
+        no_waterfall_wall: false,
     };
 
     /// The behaviours `properties` give, or the first property that is
@@ -267,18 +275,23 @@ impl Behaviour {
             }
             b.sneak_through = f;
         }
+        if let Some(f) = flag(properties, NO_WATERFALL_WALL)? {
+            b.no_waterfall_wall = f;
+        }
         (b.stuck, b.stuck_at_feet) = stuck(properties)?;
         Ok(b)
     }
 
     /// Whether it does nothing to a body but stop it (its layers and
-    /// one-way side say whether it stops one, not what it does).
+    /// one-way side say whether it stops one, not what it does; a liquid's
+    /// current reads its faces, not the body).
     #[must_use]
     pub fn is_plain(&self) -> bool {
         Behaviour {
             layers: DEFAULT_LAYERS,
             one_way: false,
             sneak_through: false,
+            no_waterfall_wall: false,
             ..*self
         } == Behaviour::PLAIN
     }

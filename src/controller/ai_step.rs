@@ -84,8 +84,9 @@ pub(crate) fn start_of_step(
         around.is_some_and(|a| a.feet_in_water),
         flying,
     );
-    let (wish, forward) = keys_wish(settings, body, input, (swimming, in_water));
-    let sprinting = sprinting(body, input, forward, in_water, swimming);
+    let crouches = around.is_some_and(|a| a.crouches_after_swim);
+    let (wish, forward) = keys_wish(settings, body, input, (swimming, in_water, crouches));
+    let sprinting = sprinting(body, input, forward, (in_water, swimming, crouches));
     let ground_slipperiness = around.map_or(crate::block::DEFAULT_SLIPPERINESS, |a| {
         a.ground.slipperiness
     });
@@ -226,11 +227,11 @@ fn keys_wish(
     settings: &Settings,
     body: &Body,
     input: Input,
-    (swimming, in_water): (bool, bool),
+    (swimming, in_water, crouches_after_swim): (bool, bool, bool),
 ) -> (DVec2, bool) {
     let axis = |plus: bool, minus: bool| f64::from(u8::from(plus)) - f64::from(u8::from(minus));
     let keys = DVec2::new(axis(input.east, input.west), axis(input.south, input.north));
-    let slow = moving_slowly(body, swimming, in_water);
+    let slow = moving_slowly(body, swimming, in_water, crouches_after_swim);
     let share = if slow && settings.walking.speed > 0.0 {
         (settings.walking.sneak_speed / settings.walking.speed) as f32
     } else {
@@ -263,12 +264,13 @@ fn keys_wish(
 
 /// Whether the body moves at the sneaking share (`LocalPlayer.isMovingSlowly`):
 /// crouched, by the key or for want of room, unless it swims (`crouching`),
-/// or flat out of water (`isVisuallyCrawling`).
-fn moving_slowly(body: &Body, swimming: bool, in_water: bool) -> bool {
+/// or flat out of water (`isVisuallyCrawling`). A swimmer whose swim ends
+/// this tick still lies flat, and crouches where only a crouch fits.
+fn moving_slowly(body: &Body, swimming: bool, in_water: bool, crouches_after_swim: bool) -> bool {
     match body.pose {
         Pose::Standing => false,
         Pose::Sneaking => !swimming,
-        Pose::Crawling => !in_water,
+        Pose::Crawling => (!swimming && crouches_after_swim) || !in_water,
     }
 }
 
@@ -280,11 +282,16 @@ fn moving_slowly(body: &Body, swimming: bool, in_water: bool) -> bool {
 /// wall it only brushes, within 8°, does not stop it); a swimmer's sprint
 /// ends only when it leaves the water, or stops walking forward while
 /// neither on the ground nor sneaking.
-fn sprinting(body: &Body, input: Input, forward: bool, in_water: bool, swimming: bool) -> bool {
+fn sprinting(
+    body: &Body,
+    input: Input,
+    forward: bool,
+    (in_water, swimming, crouches_after_swim): (bool, bool, bool),
+) -> bool {
     let under_water = body.under_water;
     let may_start = forward
         && !input.fly
-        && (!moving_slowly(body, swimming, in_water) || under_water)
+        && (!moving_slowly(body, swimming, in_water, crouches_after_swim) || under_water)
         && (!in_water || under_water);
     // Started, then stopped in the same step where a stop applies: a key
     // held against a wall does not keep a sprint.

@@ -113,9 +113,13 @@ fn normalize(v: DVec3) -> DVec3 {
 }
 
 /// `FlowingFluid.isSolidFace`: the block at `cell` has a whole face on its
-/// side `towards` (its boxes cover it), and is not the same liquid.
+/// side `towards` (its boxes cover it), is not the same liquid, and is not
+/// marked [`no_waterfall_wall`](crate::block::Behaviour::no_waterfall_wall)
+/// (ice).
 fn solid_face<W: BlockSource>(world: &W, cell: IVec3, towards: IVec3, liquid: Liquid) -> bool {
-    if liquid_at(world, cell).is_some_and(|l| l.kind == liquid.kind) {
+    let id = world.block(cell);
+    let behaviour = world.registry().behaviour(id);
+    if behaviour.no_waterfall_wall || behaviour.liquid.is_some_and(|l| l.kind == liquid.kind) {
         return false;
     }
     let axis = if towards.x != 0 { 0 } else { 2 };

@@ -26,6 +26,7 @@ mod edge_guard;
 mod event;
 mod handle;
 mod input;
+mod inside_cells;
 pub mod limits;
 mod liquid_cells;
 mod make_move;

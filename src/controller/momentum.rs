@@ -148,7 +148,7 @@ fn lifted<W: BlockSource>(
     // Most worlds have no bubble column at all: one question first.
     if plan.start.minecraft_tick && world.registry().has_bubble_columns() {
         let per_tick = vertical / minecraft::TICKS;
-        let pushed = bubbled(world, &moved.end, per_tick);
+        let pushed = bubbled(world, (&moved.start_free, &moved.end), per_tick);
         if pushed != per_tick {
             vertical = pushed * minecraft::TICKS;
         }
@@ -202,11 +202,9 @@ fn ledge_exit_is_free<W: BlockSource>(
     if holds_liquid(world, &probe) {
         return Ok(false);
     }
-    // Free of blocks: the way up to it and across is open.
-    let up = resolver.move_box(world, *end, DVec3::new(0.0, raised.y, 0.0))?;
-    if up.blocked.y || up.depenetration.is_some() {
-        return Ok(false);
-    }
-    let across = resolver.move_box(world, up.end, DVec3::new(raised.x, 0.0, raised.z))?;
-    Ok(!across.blocked.x && !across.blocked.z)
+    // Free of blocks where it would be, as the client asks (`noCollision`
+    // of that box alone, not of the way there): the lift that follows is a
+    // move like any other, swept, so it passes through nothing.
+    let there = resolver.move_box(world, probe, DVec3::ZERO)?;
+    Ok(there.depenetration.is_none())
 }

@@ -31,14 +31,25 @@ impl Pose {
     /// The height of a body of `standing_height` in this pose: the pose's
     /// setting, or the standing height if that is lower.
     ///
-    /// A lowered pose is a hair lower than its setting (twice the contact
-    /// gap): a body rests [`CONTACT_GAP`] above its floor and stops that far
-    /// short of a ceiling, so a crouched body fits under a ceiling
-    /// `sneak_height` above its floor, as Minecraft's player (which rests
-    /// on the floor itself) does under a slab 1.5 up.
+    /// In the exact collision order a lowered pose is a hair lower than its
+    /// setting (twice the contact gap): a body rests [`CONTACT_GAP`] above
+    /// its floor and stops that far short of a ceiling, so a crouched body
+    /// fits under a ceiling `sneak_height` above its floor, as Minecraft's
+    /// player (which rests on the floor itself) does under a slab 1.5 up.
+    /// In Minecraft's order ([`vanilla_order`](super::Collisions::vanilla_order))
+    /// there is no gap, and the pose is its setting in single precision, as
+    /// the client's box is (`EntityDimensions` of floats: 0.6 is 0.6f).
     #[must_use]
     pub fn height(self, settings: &Settings, standing_height: f64) -> f64 {
-        let lowered = |setting: f64| (setting - 2.0 * CONTACT_GAP).min(standing_height);
+        let lowered = |setting: f64| {
+            let height = if settings.collisions.vanilla_order {
+                #[allow(clippy::cast_possible_truncation)] // the client's float
+                f64::from(setting as f32)
+            } else {
+                setting - 2.0 * CONTACT_GAP
+            };
+            height.min(standing_height)
+        };
         match self {
             Pose::Standing => standing_height,
             Pose::Sneaking => lowered(settings.poses.sneak_height),
@@ -127,8 +138,12 @@ pub(crate) fn room_to_stand_in<W: BlockSource>(
     resolver: &mut Resolver,
     body: &Body,
 ) -> Result<bool, MoveError> {
-    fits(view, resolver, &body.aabb, body.standing_height)
+    fits(view, resolver, &body.aabb, (body.standing_height, 0.0))
 }
+
+/// How far the client deflates the box of a pose it tries
+/// (`canPlayerFitWithinBlocksAndEntitiesWhen`).
+const MINECRAFT_FIT_INSET: f64 = 1e-7;
 
 /// Whether `aabb` may grow to `height`: it is as tall already, or raising
 /// its top that far meets nothing. The box is swept up by the growth: its
@@ -138,18 +153,21 @@ pub(crate) fn room_to_stand_in<W: BlockSource>(
 /// rounding of every move it makes: a growth within [`TOUCH_TOLERANCE`] is
 /// that rounding, not a taller pose, and has room even under a ceiling the
 /// box touches (Minecraft deflates the box it tries by 10⁻⁷ for the same
-/// reason, `canPlayerFitWithinBlocksAndEntitiesWhen`).
+/// reason, `canPlayerFitWithinBlocksAndEntitiesWhen`). In Minecraft's
+/// collision order, whose poses are exactly the client's, the growth tried
+/// is `inset` (that 10⁻⁷) short, as the client's deflated box is: a crouch
+/// fits under a ceiling its top would just touch.
 fn room_for<W: BlockSource>(
     world: &BodyView<'_, W>,
     resolver: &mut Resolver,
     aabb: &Aabb,
-    height: f64,
+    (height, inset): (f64, f64),
 ) -> Result<bool, MoveError> {
     let growth = height - (aabb.max.y - aabb.min.y);
-    if growth <= TOUCH_TOLERANCE {
+    if growth <= TOUCH_TOLERANCE.max(inset) {
         return Ok(true);
     }
-    let raised = resolver.move_box(world, *aabb, DVec3::new(0.0, growth, 0.0))?;
+    let raised = resolver.move_box(world, *aabb, DVec3::new(0.0, growth - inset, 0.0))?;
     Ok(!raised.blocked.y && raised.depenetration.is_none())
 }
 
@@ -206,7 +224,26 @@ pub(crate) fn pose_after_swimming<W: BlockSource>(
 ) -> Result<Pose, MoveError> {
     let mut trial = *body;
     trial.swimming = false;
-    let wanted = wanted_pose(&trial, input);
+    pose_after_tick(world, resolver, settings, &trial, input)
+}
+
+/// The pose the client's `updatePlayerPose` leaves after a tick under
+/// `input` (the one [`update_pose`] takes at the start of the next under
+/// the same keys): the body's own where it wants that one, else the one it
+/// wants if it fits, else the tallest lower one that does. The body is not
+/// changed.
+pub(crate) fn pose_after_tick<W: BlockSource>(
+    world: &BodyView<'_, W>,
+    resolver: &mut Resolver,
+    settings: &Settings,
+    body: &Body,
+    input: Input,
+) -> Result<Pose, MoveError> {
+    let wanted = wanted_pose(body, input);
+    if wanted == body.pose && body.height() == wanted.height(settings, body.standing_height) {
+        return Ok(body.pose);
+    }
+    let mut trial = *body;
     change_pose(world, resolver, settings, &mut trial, wanted, false)?;
     Ok(trial.pose)
 }
@@ -224,14 +261,19 @@ fn change_pose<W: BlockSource>(
     wanted: Pose,
     recheck: bool,
 ) -> Result<(), MoveError> {
+    let inset = if settings.collisions.vanilla_order {
+        MINECRAFT_FIT_INSET
+    } else {
+        0.0
+    };
     let mut pose = Pose::Crawling;
     let lower = (wanted == Pose::Standing).then_some(Pose::Sneaking);
     for candidate in std::iter::once(wanted).chain(lower) {
         let height = candidate.height(settings, body.standing_height);
         let room = if recheck {
-            fits(world, resolver, &body.aabb, height)?
+            fits(world, resolver, &body.aabb, (height, inset))?
         } else {
-            room_for(world, resolver, &body.aabb, height)?
+            room_for(world, resolver, &body.aabb, (height, inset))?
         };
         if room {
             pose = candidate;
@@ -250,10 +292,10 @@ fn fits<W: BlockSource>(
     world: &BodyView<'_, W>,
     resolver: &mut Resolver,
     aabb: &Aabb,
-    height: f64,
+    (height, inset): (f64, f64),
 ) -> Result<bool, MoveError> {
     if height - (aabb.max.y - aabb.min.y) > TOUCH_TOLERANCE {
-        return room_for(world, resolver, aabb, height);
+        return room_for(world, resolver, aabb, (height, inset));
     }
     let mut lowered = *aabb;
     lowered.max.y = lowered.min.y + height;

@@ -13,6 +13,7 @@
 use glam::{DVec3, IVec3};
 
 use super::Body;
+use super::inside_cells::cells_along_move;
 use super::liquid_cells::Reach;
 use super::settings::minecraft;
 use crate::block::{Behaviour, Liquid, LiquidKind};
@@ -64,6 +65,11 @@ pub(crate) struct Surroundings {
     /// The cell 0.9 above the feet holds a liquid: a swimmer looking up
     /// still turns towards its look there (`Player.travel`).
     pub liquid_at_chest: bool,
+    /// A swimmer lying flat whose swim ends this tick crouches: a crouch
+    /// fits where it is and standing does not, or sneak is held and a crouch
+    /// fits (`LocalPlayer.crouching`, read before the pose is updated). Set
+    /// by the tick for swimmers only.
+    pub crouches_after_swim: bool,
 }
 
 impl Surroundings {
@@ -81,6 +87,7 @@ impl Surroundings {
         stuck: None,
         feet_in_water: false,
         liquid_at_chest: false,
+        crouches_after_swim: false,
     };
 
     /// What acts on `body` where it is; `None` when nothing does (plain
@@ -293,9 +300,11 @@ pub(crate) fn on_climbable<W: BlockSource>(world: &W, aabb: &crate::geometry::Aa
 
 /// Whether any cell `aabb` reaches into holds a liquid (Minecraft's
 /// `containsAnyLiquid`, which keeps a swimmer's ledge exit from lifting it
-/// along a wall under water).
+/// along a wall under water): the cells from the floor of its low corner up
+/// to, not including, the ceiling of its high one, so a box that ends on a
+/// cell's side does not count that cell.
 pub(crate) fn holds_liquid<W: BlockSource>(world: &W, aabb: &crate::geometry::Aabb) -> bool {
-    let (lo, hi) = (cell_of(aabb.min), cell_of(aabb.max));
+    let (lo, hi) = (cell_of(aabb.min), cell_of(aabb.max.ceil() - 1.0));
     if !world.may_hold_behaviours(lo, hi) {
         return false;
     }
@@ -314,36 +323,34 @@ pub(crate) fn holds_liquid<W: BlockSource>(world: &W, aabb: &crate::geometry::Aa
 }
 
 /// A tick's vertical velocity (blocks a tick) after the bubble columns the
-/// box `aabb` ends the move in (`Entity.applyEffectsFromBlocks`, the box
-/// shrunk by 1e-5; `BubbleColumnBlock.entityInside`): each column cell
-/// pushes in turn, a top cell (nothing above it that stops a body or holds
-/// a liquid) as `onAboveBubbleColumn`, the others as `onInsideBubbleColumn`.
+/// move from box `start` to box `end` took the body into
+/// (`Entity.applyEffectsFromBlocks`, [`cells_along_move`];
+/// `BubbleColumnBlock.entityInside`): each column cell pushes in turn, a top
+/// cell (nothing above it that stops a body or holds a liquid) as
+/// `onAboveBubbleColumn`, the others as `onInsideBubbleColumn`.
 pub(crate) fn bubbled<W: BlockSource>(
     world: &W,
-    aabb: &crate::geometry::Aabb,
+    (start, end): (&crate::geometry::Aabb, &crate::geometry::Aabb),
     vertical: f64,
 ) -> f64 {
-    const INSIDE: f64 = 1e-5;
-    let (lo, hi) = (cell_of(aabb.min + INSIDE), cell_of(aabb.max - INSIDE));
+    let (lo, hi) = (
+        cell_of(start.min.min(end.min)),
+        cell_of(start.max.max(end.max)),
+    );
     if !world.may_hold_behaviours(lo, hi) {
         return vertical;
     }
     let registry = world.registry();
     let mut vertical = vertical;
-    for x in lo.x..=hi.x {
-        for y in lo.y..=hi.y {
-            for z in lo.z..=hi.z {
-                let cell = IVec3::new(x, y, z);
-                let Some(column) = registry.behaviour(world.block(cell)).bubble_column else {
-                    continue;
-                };
-                let above = cell + IVec3::Y;
-                let in_top = world.shape_at(above).is_empty()
-                    && registry.behaviour(world.block(above)).liquid.is_none();
-                vertical = column.pushed(vertical, in_top);
-            }
-        }
-    }
+    cells_along_move(start, end, |cell| {
+        let Some(column) = registry.behaviour(world.block(cell)).bubble_column else {
+            return;
+        };
+        let above = cell + IVec3::Y;
+        let in_top = world.shape_at(above).is_empty()
+            && registry.behaviour(world.block(above)).liquid.is_none();
+        vertical = column.pushed(vertical, in_top);
+    });
     vertical
 }
 

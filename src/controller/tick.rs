@@ -12,7 +12,7 @@ use glam::DVec3;
 use super::ai_step::{Start, minor_collision, start_of_step};
 use super::make_move::make_move;
 use super::momentum::momentum_kept;
-use super::pose::{pose_after_swimming, update_pose};
+use super::pose::{pose_after_swimming, pose_after_tick, update_pose};
 use super::riding::settle_riding;
 use super::rules::{Gait, Rules};
 use super::settings::minecraft;
@@ -108,11 +108,10 @@ fn tick_in<W: BlockSource>(
     }
     body.left_world = false;
     let events_at_start = events.len();
-    if body.eyes_in_water.is_none() {
-        look_before_the_first_tick(world, settings, body);
-    }
+    look_before_the_first_tick(world, settings, body);
     update_pose(world, &mut scratch.resolver, settings, body, input, false)?;
     let mut around = surroundings(world, body, input.fly, events);
+    room_after_swim(world, scratch, settings, (body, input), &mut around)?;
     let mut start = start_of_step(settings, body, input, around.as_ref(), events);
     let mut plan = plan_move(settings, body, input, around.as_ref(), start);
     let mut moved = make_move(world, scratch, body, &plan, events)?;
@@ -149,9 +148,8 @@ fn tick_in<W: BlockSource>(
     body.in_liquid = start.in_liquid;
     body.climbing = around.as_ref().is_some_and(|a| a.climbing);
     body.sprinting = start.sprinting;
-    let was_swimming = body.swimming;
     body.swimming = start.swimming;
-    look_at_the_eyes(world, scratch, settings, body, input, was_swimming)?;
+    look_at_the_eyes(world, scratch, settings, body, input)?;
     // Whether the wall met was head on. The client judges it by the move it
     // made (`isHorizontalCollisionMinor` of the collided movement, the part
     // of a cut axis made before the wall included): so does the vanilla
@@ -198,6 +196,7 @@ impl<'a> Again<'_, 'a> {
     ) -> Result<(), MoveError> {
         update_pose(world, &mut scratch.resolver, settings, body, input, true)?;
         *self.around = surroundings(world, body, input.fly, events);
+        room_after_swim(world, scratch, settings, (body, input), self.around)?;
         *self.start = start_of_step(settings, body, input, self.around.as_ref(), events);
         *self.plan = plan_move(settings, body, input, self.around.as_ref(), *self.start);
         *self.moved = make_move(world, scratch, body, self.plan, events)?;
@@ -205,14 +204,43 @@ impl<'a> Again<'_, 'a> {
     }
 }
 
+/// Whether a swimmer lying flat would crouch were its swim to end this tick
+/// ([`Surroundings::crouches_after_swim`]): the pose it would take is a
+/// crouch. Only swimmers ask the room.
+#[inline]
+fn room_after_swim<W: BlockSource>(
+    world: &BodyView<'_, W>,
+    scratch: &mut TickScratch,
+    settings: &Settings,
+    (body, input): (&Body, Input),
+    around: &mut Option<Surroundings>,
+) -> Result<(), MoveError> {
+    if body.swimming
+        && body.pose == Pose::Crawling
+        && let Some(around) = around.as_mut()
+    {
+        let after = pose_after_swimming(world, &mut scratch.resolver, settings, body, input)?;
+        around.crouches_after_swim = after == Pose::Sneaking;
+    }
+    Ok(())
+}
+
 /// A body's first tick looks where its eyes are as it was placed, as the
 /// client's first `baseTick` does.
-#[cold]
+#[inline]
 fn look_before_the_first_tick<W: BlockSource>(
     world: &BodyView<'_, W>,
     settings: &Settings,
     body: &mut Body,
 ) {
+    if body.eyes_in_water.is_none() {
+        first_look(world, settings, body);
+    }
+}
+
+/// [`look_before_the_first_tick`]'s look, once a body.
+#[cold]
+fn first_look<W: BlockSource>(world: &BodyView<'_, W>, settings: &Settings, body: &mut Body) {
     let eye_height = body.pose.eye_height(settings, body.standing_height);
     body.eyes_in_water = Some(swimming::eyes_in_water(world, body, eye_height));
 }
@@ -227,7 +255,6 @@ fn look_at_the_eyes<W: BlockSource>(
     settings: &Settings,
     body: &mut Body,
     input: Input,
-    was_swimming: bool,
 ) -> Result<(), MoveError> {
     body.under_water = body.eyes_in_water.unwrap_or(false);
     if !world.may_hold_behaviours(glam::IVec3::MIN, glam::IVec3::MAX) {
@@ -236,15 +263,10 @@ fn look_at_the_eyes<W: BlockSource>(
     }
     // The pose the client's eyes are read in is the one `updatePlayerPose`
     // leaves after the tick, which the body takes at the start of its next:
-    // a swimmer's is the crawling pose; one that just stopped swimming
-    // stands back up if it has room; any other keeps its own.
-    let pose = if body.swimming {
-        Pose::Crawling
-    } else if was_swimming {
-        pose_after_swimming(world, &mut scratch.resolver, settings, body, input)?
-    } else {
-        body.pose
-    };
+    // a swimmer's is the crawling pose; any other stands up, or crouches,
+    // where the keys ask and there is room (a crouch forced by a ceiling
+    // ends where the ceiling does).
+    let pose = pose_after_tick(world, &mut scratch.resolver, settings, body, input)?;
     let eye_height = pose.eye_height(settings, body.standing_height);
     body.eyes_in_water = Some(swimming::eyes_in_water(world, body, eye_height));
     Ok(())

@@ -95,20 +95,23 @@ pub(crate) fn vanilla_motion(start: Aabb, wanted: DVec3, made: DVec3, motion: &m
 }
 
 /// Whether Minecraft's step, which came with the move itself, counts as one
-/// (reported): rising into one (a jump beside a ledge) leaves the body in
-/// the air, as the client's `onGround` is a vertical collision below.
+/// (reported when the body rose by it): rising into one (a jump beside a
+/// ledge) leaves the body in the air, as the client's `onGround` is a
+/// vertical collision below, and so does a step made with no fall at all
+/// (a swimmer, spared gravity, walking into a slab on the floor), reported
+/// but not a landing.
 pub(crate) fn vanilla_stepped(
     made: VanillaMove,
     displacement: DVec3,
     events: &mut Vec<Event>,
 ) -> bool {
-    let stepped = made.stepped && made.movement.y > 0.0 && displacement.y <= 0.0;
-    if stepped {
+    let rose = made.stepped && made.movement.y > 0.0 && displacement.y <= 0.0;
+    if rose {
         events.push(Event::Stepped {
             height: made.movement.y,
         });
     }
-    stepped
+    rose && displacement.y < 0.0
 }
 
 #[cfg(test)]

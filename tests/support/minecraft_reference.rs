@@ -14,6 +14,10 @@
 
 #![allow(dead_code)] // each test binary uses part of it
 
+use std::sync::Arc;
+
+use super::minecraft_pool::{FluidKind, Pool, Solid};
+
 /// What the floor is made of (`Block` friction, speed and jump factors; `SlimeBlock`).
 #[derive(Clone, Copy, Debug)]
 pub struct Ground {
@@ -149,6 +153,15 @@ pub enum PlayerPose {
 }
 
 impl PlayerPose {
+    /// The pose's box height (`Player.POSES`, floats widened).
+    pub fn height(self) -> f64 {
+        f64::from(match self {
+            PlayerPose::Standing => 1.8_f32,
+            PlayerPose::Crouching => 1.5_f32,
+            PlayerPose::Swimming => 0.6_f32,
+        })
+    }
+
     /// The pose's eye height.
     fn eye_height(self) -> f64 {
         f64::from(match self {
@@ -165,17 +178,38 @@ impl PlayerPose {
 pub type Blocks<'a> = &'a dyn Fn([f64; 3], [f64; 3], bool) -> [f64; 3];
 
 pub const WIDTH: f64 = 0.6;
+/// The player's width as the client holds it, a float.
+const WIDTH_F32: f32 = 0.6;
 pub const FLOOR_TOP: f64 = 1.0;
 
-/// The flat world.
-#[derive(Clone, Copy, Debug)]
+/// The flat world, or with a `pool` a world of liquid cells on the flat
+/// floor (`minecraft_pool.rs`), whose medium is then air.
+#[derive(Clone, Debug)]
 pub struct Flat {
     pub ground: Ground,
     pub medium: Medium,
     pub medium_top: f64,
+    pub pool: Option<Arc<Pool>>,
 }
 
 impl Flat {
+    /// The block of the cell at `point` (its medium, or `None` for the
+    /// floor below 1 and a pool's solid blocks).
+    fn medium_in(&self, point: [f64; 3]) -> Option<Medium> {
+        if let Some(pool) = &self.pool {
+            // A waterlogged block's cell is its water's here: every rule
+            // that reads a pool's solid blocks gives the floor's answer.
+            let cell = point.map(|c| c.floor() as i32);
+            return match pool.fluid(cell).map(|f| f.kind) {
+                Some(FluidKind::Water) => Some(Medium::Water),
+                Some(FluidKind::Lava) => Some(Medium::Lava),
+                None if point[1] < FLOOR_TOP || pool.solids.contains_key(&cell) => None,
+                None => Some(Medium::Air),
+            };
+        }
+        self.medium_at(point[1].floor())
+    }
+
     /// The block at height `y` (its cell's medium, or the floor below 1).
     fn medium_at(&self, y: f64) -> Option<Medium> {
         if y < FLOOR_TOP {
@@ -189,11 +223,26 @@ impl Flat {
 
     /// `Entity.getBlockPosBelowThatAffectsMyMovement`: 0.5000001 under the feet.
     fn below(&self, p: &Player) -> Option<Medium> {
-        self.medium_at((p.pos[1] - 0.500_000_1).floor())
+        self.medium_in([p.pos[0], p.pos[1] - 0.500_000_1, p.pos[2]])
+    }
+
+    /// The friction of the block 0.5000001 under the feet (`Block.getFriction`):
+    /// the ground's, 0.6 for anything else, 0.98 for a pool's ice.
+    fn friction_below(&self, p: &Player) -> f32 {
+        let point = [p.pos[0], p.pos[1] - 0.500_000_1, p.pos[2]];
+        if let Some(pool) = &self.pool
+            && pool.solid_at(point) == Some(Solid::Ice)
+        {
+            return 0.98;
+        }
+        match self.medium_in(point) {
+            None => self.ground.friction,
+            Some(_) => 0.6,
+        }
     }
 
     fn at_feet(&self, p: &Player) -> Option<Medium> {
-        self.medium_at(p.pos[1].floor())
+        self.medium_in(p.pos)
     }
 
     /// `Entity.getBlockSpeedFactor`: the block at the feet, unless it is 1
@@ -245,6 +294,36 @@ impl Flat {
             .then_some(top - bottom)
     }
 
+    /// Whether `p`'s box in `pose` meets no block: a pool's blocks; on the
+    /// flat floor there is room everywhere.
+    fn fits(&self, p: &Player, pose: PlayerPose) -> bool {
+        self.pool
+            .as_ref()
+            .is_none_or(|pool| pool.fits(p.pos, (f64::from(WIDTH_F32), pose.height())))
+    }
+
+    /// `updateInWaterStateAndDoFluidPushing`: the water and lava heights
+    /// (`None` where the box does not touch the fluid), a pool's currents
+    /// pushing `p` (water 0.014, lava 0.0023333 as outside the nether).
+    fn fluid_heights(&self, p: &mut Player) -> (Option<f64>, Option<f64>) {
+        let Some(pool) = &self.pool else {
+            return (
+                self.fluid_height(p, Medium::Water),
+                self.fluid_height(p, Medium::Lava),
+            );
+        };
+        let size = (f64::from(WIDTH_F32), p.pose.height());
+        let water = pool.push(p.pos, size, FluidKind::Water, 0.014, &mut p.delta);
+        let lava = pool.push(
+            p.pos,
+            size,
+            FluidKind::Lava,
+            0.002_333_333_333_333_333_5,
+            &mut p.delta,
+        );
+        (water, lava)
+    }
+
     /// `isInWater` (touching) and `isInLava` (lava height above 0).
     fn in_liquid(&self, p: &Player, liquid: Medium) -> bool {
         match liquid {
@@ -253,9 +332,9 @@ impl Flat {
         }
     }
 
-    /// The liquid of the cell at height `y`, if any.
-    fn liquid_at(&self, y: f64) -> Option<Medium> {
-        self.medium_at(y.floor())
+    /// The liquid of the cell at height `y` over the player, if any.
+    fn liquid_at(&self, p: &Player, y: f64) -> Option<Medium> {
+        self.medium_in([p.pos[0], y, p.pos[2]])
             .filter(|m| matches!(m, Medium::Water | Medium::Lava))
     }
 
@@ -263,8 +342,11 @@ impl Flat {
     /// water whose surface (`(float) y + getHeight`) lies above them.
     fn eye_in_water(&self, p: &Player) -> bool {
         let eyes = p.pos[1] + p.pose.eye_height();
+        if let Some(pool) = &self.pool {
+            return pool.eye_in_water([p.pos[0], eyes, p.pos[2]]);
+        }
         let cell = eyes.floor();
-        if self.medium != Medium::Water || self.liquid_at(eyes).is_none() {
+        if self.medium != Medium::Water || self.liquid_at(p, eyes).is_none() {
             return false;
         }
         let surface = if cell + 1.0 < self.medium_top {
@@ -387,14 +469,18 @@ impl Player {
     /// [`Player::tick`] among `blocks` (the flat world's motion rules: its
     /// ground's friction and factors, its medium), or on the flat floor.
     pub fn tick_in(&mut self, world: &Flat, keys: Keys, blocks: Option<Blocks<'_>>) {
+        let tick_start = self.pos;
         // `Player.tick`: `updateIsUnderwater` reads the eyes as the last
         // `baseTick` left them.
         self.was_underwater = self.eye_in_water;
-        let in_water = world.in_liquid(self, Medium::Water);
-        let in_lava = world.in_liquid(self, Medium::Lava);
+        // `baseTick`'s `updateInWaterStateAndDoFluidPushing`: water's
+        // height and push, then lava's.
+        let (water, lava) = world.fluid_heights(self);
+        let in_water = water.is_some();
+        let in_lava = lava.is_some_and(|h| h > 0.0);
         // `baseTick`: `updateFluidOnEyes`, then `updateSwimming`.
         self.eye_in_water = world.eye_in_water(self);
-        let feet_in_water = world.liquid_at(self.pos[1]) == Some(Medium::Water);
+        let feet_in_water = world.liquid_at(self, self.pos[1]) == Some(Medium::Water);
         self.swimming = if self.swimming {
             self.sprinting && in_water
         } else {
@@ -403,7 +489,10 @@ impl Player {
         let under = self.was_underwater;
         // `LocalPlayer.aiStep`: `crouching` (room everywhere here) and
         // `isMovingSlowly`, which scales the input.
-        let crouching = !self.swimming && keys.sneak;
+        // (`crouching` also where only a crouch fits.)
+        let crouching = !self.swimming
+            && world.fits(self, PlayerPose::Crouching)
+            && (keys.sneak || !world.fits(self, PlayerPose::Standing));
         let visually_crawling = self.pose == PlayerPose::Swimming && !in_water;
         let slowly = crouching || visually_crawling;
         let input = Self::input(keys, slowly);
@@ -443,11 +532,7 @@ impl Player {
         }
         if keys.jump {
             // `LivingEntity.aiStep`, with `getFluidJumpThreshold` 0.4.
-            let d = if in_lava {
-                world.fluid_height(self, Medium::Lava).unwrap_or(0.0)
-            } else {
-                world.fluid_height(self, Medium::Water).unwrap_or(0.0)
-            };
+            let d = if in_lava { lava } else { water }.unwrap_or(0.0);
             let bl = in_water && d > 0.0;
             let shallow_footing = self.on_ground && d <= 0.4;
             if (bl || in_lava) && !shallow_footing {
@@ -464,25 +549,39 @@ impl Player {
             // `Player.travel`: the look turns the vertical momentum.
             let d = f64::from(-mth_sin(keys.pitch * (std::f32::consts::PI / 180.0)));
             let e = if d < -0.2 { 0.085 } else { 0.06 };
-            let chest = world.liquid_at(self.pos[1] + 1.0 - 0.1).is_some();
+            let chest = world.liquid_at(self, self.pos[1] + 1.0 - 0.1).is_some();
             if d <= 0.0 || keys.jump || chest {
                 self.delta[1] += (d - self.delta[1]) * e;
             }
         }
         if in_water || in_lava {
-            let lava_height = world.fluid_height(self, Medium::Lava).unwrap_or(0.0);
+            let lava_height = lava.unwrap_or(0.0);
             self.travel_in_fluid(world, input, in_water, lava_height, keys.sneak, blocks);
         } else {
             self.travel_in_air(world, input, keys, blocks);
         }
-        // `Player.updatePlayerPose` (room everywhere here).
-        self.pose = if self.swimming {
-            PlayerPose::Swimming
-        } else if keys.sneak {
-            PlayerPose::Crouching
-        } else {
-            PlayerPose::Standing
-        };
+        // `Entity.applyEffectsFromBlocks` after `travel`: a pool's bubble
+        // columns, along the move `Entity.move` recorded (or none).
+        if let Some(pool) = &world.pool {
+            let size = (f64::from(WIDTH_F32), self.pose.height());
+            let recorded = self.moved != [0.0; 3];
+            pool.bubble_effects((tick_start, self.pos), recorded, size, &mut self.delta);
+        }
+        // `Player.updatePlayerPose`: the pose wanted where it fits, else a
+        // crouch, else the swimming pose; none if not even that fits.
+        if world.fits(self, PlayerPose::Swimming) {
+            let wanted = if self.swimming {
+                PlayerPose::Swimming
+            } else if keys.sneak {
+                PlayerPose::Crouching
+            } else {
+                PlayerPose::Standing
+            };
+            self.pose = [wanted, PlayerPose::Crouching]
+                .into_iter()
+                .find(|&pose| world.fits(self, pose))
+                .unwrap_or(PlayerPose::Swimming);
+        }
         // `Entity.applyEffectsFromBlocks`: `WebBlock.entityInside`.
         self.stuck = world
             .in_cobweb(self)
@@ -508,10 +607,7 @@ impl Player {
         blocks: Option<Blocks<'_>>,
     ) {
         let friction: f32 = if self.on_ground {
-            match world.below(self) {
-                None => world.ground.friction,
-                Some(_) => 0.6,
-            }
+            world.friction_below(self)
         } else {
             1.0
         };
@@ -562,6 +658,7 @@ impl Player {
         blocks: Option<Blocks<'_>>,
     ) {
         let falling = self.delta[1] <= 0.0;
+        let y_before = self.pos[1];
         self.move_relative(0.02, input);
         self.do_move(world, sneaking, input, blocks);
         if in_water {
@@ -589,6 +686,21 @@ impl Player {
                 *d *= 0.5;
             }
             self.delta[1] += -0.08 / 4.0;
+        }
+        // `jumpOutOfFluid`: against a wall with room, and no liquid, where a
+        // lift of 0.6 over the start would take the box, it lifts.
+        if let Some(pool) = &world.pool
+            && self.horizontal_collision
+        {
+            let lift = self.delta[1] + f64::from(0.6_f32) - self.pos[1] + y_before;
+            let at = [
+                self.pos[0] + self.delta[0],
+                self.pos[1] + lift,
+                self.pos[2] + self.delta[2],
+            ];
+            if pool.is_free(at, (f64::from(WIDTH_F32), self.pose.height())) {
+                self.delta[1] = f64::from(0.3_f32);
+            }
         }
     }
 

@@ -8,6 +8,7 @@
 pub mod big_save;
 pub mod cases;
 pub mod controls;
+pub mod minecraft_pool;
 pub mod minecraft_reference;
 pub mod motion_path;
 pub mod move_invariants;

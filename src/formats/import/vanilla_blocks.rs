@@ -283,8 +283,8 @@ fn waterlogged(world: &mut World, mapped: Mapped) -> Mapped {
 /// [`liquid_block`].
 fn vanilla_behaviours(name: &str) -> &'static [(&'static str, PropertyValue)] {
     use crate::block::behaviour_names::{
-        BOUNCE, BOUNCE_UNDAMPED, CLIMBABLE, JUMP_FACTOR, ONE_WAY, SLIPPERINESS, SNEAK_THROUGH,
-        SPEED_FACTOR, STUCK_AT_FEET, STUCK_HORIZONTAL, STUCK_VERTICAL, WALL_SLIDE,
+        BOUNCE, BOUNCE_UNDAMPED, CLIMBABLE, JUMP_FACTOR, NO_WATERFALL_WALL, ONE_WAY, SLIPPERINESS,
+        SNEAK_THROUGH, SPEED_FACTOR, STUCK_AT_FEET, STUCK_HORIZONTAL, STUCK_VERTICAL, WALL_SLIDE,
     };
     use PropertyValue::{Flag, Number};
     match name {
@@ -303,7 +303,12 @@ fn vanilla_behaviours(name: &str) -> &'static [(&'static str, PropertyValue)] {
         | "twisting_vines_plant"
         | "cave_vines"
         | "cave_vines_plant" => &[(CLIMBABLE, Flag(true))],
-        "ice" | "packed_ice" | "frosted_ice" => &[(SLIPPERINESS, Number(0.98))],
+        // `IceBlock` (not packed ice): no wall to a waterfall's current.
+        "ice" | "frosted_ice" => &[
+            (SLIPPERINESS, Number(0.98)),
+            (NO_WATERFALL_WALL, Flag(true)),
+        ],
+        "packed_ice" => &[(SLIPPERINESS, Number(0.98))],
         "blue_ice" => &[(SLIPPERINESS, Number(0.989))],
         "slime_block" => &[(SLIPPERINESS, Number(0.8)), (BOUNCE, Number(1.0))],
         // `BedBlock.bounceUp`: 0.66f of the landing, and no `stepOn`.

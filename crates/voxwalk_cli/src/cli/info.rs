@@ -197,6 +197,9 @@ fn describe_behaviour(b: &voxwalk::block::Behaviour) -> String {
     if b.wall_slide {
         parts.push("slides down its sides".to_owned());
     }
+    if b.no_waterfall_wall {
+        parts.push("no wall to a waterfall".to_owned());
+    }
     if let Some([h, v]) = b.stuck {
         let feet = if b.stuck_at_feet { " (feet in it)" } else { "" };
         parts.push(format!("stuck ×{h} across, ×{v} up and down{feet}"));

@@ -19,7 +19,7 @@ use glam::IVec3;
 use support::terrain::hash;
 use support::wandering::wandering_input;
 use surface::surface;
-use voxwalk::controller::{Body, BodyHandle, Input, Settings, Simulation, TickReport};
+use voxwalk::controller::{Body, BodyHandle, Input, PhaseTimes, Settings, Simulation, TickReport};
 use voxwalk::generate::{Generator, Preset};
 use voxwalk::world::{Chunk, World};
 
@@ -41,7 +41,7 @@ fn input(i: u64, tick: u64) -> Input {
 /// and over the `ticks` after them (the figure the table leads with: a game's
 /// crowd has been walking for a while, and the first tick of a simulation
 /// copies the cells around every body), and the pairs checked per tick.
-fn run(world: &World, bodies: usize, ticks: u64, parallel: bool) -> (f64, f64, f64) {
+fn run(world: &World, bodies: usize, ticks: u64, parallel: bool) -> (f64, f64, f64, PhaseTimes) {
     let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
     sim.set_parallel(parallel);
     let handles: Vec<BodyHandle> = (0..bodies as u64)
@@ -58,6 +58,9 @@ fn run(world: &World, bodies: usize, ticks: u64, parallel: bool) -> (f64, f64, f
     // One report for the whole run, as a game loop keeps one.
     let mut report = TickReport::default();
     let mut rates = [0.0; 2];
+    // The phases of the later ticks, summed.
+    #[cfg_attr(not(feature = "phase-times"), allow(unused_mut))]
+    let mut phases = PhaseTimes::default();
     for (stage, rate) in rates.iter_mut().enumerate() {
         let start = Instant::now();
         for tick in stage as u64 * ticks..(stage as u64 + 1) * ticks {
@@ -66,10 +69,56 @@ fn run(world: &World, bodies: usize, ticks: u64, parallel: bool) -> (f64, f64, f
             }
             sim.step_into(&inputs, &mut report).unwrap();
             pairs += report.pairs_checked;
+            #[cfg(feature = "phase-times")]
+            if stage == 1 {
+                phases = add(phases, report.phases);
+            }
         }
         *rate = (bodies as u64 * ticks) as f64 / start.elapsed().as_secs_f64();
     }
-    (rates[0], rates[1], pairs as f64 / (2 * ticks) as f64)
+    (
+        rates[0],
+        rates[1],
+        pairs as f64 / (2 * ticks) as f64,
+        phases,
+    )
+}
+
+/// Two ticks' phases added up.
+#[cfg_attr(not(feature = "phase-times"), allow(dead_code))]
+fn add(a: PhaseTimes, b: PhaseTimes) -> PhaseTimes {
+    PhaseTimes {
+        order: a.order + b.order,
+        inputs: a.inputs + b.inputs,
+        report: a.report + b.report,
+        movers: a.movers + b.movers,
+        bodies: a.bodies + b.bodies,
+        push_cells: a.push_cells + b.push_cells,
+        push_sort: a.push_sort + b.push_sort,
+        push_pairs: a.push_pairs + b.push_pairs,
+        push_apply: a.push_apply + b.push_apply,
+        balls: a.balls + b.balls,
+    }
+}
+
+/// Each phase's share of the tick, in per cent, as a table row.
+fn shares(label: &str, p: &PhaseTimes) -> String {
+    let total = p.total().as_secs_f64();
+    let share = |d: std::time::Duration| 100.0 * d.as_secs_f64() / total;
+    format!(
+        "| {label} | {:.2} | {:.2} | {:.2} | {:.2} | {:.1} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} |",
+        share(p.order),
+        share(p.inputs),
+        share(p.report),
+        share(p.movers),
+        share(p.bodies),
+        share(p.push_cells),
+        share(p.push_sort),
+        share(p.push_pairs),
+        share(p.push_apply),
+        share(p.balls),
+        share(p.serial()),
+    )
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -127,11 +176,16 @@ fn main() {
         .ok()
         .and_then(|t| t.parse().ok())
         .unwrap_or(20);
+    let mut phase_rows = Vec::new();
     for (bodies, ticks) in [(1usize, 20_000u64), (1_000, 400), (100_000, big_ticks)] {
         for parallel in [false, true] {
-            let runs: Vec<(f64, f64, f64)> = (0..3)
+            let runs: Vec<(f64, f64, f64, PhaseTimes)> = (0..3)
                 .map(|_| run(&world, bodies, ticks, parallel))
                 .collect();
+            if bodies == 100_000 {
+                let threads = if parallel { "all" } else { "1" };
+                phase_rows.push(shares(&format!("{bodies}, {threads}"), &runs[1].3));
+            }
             let first = median(runs.iter().map(|r| r.0).collect());
             let rate = median(runs.iter().map(|r| r.1).collect());
             let pairs = runs[0].2;
@@ -147,5 +201,19 @@ fn main() {
                 first / bodies as f64,
             );
         }
+    }
+    println!();
+    if phase_rows.iter().all(|r| r.contains("NaN")) {
+        println!("(phase shares: `cargo bench --features phase-times --bench crowd`)");
+        return;
+    }
+    println!("Each phase's share of a tick, per cent (the second run of three):");
+    println!();
+    println!(
+        "| bodies, threads | order | inputs | report | movers | bodies | push cells | push sort | push pairs | push apply | balls | serial |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for row in phase_rows {
+        println!("{row}");
     }
 }

@@ -8,18 +8,13 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use super::body_view::BodyView;
+use super::footprint::{Footprint, circle};
+use super::phase_times::Timing;
 use super::{Body, BodyHandle, Event, SyncIfParallel};
-use crate::geometry::{Aabb, Contact, contact_circle_circle, separation};
+use crate::geometry::{Aabb, separation};
 use crate::movers::Movers;
-use crate::resolver::{MoveError, Resolver, TOUCH_TOLERANCE};
+use crate::resolver::{MoveError, Resolver};
 use crate::world::BlockSource;
-
-/// The circle a body is pushed as: its centre in the x–z plane and its radius.
-fn circle(aabb: &Aabb) -> (DVec2, f64) {
-    let c = aabb.center();
-    let size = aabb.size();
-    (DVec2::new(c.x, c.z), 0.5 * size.x.max(size.z))
-}
 
 /// Bodies whose pairs one task finds: enough to pay for its two binary searches.
 const PAIR_SEARCH_BLOCK: usize = 1024;
@@ -44,54 +39,6 @@ pub(crate) struct CrowdCell {
     /// reorders its bodies.
     slot: u32,
     shape: Footprint,
-}
-
-/// What the exact test between two bodies reads: the circle and the height.
-#[derive(Clone, Copy, Debug)]
-struct Footprint {
-    centre: DVec2,
-    radius: f64,
-    bottom: f64,
-    top: f64,
-    /// The body's collision layers and mask: two bodies push each other
-    /// only when each one's mask meets the other's layers.
-    layers: u32,
-    mask: u32,
-}
-
-impl Footprint {
-    fn of_box(aabb: &Aabb, body: &Body) -> Self {
-        let (centre, radius) = circle(aabb);
-        Self {
-            centre,
-            radius,
-            bottom: aabb.min.y,
-            top: aabb.max.y,
-            layers: body.collision_layers,
-            mask: body.collision_mask,
-        }
-    }
-
-    /// A cheap reject before the exact test: the two meet on some layer, and
-    /// the circles' bounding squares overlap.
-    #[inline]
-    fn may_touch(&self, other: &Self) -> bool {
-        let reach = self.radius + other.radius;
-        self.layers & other.mask != 0
-            && other.layers & self.mask != 0
-            && (self.centre.x - other.centre.x).abs() < reach
-            && (self.centre.y - other.centre.y).abs() < reach
-    }
-
-    /// The exact test: the boxes share some height and the circles overlap.
-    fn contact(&self, other: &Self) -> Option<Contact<DVec2>> {
-        let shares_height =
-            self.bottom < other.top - TOUCH_TOLERANCE && other.bottom < self.top - TOUCH_TOLERANCE;
-        if !shares_height {
-            return None;
-        }
-        contact_circle_circle(self.centre, self.radius, other.centre, other.radius)
-    }
 }
 
 /// Scratch space for [`push_bodies_apart`]: each body's grid cell and
@@ -232,11 +179,9 @@ pub(crate) fn push_bodies_apart<W: BlockSource + SyncIfParallel>(
     world: &W,
     movers: Option<&Movers>,
     resolver: &mut Resolver,
-    bodies: &mut [Body],
-    handles: &[BodyHandle],
-    events: &mut [Vec<Event>],
+    (bodies, handles, events): (&mut [Body], &[BodyHandle], &mut [Vec<Event>]),
     cells: &mut CrowdCells,
-    parallel: bool,
+    (parallel, timing): (bool, &mut Timing),
 ) -> Result<usize, MoveError> {
     let widest = bodies
         .iter()
@@ -246,7 +191,9 @@ pub(crate) fn push_bodies_apart<W: BlockSource + SyncIfParallel>(
         return Ok(0);
     }
     place_in_cells(bodies, handles, &mut cells.in_body_order, widest, parallel);
+    timing.lap(|t| &mut t.push_cells);
     sort_cells(cells, parallel);
+    timing.lap(|t| &mut t.push_sort);
     let cells: &[CrowdCell] = &cells.sorted;
     let candidates = |block: (usize, usize)| candidates_in(cells, block);
     let blocks = (0..cells.len())
@@ -261,9 +208,11 @@ pub(crate) fn push_bodies_apart<W: BlockSource + SyncIfParallel>(
             .collect(),
         () => blocks.flat_map(candidates).collect(),
     };
+    timing.lap(|t| &mut t.push_pairs);
     push_rows(
         world, movers, resolver, bodies, handles, events, &pairs, parallel,
     )?;
+    timing.lap(|t| &mut t.push_apply);
     Ok(pairs.len())
 }
 

@@ -24,6 +24,7 @@ mod contacts;
 mod crowd;
 mod edge_guard;
 mod event;
+mod footprint;
 mod handle;
 mod input;
 mod inside_cells;
@@ -32,6 +33,7 @@ mod liquid_cells;
 mod make_move;
 mod model;
 mod momentum;
+mod phase_times;
 mod pose;
 mod recurrence;
 mod riding;
@@ -56,6 +58,7 @@ pub use event::{Event, HorizontalAxis};
 pub use handle::BodyHandle;
 pub use input::{Input, InputScript, ScriptError, UnknownAction};
 pub use model::{MODEL, MovementModel};
+pub use phase_times::PhaseTimes;
 pub use pose::{Pose, room_to_stand};
 pub use settings::{
     Air, BallSettings, Climbing, Collisions, Flying, Jumping, LeavePlatform, Poses, SettingError,

@@ -7,8 +7,9 @@ use super::{BodyHandle, Event, RestoreError, SettingError};
 use crate::movers::{MoverError, MoverHandle};
 use crate::resolver::MoveError;
 
-/// What one tick did.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// What one tick did. Two reports are equal when the same happened in
+/// them, however long it took ([`TickReport::phases`] is left out).
+#[derive(Clone, Debug, Default)]
 pub struct TickReport {
     /// The tick that ran (0 for the first).
     pub tick: u64,
@@ -21,6 +22,20 @@ pub struct TickReport {
     /// Pairs of bodies the body–body broad phase handed on to the exact
     /// circle test (grows with contacts, not with the square of the count).
     pub pairs_checked: usize,
+    /// How long each phase of the tick took (with the `phase-times`
+    /// feature).
+    #[cfg(feature = "phase-times")]
+    pub phases: super::PhaseTimes,
+}
+
+impl PartialEq for TickReport {
+    fn eq(&self, other: &Self) -> bool {
+        self.tick == other.tick
+            && self.bodies == other.bodies
+            && self.handles == other.handles
+            && self.balls == other.balls
+            && self.pairs_checked == other.pairs_checked
+    }
 }
 
 impl TickReport {

@@ -13,9 +13,11 @@
 //! handle slot), so the reorder changes no result, only where a body sits
 //! in [`Simulation::bodies`].
 
+#[cfg(feature = "parallel")]
+use rayon::prelude::*;
+
 use super::Simulation;
 use crate::controller::SyncIfParallel;
-use crate::controller::cell_copy::CellCopy;
 use crate::world::{BlockSource, chunk_of};
 
 /// Ticks between two sorts: bodies walk about a block in this time, so the
@@ -27,33 +29,69 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     /// Sorts the bodies by the chunk column their feet are in (x, then z),
     /// ties by handle slot, moving every per-body list with them.
     pub(super) fn sort_by_place(&mut self) {
-        let mut order: Vec<(i32, i32, u32, u32)> = self
-            .bodies
-            .iter()
-            .zip(&self.handles)
-            .enumerate()
-            .map(|(index, (body, handle))| {
-                // `as` saturates: a body far out sorts at an end.
-                let chunk = chunk_of(body.aabb.min.floor().as_ivec3());
-                (chunk.x, chunk.z, handle.slot(), index as u32)
-            })
-            .collect();
+        let key = |(index, (body, handle)): (
+            usize,
+            (&crate::controller::Body, &crate::controller::BodyHandle),
+        )| {
+            // `as` saturates: a body far out sorts at an end.
+            let chunk = chunk_of(body.aabb.min.floor().as_ivec3());
+            (chunk.x, chunk.z, handle.slot(), index as u32)
+        };
+        // The keys are unique (a slot is one body's), so a parallel sort
+        // gives the order a serial one does.
+        let mut order: Vec<(i32, i32, u32, u32)> = match () {
+            #[cfg(feature = "parallel")]
+            () if self.parallel => self
+                .bodies
+                .par_iter()
+                .zip(self.handles.par_iter())
+                .enumerate()
+                .map(key)
+                .collect(),
+            () => self
+                .bodies
+                .iter()
+                .zip(&self.handles)
+                .enumerate()
+                .map(key)
+                .collect(),
+        };
         if order.windows(2).all(|w| w[0] <= w[1]) {
             return;
         }
-        order.sort_unstable();
+        match () {
+            #[cfg(feature = "parallel")]
+            () if self.parallel => order.par_sort_unstable(),
+            () => order.sort_unstable(),
+        }
         let order: Vec<u32> = order.into_iter().map(|(.., index)| index).collect();
-        permute(&mut self.bodies, &order);
-        permute(&mut self.handles, &order);
+        let parallel = self.parallel;
+        permute_copied(&mut self.bodies, &order, parallel);
+        permute_copied(&mut self.handles, &order, parallel);
+        permute_copied(&mut self.user_data, &order, parallel);
         permute(&mut self.own_settings, &order);
-        permute(&mut self.user_data, &order);
-        permute(&mut self.copies, &order);
-        // Where the copies' cells lie follows the new order too.
-        self.copies = self.copies.iter().map(CellCopy::relaid).collect();
+        // The copies are laid anew one after another, on one thread, so
+        // that where their cells lie follows the new order too.
+        let copies = std::mem::take(&mut self.copies);
+        self.copies = order
+            .iter()
+            .map(|&from| copies[from as usize].relaid())
+            .collect();
         for (dense, handle) in self.handles.iter().enumerate() {
             self.slots[handle.slot() as usize].dense = Some(dense as u32);
         }
     }
+}
+
+/// Puts `items[order[k]]` at `k`, copying, on all cores where `parallel`.
+#[cfg_attr(not(feature = "parallel"), allow(unused_variables))]
+fn permute_copied<T: Copy + Send + Sync>(items: &mut Vec<T>, order: &[u32], parallel: bool) {
+    let from = |&k: &u32| items[k as usize];
+    *items = match () {
+        #[cfg(feature = "parallel")]
+        () if parallel => order.par_iter().map(from).collect(),
+        () => order.iter().map(from).collect(),
+    };
 }
 
 /// Puts `items[order[k]]` at `k`; `order` is a permutation of the indices.

@@ -9,6 +9,7 @@ use crate::controller::ball::tick_ball;
 use crate::controller::carry::{CarryError, move_movers};
 use crate::controller::cell_copy::{CellCopy, CopiedCells};
 use crate::controller::crowd::{CrowdCells, push_bodies_apart};
+use crate::controller::phase_times::Timing;
 use crate::controller::tick::tick_body;
 use crate::controller::tick_records::TickScratch;
 use crate::controller::tick_report::{SimulationError, TickReport};
@@ -64,13 +65,16 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
         inputs: &[(BodyHandle, Input)],
         report: &mut TickReport,
     ) -> Result<(), SimulationError> {
+        let mut timing = Timing::start();
         if self.tick.is_multiple_of(super::spatial_order::SORT_EVERY) {
             self.sort_by_place();
         }
+        timing.lap(|t| &mut t.order);
         let mut dense = std::mem::take(&mut self.dense_inputs);
         let mut given = std::mem::take(&mut self.inputs_given);
         let placed = self.place_inputs(inputs, &mut dense, &mut given);
-        let ticked = placed.and_then(|()| self.run_tick(&dense, report));
+        timing.lap(|t| &mut t.inputs);
+        let ticked = placed.and_then(|()| self.run_tick(&dense, report, timing));
         self.dense_inputs = dense;
         self.inputs_given = given;
         ticked
@@ -107,7 +111,7 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
                 bodies: self.bodies.len(),
             });
         }
-        self.run_tick(inputs, report)
+        self.run_tick(inputs, report, Timing::start())
     }
 
     /// Writes each input where its body is in [`Simulation::bodies`], idle
@@ -141,16 +145,23 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
         &mut self,
         inputs: &[Input],
         report: &mut TickReport,
+        mut timing: Timing,
     ) -> Result<(), SimulationError> {
         let tick = self.tick;
         self.start_report(report);
-        for body in self.bodies.iter_mut().filter(|b| !b.is_static()) {
-            body.previous = body.aabb;
-        }
+        timing.lap(|t| &mut t.report);
+        // Each body notes its box before the tick: here, before the movers
+        // carry it, where there are movers; else in its own tick, on all
+        // cores.
         if !self.movers.is_empty() {
+            for body in self.bodies.iter_mut().filter(|b| !b.is_static()) {
+                body.previous = body.aabb;
+            }
             self.move_movers(report)?;
         }
+        timing.lap(|t| &mut t.movers);
         self.tick_bodies(inputs, report)?;
+        timing.lap(|t| &mut t.bodies);
         let Simulation {
             world,
             movers,
@@ -172,7 +183,8 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
             crowd_cells,
             parallel: *parallel,
         };
-        let pairs = after.run(world, movers, report);
+        let pairs = after.run(world, movers, report, &mut timing);
+        timing.finish(report);
         report.pairs_checked = pairs.map_err(|source| SimulationError::Move {
             tick,
             body: None,
@@ -246,6 +258,9 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
             if body.is_static() {
                 return Ok(());
             }
+            if movers.is_empty() {
+                body.previous = body.aabb;
+            }
             let input = inputs[index];
             let settings = own_settings[index].as_deref().unwrap_or(settings);
             let ticked = if copying {
@@ -301,21 +316,21 @@ struct AfterBodies<'a> {
 impl AfterBodies<'_> {
     /// Pushes bodies apart and ticks the balls in `world`; returns the pairs
     /// of bodies checked.
+    #[inline]
     fn run<S: BlockSource + SyncIfParallel>(
         self,
         world: &S,
         movers: &Movers,
         report: &mut TickReport,
+        timing: &mut Timing,
     ) -> Result<usize, MoveError> {
         let pairs = push_bodies_apart(
             world,
             Some(movers),
             self.resolver,
-            self.bodies,
-            self.handles,
-            &mut report.bodies,
+            (self.bodies, self.handles, &mut report.bodies),
             self.crowd_cells,
-            self.parallel,
+            (self.parallel, &mut *timing),
         )?;
         let world = movers.around(world);
         for (index, ball) in self.balls.iter_mut().enumerate() {
@@ -327,6 +342,7 @@ impl AfterBodies<'_> {
                 &mut report.balls[index],
             );
         }
+        timing.lap(|t| &mut t.balls);
         Ok(pairs)
     }
 }

@@ -8,7 +8,8 @@ use crate::movers::{MoverError, MoverHandle};
 use crate::resolver::MoveError;
 
 /// What one tick did. Two reports are equal when the same happened in
-/// them, however long it took ([`TickReport::phases`] is left out).
+/// them, however long it took (`phases`, with the `phase-times` feature,
+/// is left out).
 #[derive(Clone, Debug, Default)]
 pub struct TickReport {
     /// The tick that ran (0 for the first).

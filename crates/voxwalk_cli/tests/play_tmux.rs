@@ -333,6 +333,60 @@ fn play_stopped_by_a_signal_restores_the_terminal() {
     );
 }
 
+/// `k` shows a cursor, `a` moves it a column to the left a press, Enter
+/// sends the body there: the plan is drawn and the body arrives about that
+/// far to the left.
+#[test]
+#[ignore = "needs tmux"]
+fn k_sends_the_body_to_a_picked_spot_its_path_drawn_and_it_arrives() {
+    assert!(
+        Command::new("tmux").arg("-V").output().is_ok(),
+        "this test needs tmux installed"
+    );
+    let session = format!("voxwalk-test-pick-{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_voxwalk");
+    start_shell(&session, 120, 40);
+    let cleanup = || {
+        tmux(&["kill-session", "-t", &session]);
+    };
+    tmux(&["send-keys", "-t", &session, &format!("{bin} play"), "Enter"]);
+    let first = wait_for(&session, "pos ", Duration::from_secs(10));
+    if !first.contains("pos ") {
+        cleanup();
+        panic!("the viewer did not start:\n{first}");
+    }
+    let start_x = player_x(&first);
+    tmux(&["send-keys", "-t", &session, "k"]);
+    let picking = wait_for(&session, "pick a spot", Duration::from_secs(10));
+    for _ in 0..6 {
+        tmux(&["send-keys", "-t", &session, "a"]);
+        sleep(Duration::from_millis(100));
+    }
+    let moved = wait_for(&session, "cursor at", Duration::from_secs(10));
+    tmux(&["send-keys", "-t", &session, "Enter"]);
+    let going = wait_for(&session, "going to", Duration::from_secs(10));
+    let drawn = going.contains("••");
+    let arrived = wait_until(&session, Duration::from_secs(60), |s| {
+        s.contains("arrived") || s.contains("stuck")
+    });
+    tmux(&["send-keys", "-t", &session, "q"]);
+    sleep(Duration::from_millis(300));
+    cleanup();
+    assert!(picking.contains("><"), "no cursor drawn:\n{picking}");
+    assert!(
+        moved.contains("cursor at"),
+        "the cursor did not move:\n{moved}"
+    );
+    assert!(going.contains("going to"), "no plan made:\n{going}");
+    assert!(drawn, "the path is not drawn:\n{going}");
+    assert!(arrived.contains("arrived"), "did not arrive:\n{arrived}");
+    let end_x = player_x(&arrived);
+    assert!(
+        (start_x - end_x - 6.0).abs() < 1.5,
+        "{start_x} → {end_x}, six columns left asked:\n{arrived}"
+    );
+}
+
 /// `g` sends the body to a far spot it plans its own way to: the plan's
 /// cells are drawn in the top-down view, the body walks there by itself and
 /// the status line says it arrived.

@@ -605,3 +605,46 @@ fn g_draws_the_plan_in_both_views() {
     let side = text(&render(&app, 60, 16));
     assert!(side.contains("••"), "{side}");
 }
+
+/// `k` shows a cursor on the player's column in the top-down view, the
+/// walking keys move it a column a press (the player stays put), and Enter
+/// sends the player there: the path is drawn and walked to the spot.
+#[test]
+fn k_picks_a_spot_with_a_cursor_and_the_body_walks_there() {
+    let mut world = voxwalk::world::World::new();
+    world.fill(
+        glam::IVec3::new(0, 0, 1),
+        glam::IVec3::new(60, 0, 1),
+        BlockId::STONE,
+    );
+    let mut app = App::new(world, Vec::new(), None, DVec3::new(40.5, 1.0, 1.5), false).unwrap();
+    app.set_palette(Palette::Mono);
+    app.show(ViewMode::TopDown, SliceAxis::X);
+    app.tick(Duration::ZERO).unwrap();
+    assert!(app.apply(Action::Pick, Duration::ZERO));
+    assert_eq!(app.cursor(), Some(glam::IVec2::new(40, 1)));
+    assert!(text(&render(&app, 60, 16)).contains("><"));
+    let left = Action::Hold(Hold::Move(ScreenDir::Left), true);
+    for _ in 0..8 {
+        assert!(app.apply(left, Duration::ZERO));
+    }
+    let x = app.player().feet().x;
+    assert_eq!(app.cursor().map(|c| c.x), Some(32), "{}", app.message());
+    assert!(app.apply(Action::GoTo, Duration::ZERO));
+    assert_eq!(app.cursor(), None);
+    assert!(
+        app.message().starts_with("going to 32, 1, 1"),
+        "{}",
+        app.message()
+    );
+    let screen = text(&render(&app, 60, 16));
+    assert!(screen.contains("••") && !screen.contains("><"), "{screen}");
+    let mut now = Duration::ZERO;
+    for _ in 0..200 {
+        now += Duration::from_millis(50);
+        app.tick(now).unwrap();
+    }
+    assert_eq!(app.message(), "arrived");
+    let end = app.player().feet().x;
+    assert!(x == 40.5 && (32.0..33.0).contains(&end), "{x} → {end}");
+}

@@ -51,6 +51,9 @@ pub enum Action {
     AddWanderer,
     /// Send the player to a far spot it plans its own way to.
     SendFar,
+    /// Show a cursor in the top-down view to pick where the player goes
+    /// (walking keys move it, Enter sends), or put it away.
+    Pick,
     /// Clear a sphere of blocks in front of the body.
     Blast,
     /// Stop or restart the physics.
@@ -80,7 +83,7 @@ pub enum Action {
 }
 
 /// Every key and what it does, for the help overlay (and its test).
-pub const KEY_HELP: [(&str, &str); 21] = [
+pub const KEY_HELP: [(&str, &str); 22] = [
     ("W A S D / arrows", "walk (relative to the view)"),
     ("space", "jump; rise while flying"),
     ("c", "sneak (stops at ledges); sink while flying"),
@@ -93,6 +96,10 @@ pub const KEY_HELP: [(&str, &str); 21] = [
     ("b", "throw a ball"),
     ("n", "add a wandering body"),
     ("g", "go: the body plans its way to a far spot and walks it"),
+    (
+        "k",
+        "pick: walking keys move a cursor, Enter sends the body",
+    ),
     ("e", "blast a sphere of blocks ahead"),
     ("p", "pause"),
     (". / ,", "one tick forward / back (back: in a scenario)"),
@@ -156,6 +163,7 @@ pub fn action_for(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('b' | 'B') => Some(Action::ThrowBall),
         KeyCode::Char('n' | 'N') => Some(Action::AddWanderer),
         KeyCode::Char('g' | 'G') => Some(Action::SendFar),
+        KeyCode::Char('k' | 'K') => Some(Action::Pick),
         KeyCode::Char('e' | 'E') => Some(Action::Blast),
         KeyCode::Char('p' | 'P') => Some(Action::Pause),
         KeyCode::Char('.') => Some(Action::Step),

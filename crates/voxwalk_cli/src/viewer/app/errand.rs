@@ -1,10 +1,11 @@
-//! The player sent somewhere by itself (`g`): a plan to a far spot, walked
-//! by a follower until it arrives, cannot go on, or a walking key takes
-//! the body back.
+//! The player sent somewhere by itself (`g` to a far spot, `k` to a spot
+//! picked with a cursor): a plan there, walked by a follower until it
+//! arrives, cannot go on, or a walking key takes the body back.
 
-use glam::{DVec3, IVec3};
+use glam::{DVec3, IVec2, IVec3};
 
 use super::App;
+use crate::viewer::action::ScreenDir;
 use voxwalk::controller::Input;
 use voxwalk::navigate::{FollowEvent, Follower, Goal, Planner};
 
@@ -26,12 +27,49 @@ impl App {
     pub(super) fn send_far(&mut self) {
         self.errands += 1;
         let turn = f64::from(self.errands) * 2.399_963; // the golden angle
+        let aim = self.player().feet() + DVec3::new(turn.cos(), 0.0, turn.sin()) * FAR;
+        self.send_to(aim.x.floor() as i32, aim.z.floor() as i32);
+    }
+
+    /// Shows the cursor on the player's column, or puts it away.
+    pub(super) fn toggle_cursor(&mut self) {
+        if self.cursor.take().is_some() {
+            self.message = "no spot picked".into();
+            return;
+        }
+        let feet = self.player().feet();
+        let at = IVec2::new(feet.x.floor() as i32, feet.z.floor() as i32);
+        self.cursor = Some(at);
+        self.message = "pick a spot: walking keys move the cursor, Enter sends the body".into();
+    }
+
+    /// Moves the cursor one column the way `dir` points on screen.
+    pub(super) fn move_cursor(&mut self, dir: ScreenDir) {
+        let step = self.world_direction(dir).round().as_ivec2();
+        if let Some(at) = self.cursor.as_mut() {
+            *at += step;
+            self.message = format!("cursor at {}, {}: Enter sends the body there", at.x, at.y);
+        }
+    }
+
+    /// Sends the player to the picked column and puts the cursor away.
+    pub(super) fn send_to_cursor(&mut self) {
+        if let Some(at) = self.cursor.take() {
+            self.send_to(at.x, at.y);
+        }
+    }
+
+    /// The column the cursor picks, while it is shown.
+    #[must_use]
+    pub fn cursor(&self) -> Option<IVec2> {
+        self.cursor
+    }
+
+    /// Plans the player's way to the reachable spot nearest column (`x`,
+    /// `z`) and sets it walking, or says why it cannot.
+    fn send_to(&mut self, x: i32, z: i32) {
         let body = *self.player();
-        let aim = body.feet() + DVec3::new(turn.cos(), 0.0, turn.sin()) * FAR;
-        let goal = Goal::Column {
-            x: aim.x.floor() as i32,
-            z: aim.z.floor() as i32,
-        };
+        let goal = Goal::Column { x, z };
         let size = body.aabb.max - body.aabb.min;
         let planned = Planner::new(self.sim.settings().clone(), size).and_then(|mut planner| {
             planner.node_budget = NODES;

@@ -89,6 +89,8 @@ pub struct App {
     errand: Option<errand::Errand>,
     /// Errands sent so far: each aims a little further round.
     errands: u32,
+    /// The column picked for an errand (`k`), while the cursor is shown.
+    cursor: Option<glam::IVec2>,
     /// Ticks a demo's player rests before its next errand.
     demo_rest: u32,
 }
@@ -195,6 +197,7 @@ impl App {
             goto: String::new(),
             errand: None,
             errands: 0,
+            cursor: None,
             demo_rest: 0,
         })
     }
@@ -350,7 +353,11 @@ impl App {
     /// Applies an action at time `now`; `false` means quit.
     pub fn apply(&mut self, action: Action, now: Duration) -> bool {
         match action {
+            Action::Hold(Hold::Move(dir), true) if self.cursor.is_some() => {
+                self.move_cursor(dir);
+            }
             Action::Hold(hold, down) => self.keys.set(hold, down, now),
+            Action::Pick => self.toggle_cursor(),
             Action::ToggleSprint => {
                 self.sprint = !self.sprint;
                 self.message = format!("sprint {}", on_off(self.sprint));
@@ -402,6 +409,7 @@ impl App {
                     self.goto.push(char::from(b'0' + d));
                 }
             }
+            Action::GoTo if self.cursor.is_some() => self.send_to_cursor(),
             Action::GoTo => {
                 if let Ok(tick) = self.goto.parse::<u64>() {
                     self.seek(tick.saturating_add(1));

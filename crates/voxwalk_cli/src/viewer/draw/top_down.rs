@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use glam::IVec3;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
 
 use super::super::app::App;
@@ -139,14 +139,17 @@ impl Widget for TopDown<'_> {
         let path_style = palette
             .colour([255, 214, 0], 1.0)
             .map_or(Style::new(), |c| Style::new().fg(c));
-        for cell in app.errand_path() {
-            let slot = ((f64::from(cell.x) + 0.5 - left) / zoom).floor();
-            let row = ((f64::from(cell.z) + 0.5 - top) / zoom).floor();
+        let mark = |buf: &mut Buffer, (x, z): (i32, i32), glyph: &str, style: Style| {
+            let slot = ((f64::from(x) + 0.5 - left) / zoom).floor();
+            let row = ((f64::from(z) + 0.5 - top) / zoom).floor();
             if (0.0..f64::from(area.width / 2)).contains(&slot)
                 && (0.0..f64::from(area.height)).contains(&row)
             {
-                put_slot(buf, area, slot as u16, row as u16, "••", path_style);
+                put_slot(buf, area, slot as u16, row as u16, glyph, style);
             }
+        };
+        for cell in app.errand_path() {
+            mark(buf, (cell.x, cell.z), "••", path_style);
         }
         // Bodies and balls, from their boxes: each column half a slot wide,
         // each row split in an upper and a lower half.
@@ -164,5 +167,10 @@ impl Widget for TopDown<'_> {
         stamp_movers(app, area, buf, grid, span, near_feet);
         stamp_bodies(app, area, buf, grid, span);
         outline_regions(app, area, buf, &grid, span);
+        // The spot being picked for an errand (`k`), over whatever is there.
+        if let Some(at) = app.cursor() {
+            let style = path_style.add_modifier(Modifier::REVERSED);
+            mark(buf, (at.x, at.y), "><", style);
+        }
     }
 }

@@ -293,12 +293,37 @@ impl Pool {
     /// cells visited as `checkInsideBlocks` does, each column cell once,
     /// `onInsideBubbleColumn` or, under a cell with no collision shape and no
     /// fluid, `onAboveBubbleColumn`.
+    ///
+    /// Returns whether the outcome turned on the last bits of the move: its
+    /// x and z equal but for rounding (a diagonal walk), and the other axis
+    /// order would have pushed otherwise.
     pub fn bubble_effects(
         &self,
         (from, to): ([f64; 3], [f64; 3]),
         axis_independent: bool,
         size: (f64, f64),
         delta: &mut [f64; 3],
+    ) -> bool {
+        let (x, z) = ((to[0] - from[0]).abs(), (to[2] - from[2]).abs());
+        // Within the rounding of the positions the move is the difference of.
+        let ulps = 8.0 * f64::EPSILON * to[0].abs().max(to[2].abs()).max(1.0);
+        let tie = (x - z).abs() <= ulps;
+        let mut other = *delta;
+        self.bubble_effects_in((from, to), axis_independent, size, delta, false);
+        if !tie {
+            return false;
+        }
+        self.bubble_effects_in((from, to), axis_independent, size, &mut other, true);
+        other != *delta
+    }
+
+    fn bubble_effects_in(
+        &self,
+        (from, to): ([f64; 3], [f64; 3]),
+        axis_independent: bool,
+        size: (f64, f64),
+        delta: &mut [f64; 3],
+        swapped: bool,
     ) {
         let mut visited: Vec<[i32; 3]> = Vec::new();
         let mut visit = |cell: [i32; 3], delta: &mut [f64; 3]| {
@@ -321,7 +346,10 @@ impl Pool {
         let vec32 = [to[0] - from[0], to[1] - from[1], to[2] - from[2]];
         let length_sqr = vec32[0] * vec32[0] + vec32[1] * vec32[1] + vec32[2] * vec32[2];
         if axis_independent && length_sqr > 0.0 {
-            let order = if vec32[0].abs() < vec32[2].abs() {
+            // `Entity.axisStepOrder`: the longer horizontal axis after y;
+            // `swapped`, the other.
+            let z_first = vec32[0].abs() < vec32[2].abs();
+            let order = if z_first ^ swapped {
                 [1, 2, 0]
             } else {
                 [1, 0, 2]

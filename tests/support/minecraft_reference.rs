@@ -127,6 +127,15 @@ pub struct Player {
     /// a collision that is not minor.
     pub horizontal_collision: bool,
     pub minor_collision: bool,
+    /// Whether the last move was cut vertically (`verticalCollision`).
+    pub vertical_collision: bool,
+    /// Whether a block cut the last move at all, on any axis, by however
+    /// little.
+    pub move_cut: bool,
+    /// Whether the last tick's bubble columns pushed as they did by the
+    /// rounding of a diagonal move (its x and z equal but for the last
+    /// bits decide which axis the client walks first).
+    pub bubbles_by_rounding: bool,
     /// The last move's `isHorizontalCollisionMinor` took the `acos` of a
     /// cosine within a few ulps of 1 (a move made straight along the wish):
     /// whether it rounded to 1 (minor) or above it (NaN: head on, the sprint
@@ -383,6 +392,9 @@ impl Player {
             epsilons: false,
             horizontal_collision: false,
             minor_collision: false,
+            vertical_collision: false,
+            move_cut: false,
+            bubbles_by_rounding: false,
             minor_by_rounding: false,
             swimming: false,
             eye_in_water: false,
@@ -452,6 +464,9 @@ impl Player {
             epsilons: true,
             horizontal_collision: false,
             minor_collision: false,
+            vertical_collision: false,
+            move_cut: false,
+            bubbles_by_rounding: false,
             minor_by_rounding: false,
             swimming: false,
             eye_in_water: false,
@@ -565,7 +580,8 @@ impl Player {
         if let Some(pool) = &world.pool {
             let size = (f64::from(WIDTH_F32), self.pose.height());
             let recorded = self.moved != [0.0; 3];
-            pool.bubble_effects((tick_start, self.pos), recorded, size, &mut self.delta);
+            self.bubbles_by_rounding =
+                pool.bubble_effects((tick_start, self.pos), recorded, size, &mut self.delta);
         }
         // `Player.updatePlayerPose`: the pose wanted where it fits, else a
         // crouch, else the swimming pose; none if not even that fits.
@@ -815,6 +831,8 @@ impl Player {
             }
         }
         let vertical_collision = movement[1] != wanted_y;
+        self.vertical_collision = vertical_collision;
+        self.move_cut = movement != wanted;
         self.on_ground = vertical_collision && wanted_y < 0.0;
         if vertical_collision {
             // `Block.updateEntityMovementAfterFallOn` of the block under

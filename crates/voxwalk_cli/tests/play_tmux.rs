@@ -333,17 +333,25 @@ fn play_stopped_by_a_signal_restores_the_terminal() {
     );
 }
 
-/// `k` shows a cursor, `a` moves it a column to the left a press, Enter
-/// sends the body there: the plan is drawn and the body arrives about that
-/// far to the left.
-#[test]
-#[ignore = "needs tmux"]
-fn k_sends_the_body_to_a_picked_spot_its_path_drawn_and_it_arrives() {
+/// What an errand in `play` showed: the screen as it started, once it was
+/// sent (`send` typed, then Enter where `enter`), and as it ended (arrived or
+/// stuck), with the screens `send` saw on the way.
+struct Errand {
+    first: String,
+    on_the_way: Vec<String>,
+    going: String,
+    ended: String,
+}
+
+/// Opens `play` in a tmux session named after `name`, sends the keys of
+/// `send` one by one (waiting for each screen text listed beside it), and
+/// watches the errand until it arrives or is stuck.
+fn errand_in_play(name: &str, send: &[(&str, &str)]) -> Errand {
     assert!(
         Command::new("tmux").arg("-V").output().is_ok(),
         "this test needs tmux installed"
     );
-    let session = format!("voxwalk-test-pick-{}", std::process::id());
+    let session = format!("voxwalk-test-{name}-{}", std::process::id());
     let bin = env!("CARGO_BIN_EXE_voxwalk");
     start_shell(&session, 120, 40);
     let cleanup = || {
@@ -355,35 +363,53 @@ fn k_sends_the_body_to_a_picked_spot_its_path_drawn_and_it_arrives() {
         cleanup();
         panic!("the viewer did not start:\n{first}");
     }
-    let start_x = player_x(&first);
-    tmux(&["send-keys", "-t", &session, "k"]);
-    let picking = wait_for(&session, "pick a spot", Duration::from_secs(10));
-    for _ in 0..6 {
-        tmux(&["send-keys", "-t", &session, "a"]);
+    let mut on_the_way = Vec::new();
+    for (key, then) in send {
+        tmux(&["send-keys", "-t", &session, key]);
         sleep(Duration::from_millis(100));
+        if !then.is_empty() {
+            on_the_way.push(wait_for(&session, then, Duration::from_secs(10)));
+        }
     }
-    let moved = wait_for(&session, "cursor at", Duration::from_secs(10));
-    tmux(&["send-keys", "-t", &session, "Enter"]);
     let going = wait_for(&session, "going to", Duration::from_secs(10));
-    let drawn = going.contains("••");
-    let arrived = wait_until(&session, Duration::from_secs(60), |s| {
+    let ended = wait_until(&session, Duration::from_secs(60), |s| {
         s.contains("arrived") || s.contains("stuck")
     });
     tmux(&["send-keys", "-t", &session, "q"]);
     sleep(Duration::from_millis(300));
     cleanup();
+    assert!(going.contains("going to"), "no plan made:\n{going}");
+    assert!(going.contains("••"), "the path is not drawn:\n{going}");
+    assert!(ended.contains("arrived"), "did not arrive:\n{ended}");
+    Errand {
+        first,
+        on_the_way,
+        going,
+        ended,
+    }
+}
+
+/// `k` shows a cursor, `a` moves it a column to the left a press, Enter
+/// sends the body there: the plan is drawn and the body arrives about that
+/// far to the left.
+#[test]
+#[ignore = "needs tmux"]
+fn k_sends_the_body_to_a_picked_spot_its_path_drawn_and_it_arrives() {
+    let mut keys = vec![("k", "pick a spot")];
+    keys.extend([("a", ""); 5]);
+    keys.extend([("a", "cursor at"), ("Enter", "")]);
+    let errand = errand_in_play("pick", &keys);
+    let (picking, moved) = (&errand.on_the_way[0], &errand.on_the_way[1]);
     assert!(picking.contains("><"), "no cursor drawn:\n{picking}");
     assert!(
         moved.contains("cursor at"),
         "the cursor did not move:\n{moved}"
     );
-    assert!(going.contains("going to"), "no plan made:\n{going}");
-    assert!(drawn, "the path is not drawn:\n{going}");
-    assert!(arrived.contains("arrived"), "did not arrive:\n{arrived}");
-    let end_x = player_x(&arrived);
+    let (start_x, end_x) = (player_x(&errand.first), player_x(&errand.ended));
     assert!(
         (start_x - end_x - 6.0).abs() < 1.5,
-        "{start_x} → {end_x}, six columns left asked:\n{arrived}"
+        "{start_x} → {end_x}, six columns left asked:\n{}",
+        errand.ended
     );
 }
 
@@ -393,36 +419,13 @@ fn k_sends_the_body_to_a_picked_spot_its_path_drawn_and_it_arrives() {
 #[test]
 #[ignore = "needs tmux"]
 fn g_sends_the_body_to_a_far_spot_its_path_drawn_and_it_arrives() {
-    assert!(
-        Command::new("tmux").arg("-V").output().is_ok(),
-        "this test needs tmux installed"
-    );
-    let session = format!("voxwalk-test-go-{}", std::process::id());
-    let bin = env!("CARGO_BIN_EXE_voxwalk");
-    start_shell(&session, 120, 40);
-    let cleanup = || {
-        tmux(&["kill-session", "-t", &session]);
-    };
-    tmux(&["send-keys", "-t", &session, &format!("{bin} play"), "Enter"]);
-    let first = wait_for(&session, "pos ", Duration::from_secs(10));
-    if !first.contains("pos ") {
-        cleanup();
-        panic!("the viewer did not start:\n{first}");
-    }
-    let start_x = player_x(&first);
-    tmux(&["send-keys", "-t", &session, "g"]);
-    let going = wait_for(&session, "going to", Duration::from_secs(10));
-    let drawn = going.contains("••");
-    let arrived = wait_until(&session, Duration::from_secs(60), |s| {
-        s.contains("arrived") || s.contains("stuck")
-    });
-    tmux(&["send-keys", "-t", &session, "q"]);
-    sleep(Duration::from_millis(300));
-    cleanup();
-    assert!(going.contains("going to"), "no plan made:\n{going}");
-    assert!(drawn, "the path is not drawn:\n{going}");
-    assert!(arrived.contains("arrived"), "did not arrive:\n{arrived}");
+    let errand = errand_in_play("go", &[("g", "")]);
     // The first errand aims 32 blocks away at 137° from +x: 23 blocks west.
-    let end_x = player_x(&arrived);
-    assert!(start_x - end_x > 5.0, "{start_x} → {end_x}:\n{arrived}");
+    let (start_x, end_x) = (player_x(&errand.first), player_x(&errand.ended));
+    assert!(
+        start_x - end_x > 5.0,
+        "{start_x} → {end_x}:\n{}\n{}",
+        errand.going,
+        errand.ended
+    );
 }

@@ -207,15 +207,6 @@ fn keys_of(bits: u16) -> (Keys, voxwalk::controller::Input) {
     (Keys::of(&input), input)
 }
 
-/// `EntityDimensions.makeBoundingBox`: the client's box at feet `pos`.
-fn client_box(pos: [f64; 3], height: f64) -> Aabb {
-    let half = f64::from(0.6_f32) / 2.0;
-    Aabb::new(
-        DVec3::new(pos[0] - half, pos[1], pos[2] - half),
-        DVec3::new(pos[0] + half, pos[1] + height, pos[2] + half),
-    )
-}
-
 /// Both walk `segments` from `feet`; the first tick whose state differs,
 /// with what differs.
 fn first_difference(
@@ -237,7 +228,7 @@ fn first_difference(
         let mut rounding = false;
         let made = vanilla_client::collide_noting_rounding(
             &world,
-            &client_box(pos, height.get()),
+            &vanilla_client::client_box(pos, height.get()),
             DVec3::from_array(movement),
             on_ground,
             0.6,

@@ -32,21 +32,12 @@ use voxwalk::controller::{Body, Input, Settings, Simulation};
 use voxwalk::geometry::Aabb;
 use voxwalk::world::World;
 
-/// The player's dimensions as the client holds them (`EntityType.PLAYER`),
-/// written apart from `Body::MINECRAFT_SIZE`.
-const WIDTH: f32 = 0.6;
+/// The player's height as the client holds it (`EntityType.PLAYER`),
+/// written apart from `Body::MINECRAFT_SIZE` (its width is
+/// `vanilla_client::client_box`'s).
 const HEIGHT: f32 = 1.8;
 /// `maxUpStep`.
 const STEP: f32 = 0.6;
-
-/// `EntityDimensions.makeBoundingBox`: the client's box at feet `pos`.
-fn client_box(pos: [f64; 3]) -> Aabb {
-    let half = f64::from(WIDTH / 2.0);
-    Aabb::new(
-        DVec3::new(pos[0] - half, pos[1], pos[2] - half),
-        DVec3::new(pos[0] + half, pos[1] + f64::from(HEIGHT), pos[2] + half),
-    )
-}
 
 /// The keys of `bits` (directions, jump, sprint) both ways.
 fn keys_of(bits: u8) -> (Keys, Input) {
@@ -71,7 +62,7 @@ fn first_difference(world: &World, feet: DVec3, segments: &[(u8, u8)]) -> Option
         let mut by_rounding = false;
         let made = vanilla_client::collide_noting_rounding(
             world,
-            &client_box(pos),
+            &vanilla_client::client_box(pos, f64::from(HEIGHT)),
             DVec3::from_array(movement),
             on_ground,
             STEP,

@@ -10,6 +10,7 @@ pub mod cases;
 pub mod controls;
 pub mod minecraft_pool;
 pub mod minecraft_reference;
+pub mod minecraft_world;
 pub mod motion_path;
 pub mod move_invariants;
 pub mod movement_figures;

@@ -11,6 +11,16 @@ use glam::{DVec3, IVec3};
 use voxwalk::geometry::Aabb;
 use voxwalk::world::World;
 
+/// `EntityDimensions.makeBoundingBox`: the player's box (0.6f wide, as the
+/// client holds it) `height` high at feet `pos`.
+pub fn client_box(pos: [f64; 3], height: f64) -> Aabb {
+    let half = f64::from(0.6_f32) / 2.0;
+    Aabb::new(
+        DVec3::new(pos[0] - half, pos[1], pos[2] - half),
+        DVec3::new(pos[0] + half, pos[1] + height, pos[2] + half),
+    )
+}
+
 const EPS: f64 = 1.0e-7;
 
 /// `ArrayVoxelShape` at a block: the distinct coordinates on each axis (in

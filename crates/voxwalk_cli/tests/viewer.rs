@@ -580,11 +580,9 @@ fn movers_are_drawn_where_they_are_and_riding_is_shown() {
     assert!(lift_y(&app) < 21.0);
 }
 
-/// `g` plans the player's way to a far spot and draws the plan's cells in
-/// both views: on a strip of floor one block wide every cell of the plan
-/// lies in the side view's slice.
-#[test]
-fn g_draws_the_plan_in_both_views() {
+/// The player at x 40.5 on a strip of floor one block wide along x (0 to
+/// 60, z 1), drawn without colour.
+fn on_a_strip() -> App {
     let mut world = voxwalk::world::World::new();
     world.fill(
         glam::IVec3::new(0, 0, 1),
@@ -593,6 +591,15 @@ fn g_draws_the_plan_in_both_views() {
     );
     let mut app = App::new(world, Vec::new(), None, DVec3::new(40.5, 1.0, 1.5), false).unwrap();
     app.set_palette(Palette::Mono);
+    app
+}
+
+/// `g` plans the player's way to a far spot and draws the plan's cells in
+/// both views: on a strip of floor one block wide every cell of the plan
+/// lies in the side view's slice.
+#[test]
+fn g_draws_the_plan_in_both_views() {
+    let mut app = on_a_strip();
     app.tick(Duration::ZERO).unwrap();
     let before = text(&render(&app, 60, 16));
     assert!(!before.contains("••"), "{before}");
@@ -611,14 +618,7 @@ fn g_draws_the_plan_in_both_views() {
 /// sends the player there: the path is drawn and walked to the spot.
 #[test]
 fn k_picks_a_spot_with_a_cursor_and_the_body_walks_there() {
-    let mut world = voxwalk::world::World::new();
-    world.fill(
-        glam::IVec3::new(0, 0, 1),
-        glam::IVec3::new(60, 0, 1),
-        BlockId::STONE,
-    );
-    let mut app = App::new(world, Vec::new(), None, DVec3::new(40.5, 1.0, 1.5), false).unwrap();
-    app.set_palette(Palette::Mono);
+    let mut app = on_a_strip();
     app.show(ViewMode::TopDown, SliceAxis::X);
     app.tick(Duration::ZERO).unwrap();
     assert!(app.apply(Action::Pick, Duration::ZERO));

@@ -294,7 +294,7 @@ fn a_scenario_names_the_file_table_and_field_of_a_bad_block() {
     let path = Path::new("bad_blocks.toml");
     let scenario = |blocks: &str| {
         let text = format!(
-            "model = \"minecraft-1.21 v3\"\nworld_text = \"\"\"\nvoxwalk-world 1\nlayer 0\n|#|\n\"\"\"\n{blocks}"
+            "model = \"minecraft-1.21 v4\"\nworld_text = \"\"\"\nvoxwalk-world 1\nlayer 0\n|#|\n\"\"\"\n{blocks}"
         );
         Scenario::parse(&text, path).unwrap_err().to_string()
     };

@@ -101,9 +101,12 @@ fn contents(codes: &[u8], ice_walls: [bool; 4]) -> Vec<([i32; 3], Content)> {
     cells
 }
 
-/// The client's side of the pool.
-fn pool_of(cells: &[([i32; 3], Content)]) -> Pool {
-    let mut pool = Pool::default();
+/// The client's side of the pool, in a dimension that is `ultra_warm` or not.
+fn pool_of(cells: &[([i32; 3], Content)], ultra_warm: bool) -> Pool {
+    let mut pool = Pool {
+        ultra_warm,
+        ..Pool::default()
+    };
     for &(cell, content) in cells {
         match content {
             Content::Air => {}
@@ -135,8 +138,8 @@ fn pool_of(cells: &[([i32; 3], Content)]) -> Pool {
 
 /// voxwalk's side: the same cells as block types, liquids by Minecraft's
 /// block level (0 a source, 8 − amount flowing, 8 falling), on a stone
-/// floor.
-fn world_of(cells: &[([i32; 3], Content)]) -> World {
+/// floor; lava pushes as the Nether's where `ultra_warm`.
+fn world_of(cells: &[([i32; 3], Content)], ultra_warm: bool) -> World {
     let mut world = World::new();
     // The floor reaches well past the walls: a bubble column may throw a
     // body out over them (the port's floor has no end).
@@ -151,6 +154,11 @@ fn world_of(cells: &[([i32; 3], Content)]) -> World {
             FluidKind::Water => block
                 .with_property("liquid_drag", number(f64::from(0.8_f32)))
                 .with_property("liquid_gravity", number(1.0 / 16.0)),
+            FluidKind::Lava if ultra_warm => block
+                .with_property("liquid_drag", number(0.5))
+                .with_property("liquid_gravity", number(0.25))
+                .with_property("lava", PropertyValue::Flag(true))
+                .with_property("liquid_push", number(0.007)),
             FluidKind::Lava => block
                 .with_property("liquid_drag", number(0.5))
                 .with_property("liquid_gravity", number(0.25))
@@ -210,17 +218,17 @@ fn keys_of(bits: u16) -> (Keys, voxwalk::controller::Input) {
 /// Both walk `segments` from `feet`; the first tick whose state differs,
 /// with what differs.
 fn first_difference(
-    cells: &[([i32; 3], Content)],
+    (cells, ultra_warm): (&[([i32; 3], Content)], bool),
     feet: DVec3,
     segments: &[(u8, u16)],
     vanilla: bool,
 ) -> Option<String> {
-    let world = world_of(cells);
+    let world = world_of(cells, ultra_warm);
     let flat = Flat {
         ground: Ground::STONE,
         medium: Medium::Air,
         medium_top: 1.0,
-        pool: Some(Arc::new(pool_of(cells))),
+        pool: Some(Arc::new(pool_of(cells, ultra_warm))),
     };
     let by_rounding = Cell::new(false);
     let height = Cell::new(1.8_f64);
@@ -303,7 +311,7 @@ fn first_difference(
 /// The start in the pool: lifted above the cells where it would begin inside a block.
 fn start_in(cells: &[([i32; 3], Content)], (x, y, z): (f64, f64, f64)) -> DVec3 {
     let mut feet = DVec3::new(x, y, z);
-    let world = world_of(cells);
+    let world = world_of(cells, false);
     if ends_inside(&world, &Aabb::from_feet(feet, Body::MINECRAFT_SIZE)) {
         feet.y = f64::from(DEPTH + 1) + 0.5;
     }
@@ -317,14 +325,18 @@ proptest! {
     fn currents_push_a_body_as_the_client_pushes_it(
         codes in proptest::collection::vec(0u8..27, 108),
         ice_walls in proptest::array::uniform4(any::<bool>()),
+        ultra_warm in any::<bool>(),
         start in (0.31f64..5.69, 1.0f64..4.0, 0.31f64..5.69),
         segments in proptest::collection::vec((1u8..30, 0u16..1024), 1..8),
     ) {
         let cells = contents(&codes, ice_walls);
         let feet = start_in(&cells, start);
         for vanilla in [true, false] {
-            if let Some(difference) = first_difference(&cells, feet, &segments, vanilla) {
-                prop_assert!(false, "vanilla order {vanilla}, from {feet}, {segments:?}: {difference}");
+            if let Some(difference) = first_difference((&cells, ultra_warm), feet, &segments, vanilla) {
+                prop_assert!(
+                    false,
+                    "vanilla order {vanilla}, ultra-warm {ultra_warm}, from {feet}, {segments:?}: {difference}"
+                );
             }
         }
     }

@@ -265,6 +265,16 @@ fn distances_and_jumps() -> Vec<Figure> {
             minecraft: Some((0.5636, "12 ticks and a share")),
             measure: |r| jump(BlockId::STONE, r, None).1,
         },
+        Figure {
+            name: "sprint-jump cadence, keys held (s)",
+            minecraft: Some((0.6, "12 ticks: lands in the 12th, jumps in the next")),
+            measure: sprint_jump_cadence,
+        },
+        Figure {
+            name: "head-hitter flight, 2-high ceiling (s)",
+            minecraft: Some((0.15, "3 ticks: 0.42 cut to 0.2, then 0.0784, 0.1552")),
+            measure: head_hitter_flight,
+        },
     ]
 }
 

@@ -35,10 +35,14 @@ use voxwalk::scenario::Scenario;
 /// leaves, a crouch after a swim) and Minecraft's order with the client's
 /// pose heights; its trajectories run in that order too, which the version
 /// before gives as `0x2b05_fbb8_2f9d_ca21`.
+/// Version 4: a jump from the ground starts only with one of Minecraft's
+/// ticks, and a jump pressed between them is kept until the next (finer
+/// rates only; 20 Hz unchanged); lava's push is a property of the liquid.
 const FINGERPRINTS: &[(u32, u64, u64)] = &[
     (1, 0x24bc_d7ef_977c_72ff, 0x67e1_b924_ea0c_92da),
     (2, 0x9c45_e7e7_1a3c_f5cf, 0x0293_1b6d_222d_222d),
     (3, 0x9c45_e7e7_1a3c_f5cf, 0x2674_cd66_f697_528f),
+    (4, 0x9c45_e7e7_1a3c_f5cf, 0x2577_cdfe_1c58_1f8e),
 ];
 
 /// Scenarios whose worlds and scripts drive the trajectories: walking,

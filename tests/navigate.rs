@@ -263,7 +263,7 @@ fn a_scenario_goal_no_step_reaches_ends_stuck_at_the_edge() {
     let dir = std::env::temp_dir().join(format!("voxwalk-nav-stuck-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("unreachable.toml");
-    let text = "model = \"minecraft-1.21 v3\"\n\
+    let text = "model = \"minecraft-1.21 v4\"\n\
         world_text = \"\"\"\nvoxwalk-world 1\nlayer 0\n|####.....######\nend\n\"\"\"\n\
         spawn = [1.5, 1, 0.5]\ngoal = [12.5, 1, 0.5]\nticks = 200\n\
         [[expect]]\nevent_by = \"stuck\"\nno_event_by = \"arrived\"\nx = [3.0, 4.3]\ny = [1.0, 1.0000002]\n";

@@ -12,7 +12,7 @@ use realdata::realdata;
 use std::path::Path;
 use std::time::Instant;
 
-use voxwalk::block::BlockId;
+use voxwalk::block::{Behaviour, BlockId, Liquid, LiquidKind};
 use voxwalk::controller::Body;
 use voxwalk::formats::save_folder::{Dimension, SaveFolder, export_world};
 use voxwalk::formats::{GENERATED_HI, GENERATED_LO, LoadOptions, ReadBudget, load};
@@ -23,9 +23,18 @@ use voxwalk::world::{BlockSource, World};
 
 use temp_dir::Dir;
 
-/// Every column of a save's dimension placed in one world.
+/// Every column of a save's overworld placed in one world.
 fn read_whole(folder: &Path, columns: impl IntoIterator<Item = IVec2>) -> World {
-    let mut save = SaveFolder::open(folder, Dimension::Overworld).unwrap();
+    read_dimension(folder, Dimension::Overworld, columns)
+}
+
+/// Every column of a save's `dimension` placed in one world.
+fn read_dimension(
+    folder: &Path,
+    dimension: Dimension,
+    columns: impl IntoIterator<Item = IVec2>,
+) -> World {
+    let mut save = SaveFolder::open(folder, dimension).unwrap();
     let mut world = World::new();
     for column in columns {
         if let Some(read) = save.read(column).unwrap() {
@@ -309,7 +318,7 @@ fn a_scenario_naming_a_save_folder_runs_as_on_the_world_read_whole() {
     .unwrap();
     let scenario = |world: &str| {
         let text = format!(
-            "model = \"minecraft-1.21 v3\"\nworld = \"{world}\"\nspawn = [0.5, 40, 0.5]\ninputs = \"\"\"\n200 east+sprint+jump\n100 south+sprint\n\"\"\"\n\n[[expect]]\ngrounded = true\n"
+            "model = \"minecraft-1.21 v4\"\nworld = \"{world}\"\nspawn = [0.5, 40, 0.5]\ninputs = \"\"\"\n200 east+sprint+jump\n100 south+sprint\n\"\"\"\n\n[[expect]]\ngrounded = true\n"
         );
         let path = dir.path().join(format!("{}.toml", world.replace(':', "_")));
         std::fs::write(&path, text).unwrap();
@@ -424,4 +433,38 @@ fn liquids_survive_a_save_and_a_read_and_a_waterlogged_block_is_refused() {
         .unwrap_err()
         .to_string();
     assert!(error.contains("+water"), "{error}");
+
+    // The same regions as a save's Nether: its lava pushes as the Nether's
+    // (an ultra-warm dimension), everything else is as in the overworld.
+    let save = dir.path().join("save");
+    std::fs::create_dir(save.join("DIM-1")).unwrap();
+    std::fs::rename(save.join("region"), save.join("DIM-1/region")).unwrap();
+    let nether = read_dimension(&save, Dimension::Nether, columns_of(&world));
+    for (x, state) in states.iter().enumerate() {
+        let cell = IVec3::new(x as i32, 0, 0);
+        let ours = *world.registry().behaviour(world.block(cell));
+        let theirs = *nether.registry().behaviour(nether.block(cell));
+        let (ours_liquid, theirs_liquid) = (ours.liquid.unwrap(), theirs.liquid.unwrap());
+        let push = if state.contains("lava") {
+            assert_eq!(ours_liquid.push, LiquidKind::Lava.push(), "{state}");
+            Liquid::ULTRA_WARM_LAVA_PUSH
+        } else {
+            LiquidKind::Water.push()
+        };
+        assert_eq!(theirs_liquid.push, push, "{state}");
+        let theirs_as_overworld = Behaviour {
+            liquid: Some(Liquid {
+                push: ours_liquid.push,
+                ..theirs_liquid
+            }),
+            ..theirs
+        };
+        assert_eq!(theirs_as_overworld, ours, "{state}");
+    }
+    // Written back as a save (an overworld), the Nether's lava is refused
+    // by name: an overworld's lava pushes less.
+    let error = export_world(&nether, &[], &dir.path().join("nether_back"))
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("lava"), "{error}");
 }

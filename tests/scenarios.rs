@@ -91,7 +91,7 @@ fn temp_scenario(name: &str, text: &str) -> (temp_dir::Dir, PathBuf) {
     (dir, path)
 }
 
-const FLOOR: &str = r#"model = "minecraft-1.21 v3"
+const FLOOR: &str = r#"model = "minecraft-1.21 v4"
 world_text = """
 voxwalk-world 1
 layer 0
@@ -169,7 +169,7 @@ fn each_kind_of_check_can_fail() {
 fn bad_files_are_errors_that_name_the_place() {
     let cases: [(&str, &[&str]); 6] = [
         (
-            "model = \"minecraft-1.21 v3\"\nworld = \"nowhere.vxw\"\ninputs = \"1 east\"\n",
+            "model = \"minecraft-1.21 v4\"\nworld = \"nowhere.vxw\"\ninputs = \"1 east\"\n",
             &["nowhere.vxw"],
         ),
         (
@@ -191,7 +191,7 @@ fn bad_files_are_errors_that_name_the_place() {
             &["expect #1", "past the end"],
         ),
         (
-            "model = \"minecraft-1.21 v3\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|#?#|\\n\"\nspawn = [0.5, 1, 0.5]\ninputs = \"1 east\"\n",
+            "model = \"minecraft-1.21 v4\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|#?#|\\n\"\nspawn = [0.5, 1, 0.5]\ninputs = \"1 east\"\n",
             &["world_text line 3, column 3"],
         ),
     ];
@@ -258,7 +258,7 @@ fn golden_trajectories_bless_compare_and_point_at_the_first_difference() {
 #[test]
 fn a_mirror_that_differs_fails() {
     // The far-away world against a world that is not its copy.
-    let text = "model = \"minecraft-1.21 v3\"\nworld = \"far_away.vxw\"\ninputs = \"40 west\"\n\n[mirror]\nworld = \"corridor.vxw\"\noffset = [30000000, 0, -30000000]\n";
+    let text = "model = \"minecraft-1.21 v4\"\nworld = \"far_away.vxw\"\ninputs = \"40 west\"\n\n[mirror]\nworld = \"corridor.vxw\"\noffset = [30000000, 0, -30000000]\n";
     let dir = temp_dir::Dir::new("mirror");
     for world in ["far_away.vxw", "corridor.vxw"] {
         std::fs::copy(worlds_dir().join(world), dir.path().join(world)).unwrap();
@@ -420,7 +420,7 @@ proptest::proptest! {
             ("walls_and_corners.vxw", (0.0, 0.0))
         };
         let text = format!(
-            "model = \"minecraft-1.21 v3\"\nworld = {:?}\nspawn = [{}, 1, {}]\ninputs = \"\"\"\n{}\n\"\"\"\ngolden = \"run.golden\"\n",
+            "model = \"minecraft-1.21 v4\"\nworld = {:?}\nspawn = [{}, 1, {}]\ninputs = \"\"\"\n{}\n\"\"\"\ngolden = \"run.golden\"\n",
             worlds_dir().join(world).display().to_string(),
             origin.0 + x,
             origin.1 + z,
@@ -439,7 +439,7 @@ fn scenario_in(dir: &Path, name: &str, extra: &str) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(
         &path,
-        format!("model = \"minecraft-1.21 v3\"\nworld_text = \"\"\"\nvoxwalk-world 1\nlayer 0\n|##|\n\"\"\"\nspawn = [0.5, 1, 0.5]\nticks = 3\n{extra}\n"),
+        format!("model = \"minecraft-1.21 v4\"\nworld_text = \"\"\"\nvoxwalk-world 1\nlayer 0\n|##|\n\"\"\"\nspawn = [0.5, 1, 0.5]\nticks = 3\n{extra}\n"),
     )
     .unwrap();
     path
@@ -520,7 +520,7 @@ fn fifos_and_devices_are_refused_without_reading_them() {
         assert!(text.contains("not a regular file"), "{extra}: {text}");
     }
     let world = format!(
-        "model = \"minecraft-1.21 v3\"\nworld = {fifo:?}\nspawn = [0.5, 1, 0.5]\nticks = 1\n"
+        "model = \"minecraft-1.21 v4\"\nworld = {fifo:?}\nspawn = [0.5, 1, 0.5]\nticks = 1\n"
     );
     let path = dir.path().join("world.toml");
     std::fs::write(&path, world).unwrap();

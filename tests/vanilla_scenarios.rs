@@ -69,7 +69,7 @@ fn check(dir: &temp_dir::Dir, name: &str, world: &[u8], scenario: &str) {
     let toml = dir.path().join(format!("{name}.toml"));
     std::fs::write(
         &toml,
-        format!("model = \"minecraft-1.21 v3\"\nworld = \"{name}.schem\"\n{scenario}"),
+        format!("model = \"minecraft-1.21 v4\"\nworld = \"{name}.schem\"\n{scenario}"),
     )
     .unwrap();
     let outcome = check_file(&toml, false);

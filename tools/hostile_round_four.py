@@ -36,7 +36,7 @@ import zlib
 MEMORY_BYTES = 2 << 30
 CPU_SECONDS = 20
 BUDGET = 100 << 20  # the read budget the mover classes run under
-MODEL = "minecraft-1.21 v3"
+MODEL = "minecraft-1.21 v4"
 STATE_READER = "target/json_save/release/json_save"
 
 

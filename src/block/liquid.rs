@@ -34,11 +34,40 @@ pub struct Liquid {
     /// Minecraft's `level`: 0 a source, 1–7 flowing (lower as it spreads),
     /// 8–15 falling.
     pub level: u8,
+    /// How hard its current pushes a body, a tick: the scale of the flow
+    /// averaged over the cells a body reaches into
+    /// ([`LiquidKind::push`] unless the block says).
+    pub push: f64,
+}
+
+impl LiquidKind {
+    /// How hard Minecraft's liquid of this kind pushes a player, a tick
+    /// (`Entity.updateInWaterStateAndDoWaterCurrentPushing`, 0.014;
+    /// `Entity.updateFluidHeightAndDoFluidPushing`'s lava, 0.0023333, or
+    /// [`Liquid::ULTRA_WARM_LAVA_PUSH`] in an ultra-warm dimension).
+    ///
+    /// ```
+    /// use voxwalk::block::LiquidKind;
+    /// assert_eq!(LiquidKind::Water.push(), 0.014);
+    /// assert!((LiquidKind::Lava.push() - 0.007 / 3.0).abs() < 1e-18);
+    /// ```
+    #[must_use]
+    pub const fn push(self) -> f64 {
+        match self {
+            LiquidKind::Water => 0.014,
+            LiquidKind::Lava => 0.002_333_333_333_333_333_5,
+        }
+    }
 }
 
 impl Liquid {
     /// The highest level a block state gives (`LiquidBlock.LEVEL`).
     pub const MAX_LEVEL: u8 = 15;
+
+    /// How hard lava pushes in a dimension whose type is ultra-warm (the
+    /// Nether's), a tick: the lava of such a world says so with its
+    /// `liquid_push`, as the importer writes it for a save's Nether.
+    pub const ULTRA_WARM_LAVA_PUSH: f64 = 0.007;
 
     /// The share of its cell the liquid fills with no liquid of its kind
     /// above (`FluidState.getOwnHeight`: its amount over 9, in single
@@ -47,7 +76,13 @@ impl Liquid {
     ///
     /// ```
     /// use voxwalk::block::{Liquid, LiquidKind};
-    /// let at = |level| Liquid { drag: 0.8, gravity: 1.0 / 16.0, kind: LiquidKind::Water, level };
+    /// let at = |level| Liquid {
+    ///     drag: 0.8,
+    ///     gravity: 1.0 / 16.0,
+    ///     kind: LiquidKind::Water,
+    ///     level,
+    ///     push: LiquidKind::Water.push(),
+    /// };
     /// assert_eq!(at(0).own_height(), f64::from(8.0_f32 / 9.0));
     /// assert_eq!(at(3).own_height(), f64::from(5.0_f32 / 9.0));
     /// assert_eq!(at(8).own_height(), at(0).own_height()); // falling

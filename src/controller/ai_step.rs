@@ -30,6 +30,8 @@ pub(crate) struct Start {
     /// than jumping from the ground.
     pub(crate) swims_up: bool,
     pub(crate) jump_wait: f64,
+    /// Jump was held in a tick since the last of Minecraft's.
+    pub(crate) jump_held: bool,
     pub(crate) takeoff: f64,
     pub(crate) takeoff_slipperiness: f64,
     /// The slipperiness of the ground under the body now.
@@ -99,24 +101,50 @@ pub(crate) fn start_of_step(
         sinking,
         swims_up: false,
         jump_wait: run_down(body.jump_wait, dt),
+        jump_held: false,
         takeoff: run_down(body.takeoff, dt),
         takeoff_slipperiness: body.takeoff_slipperiness,
         ground_slipperiness,
         cutoff_clock,
         minecraft_tick: cuts,
     };
-    if !input.jump {
-        start.jump_wait = 0.0;
-    } else if !flying && swims_up(body, around) {
-        start.swims_up = true;
-    } else if !flying && body.grounded && start.jump_wait == 0.0 {
-        jump_from_ground(settings, body, around, &mut start);
-        events.push(Event::Jumped);
-    }
+    jump_keys(settings, body, (input, around), &mut start, events);
     if swimming && cuts {
         steer(settings, input, around, &mut start);
     }
     start
+}
+
+/// What jump held does this tick: swim up in a liquid, or jump from the
+/// ground once the jump wait is over.
+#[inline]
+fn jump_keys(
+    settings: &Settings,
+    body: &Body,
+    (input, around): (Input, Option<&Surroundings>),
+    start: &mut Start,
+    events: &mut Vec<Event>,
+) {
+    // Jump held in any tick since the last of Minecraft's counts at the
+    // next: a key pressed for one tick at a finer rate is not lost.
+    let jump_held = input.jump || body.jump_held;
+    if !input.jump {
+        start.jump_wait = 0.0;
+    }
+    if jump_held && !input.fly {
+        if swims_up(body, around) {
+            start.swims_up = input.jump;
+        } else if body.grounded && start.jump_wait == 0.0 && start.minecraft_tick {
+            // A jump from the ground is part of Minecraft's tick, as the
+            // cut-off is: at a finer rate a body that lands within a 1/20 s
+            // waits on the ground for the next, so holding the keys it
+            // jumps every 12 ticks of 1/20 s, and its samples stay on the
+            // client's.
+            jump_from_ground(settings, body, around, start);
+            events.push(Event::Jumped);
+        }
+    }
+    start.jump_held = jump_held && !start.minecraft_tick;
 }
 
 /// `LivingEntity.jumpFromGround`: up at the jump speed (the ground's share

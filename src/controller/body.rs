@@ -73,10 +73,14 @@ pub struct Body {
     #[cfg_attr(feature = "serde", serde(default))]
     pub(crate) eyes_in_water: Option<bool>,
     /// Seconds before a held jump may jump again (Minecraft's `noJumpDelay`).
-    /// This and the four below are the movement model's bookkeeping: saved
+    /// This and the five below are the movement model's bookkeeping: saved
     /// with the body and restored with it, read and written only by ticks.
     #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub(crate) jump_wait: f64,
+    /// Jump was held in a tick since the last of Minecraft's (1/20 s): a
+    /// jump from the ground waits for the next, at a finer tick rate.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub(crate) jump_held: bool,
     /// Seconds left of the jump's first 1/20 s, which brakes as a tick on
     /// the ground would.
     #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
@@ -221,6 +225,7 @@ impl Body {
             under_water: false,
             eyes_in_water: None,
             jump_wait: 0.0,
+            jump_held: false,
             takeoff: 0.0,
             takeoff_slipperiness: crate::block::DEFAULT_SLIPPERINESS,
             touching: Contacts::default(),

@@ -3,7 +3,8 @@
 //! `FlowingFluid.getFlow`, `Entity.updateFluidHeightAndDoFluidPushing`).
 //!
 //! A current is the flow of every liquid cell the body reaches into,
-//! averaged per kind and scaled (water 0.014 a tick, lava 0.0023333), with
+//! averaged per kind and scaled by the liquid's push (Minecraft's water
+//! 0.014 a tick, lava 0.0023333, or 0.007 in an ultra-warm dimension), with
 //! Minecraft's least push for a body nearly at rest. Liquids do not spread:
 //! the flow is read from the levels the world holds.
 
@@ -12,12 +13,6 @@ use glam::{DVec3, IVec3};
 use crate::block::{BlockId, Liquid, LiquidKind};
 use crate::world::BlockSource;
 
-/// How hard water pushes a player along its flow, a tick
-/// (`updateInWaterStateAndDoWaterCurrentPushing`).
-const WATER_PUSH: f64 = 0.014;
-/// How hard lava pushes, a tick, outside an ultra-warm dimension
-/// (`updateInWaterStateAndDoFluidPushing`).
-const LAVA_PUSH: f64 = 0.002_333_333_333_333_333_5;
 /// The least push a body nearly at rest is given, a tick.
 const LEAST_PUSH: f64 = 0.004_500_000_000_000_000_5;
 /// Below this horizontal speed on both axes, a tick, the least push applies.
@@ -138,21 +133,31 @@ fn solid_face<W: BlockSource>(world: &W, cell: IVec3, towards: IVec3, liquid: Li
 /// `updateFluidHeightAndDoFluidPushing` sums them.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct Currents {
-    water: (DVec3, u32),
-    lava: (DVec3, u32),
+    water: Flows,
+    lava: Flows,
+}
+
+/// One kind's flows: their sum, how many cells, and the strongest push of
+/// those cells (in Minecraft one a kind, as the dimension sets lava's).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Flows {
+    sum: DVec3,
+    count: u32,
+    push: f64,
 }
 
 impl Currents {
-    /// Counts one cell's `flow`, scaled by the kind's `depth` so far where
-    /// that is under 0.4.
-    pub(crate) fn add(&mut self, kind: LiquidKind, flow: DVec3, depth: f64) {
+    /// Counts one cell of `liquid` flowing along `flow`, scaled by the
+    /// kind's `depth` so far where that is under 0.4.
+    pub(crate) fn add(&mut self, liquid: Liquid, flow: DVec3, depth: f64) {
         let flow = if depth < SHALLOW { flow * depth } else { flow };
-        let (sum, count) = match kind {
+        let flows = match liquid.kind {
             LiquidKind::Water => &mut self.water,
             LiquidKind::Lava => &mut self.lava,
         };
-        *sum += flow;
-        *count += 1;
+        flows.sum += flow;
+        flows.count += 1;
+        flows.push = flows.push.max(liquid.push);
     }
 
     /// What the currents add to a momentum of `per_tick` (blocks a tick), a
@@ -161,7 +166,12 @@ impl Currents {
     /// ball, as Minecraft pushes an item).
     pub(crate) fn push_as(&self, per_tick: DVec3, normalised: bool) -> DVec3 {
         let mut moving = per_tick;
-        for ((sum, count), strength) in [(self.water, WATER_PUSH), (self.lava, LAVA_PUSH)] {
+        for Flows {
+            sum,
+            count,
+            push: strength,
+        } in [self.water, self.lava]
+        {
             if sum.length() > 0.0 {
                 let mut push = sum * (1.0 / f64::from(count.max(1)));
                 if normalised {
@@ -218,7 +228,7 @@ impl Reach {
         };
         *deepest = deepest.max(depth);
         self.currents
-            .add(liquid.kind, flow(world, cell, liquid), *deepest);
+            .add(liquid, flow(world, cell, liquid), *deepest);
         Some(depth)
     }
 

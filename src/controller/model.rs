@@ -8,7 +8,7 @@
 /// changes what a body does; `tests/movement_model.rs` keeps it honest with
 /// a fingerprint of the defaults and of a trajectory through every
 /// behaviour, which a change moves. A scenario file and a golden trajectory
-/// name the model they were written against (`model = "minecraft-1.21 v3"`);
+/// name the model they were written against (`model = "minecraft-1.21 v4"`);
 /// run under another, they fail with both names, and `voxwalk check --bless`
 /// pins them to this one.
 ///
@@ -28,7 +28,7 @@ pub struct MovementModel {
 /// The model of this build.
 pub const MODEL: MovementModel = MovementModel {
     name: "minecraft-1.21",
-    version: 3,
+    version: 4,
 };
 
 impl std::fmt::Display for MovementModel {

@@ -159,6 +159,7 @@ fn tick_in<W: BlockSource>(
     let judged = moved.collided.unwrap_or(velocity / minecraft::TICKS);
     body.wall_head_on = moved.walled() && !minor_collision(start.wish, judged);
     body.jump_wait = start.jump_wait;
+    body.jump_held = start.jump_held;
     body.takeoff = start.takeoff;
     body.takeoff_slipperiness = start.takeoff_slipperiness;
     body.cutoff_clock = start.cutoff_clock;

@@ -17,7 +17,7 @@ use crate::controller::Settings;
 #[serde(deny_unknown_fields)]
 pub(super) struct ScenarioFile {
     /// The movement model the expectations were written against
-    /// (`controller::MODEL`, as `minecraft-1.21 v3`).
+    /// (`controller::MODEL`, as `minecraft-1.21 v4`).
     #[serde(default)]
     pub(super) model: Option<String>,
     /// What the scenario pins, for people.

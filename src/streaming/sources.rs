@@ -38,7 +38,14 @@ mod save {
         }
 
         fn place(&mut self, world: &mut World, column: IVec2, read: DecodedColumn) {
-            place_column(world, &read, (column.x, column.y), &mut self.warnings);
+            let ultra_warm = self.dimension().is_ultra_warm();
+            place_column(
+                world,
+                &read,
+                (column.x, column.y),
+                ultra_warm,
+                &mut self.warnings,
+            );
         }
 
         fn lowest_block(&self) -> Option<i32> {

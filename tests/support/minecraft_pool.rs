@@ -46,6 +46,9 @@ pub struct Pool {
     /// Bubble columns (their cells hold source water in `fluids` too): true
     /// where one drags down (`DRAG_DOWN`, over magma).
     pub bubbles: HashMap<[i32; 3], bool>,
+    /// The dimension's type is ultra-warm (`DimensionType.ultraWarm`, the
+    /// Nether's): lava pushes at 0.007, not 0.0023333.
+    pub ultra_warm: bool,
 }
 
 /// The four horizontal directions in `Direction.Plane.HORIZONTAL`'s order:

@@ -195,7 +195,8 @@ impl Flat {
 
     /// `updateInWaterStateAndDoFluidPushing`: the water and lava heights
     /// (`None` where the box does not touch the fluid), a pool's currents
-    /// pushing `p` (water 0.014, lava 0.0023333 as outside the nether).
+    /// pushing `p` (water 0.014; lava 0.0023333, or 0.007 where the
+    /// dimension is ultra-warm).
     pub fn fluid_heights(&self, p: &mut Player) -> (Option<f64>, Option<f64>) {
         let Some(pool) = &self.pool else {
             return (
@@ -205,13 +206,12 @@ impl Flat {
         };
         let size = (f64::from(WIDTH_F32), p.pose.height());
         let water = pool.push(p.pos, size, FluidKind::Water, 0.014, &mut p.delta);
-        let lava = pool.push(
-            p.pos,
-            size,
-            FluidKind::Lava,
-            0.002_333_333_333_333_333_5,
-            &mut p.delta,
-        );
+        let lava_strength = if pool.ultra_warm {
+            0.007
+        } else {
+            0.002_333_333_333_333_333_5
+        };
+        let lava = pool.push(p.pos, size, FluidKind::Lava, lava_strength, &mut p.delta);
         (water, lava)
     }
 

@@ -177,12 +177,21 @@ pub fn jump(ground: BlockId, rate: f64, headroom: Option<f64>) -> (f64, f64) {
     let dt = 1.0 / rate;
     let rest = sim.bodies()[0].feet().y;
     let mut apex: f64 = 0.0;
+    // Jump pressed for one tick: the body jumps at the start of the next of
+    // Minecraft's ticks (this one at 20 Hz), and is timed from there.
+    let mut jumped_at = None;
     let mut last_air = (0.0, rest);
     for i in 0..ticks(3.0, rate) {
         let input = if i == 0 { keys("jump") } else { Input::IDLE };
         let report = sim.step_in_order(&[input]).unwrap();
         let body = sim.bodies()[0];
         apex = apex.max(body.feet().y - rest);
+        if report.bodies[0].iter().any(|e| matches!(e, Event::Jumped)) {
+            jumped_at = Some(i as f64 * dt);
+        }
+        let Some(start) = jumped_at else {
+            continue;
+        };
         if let Some(speed) = report.bodies[0].iter().find_map(|e| match e {
             Event::Landed { speed } => Some(*speed),
             _ => None,
@@ -190,7 +199,7 @@ pub fn jump(ground: BlockId, rate: f64, headroom: Option<f64>) -> (f64, f64) {
             let (t, y) = last_air;
             return (apex, t + (y - rest) / speed);
         }
-        last_air = ((i + 1) as f64 * dt, body.feet().y);
+        last_air = ((i + 1) as f64 * dt - start, body.feet().y);
     }
     (apex, f64::NAN)
 }
@@ -210,6 +219,76 @@ pub fn jump_interval_under_ceiling(rate: f64) -> f64 {
         }
     }
     (jumps[jumps.len() - 1] - jumps[0]) / (jumps.len() - 1) as f64
+}
+
+/// Whether tick `i` (from 0) at `rate` holds the start of one of
+/// Minecraft's ticks: the tick in which a 1/20 s since the start ends, as
+/// the controller counts them (within a microsecond).
+pub fn holds_minecraft_tick(i: usize, rate: f64) -> bool {
+    let whole = |t: f64| (t * 20.0 / rate + 1e-6).floor();
+    whole((i + 1) as f64) > whole(i as f64)
+}
+
+/// Sprint, jump and the way east held on a long flat floor (a ceiling 2
+/// blocks above it, if `head_hitter`): for each tick, whether the body
+/// jumped in it and whether it stands on the ground after it.
+fn sprint_jumping(rate: f64, head_hitter: bool, seconds: f64) -> Vec<(bool, bool)> {
+    let (mut world, _) = empty_world();
+    floor(&mut world, BlockId::STONE, 200);
+    if head_hitter {
+        world.fill(
+            IVec3::new(-200, 3, -8),
+            IVec3::new(200, 3, 8),
+            BlockId::STONE,
+        );
+    }
+    let mut sim = one_body(world, rate, DVec3::new(-150.0, 1.0, 0.5));
+    let input = keys("east+sprint+jump");
+    (0..ticks(seconds, rate))
+        .map(|_| {
+            let report = sim.step_in_order(&[input]).unwrap();
+            let jumped = report.bodies[0].iter().any(|e| matches!(e, Event::Jumped));
+            (jumped, sim.bodies()[0].grounded)
+        })
+        .collect()
+}
+
+/// Seconds between jumps with sprint and jump held on flat ground, read in
+/// Minecraft's ticks: the ticks of 1/20 s from the first jump to the last,
+/// over the jumps made, times 1/20 s.
+pub fn sprint_jump_cadence(rate: f64) -> f64 {
+    let samples: Vec<bool> = sprint_jumping(rate, false, 5.0)
+        .into_iter()
+        .enumerate()
+        .filter(|&(i, _)| holds_minecraft_tick(i, rate))
+        .map(|(_, (jumped, _))| jumped)
+        .collect();
+    let jumps: Vec<usize> = (0..samples.len()).filter(|&k| samples[k]).collect();
+    let spans = (jumps.len() - 1) as f64;
+    (jumps[jumps.len() - 1] - jumps[0]) as f64 / spans / 20.0
+}
+
+/// Seconds in the air of a sprint jump under a ceiling 2 blocks above the
+/// floor, read in Minecraft's ticks: from the tick of 1/20 s that jumps to
+/// the first that starts on the ground, times 1/20 s.
+pub fn head_hitter_flight(rate: f64) -> f64 {
+    let ticks = sprint_jumping(rate, true, 1.0);
+    // The state a Minecraft tick starts from is the one the tick before it
+    // left; the first tick starts from the spawn, on the ground.
+    let mut standing_before = true;
+    let mut samples = Vec::new();
+    for (i, &(jumped, standing)) in ticks.iter().enumerate() {
+        if holds_minecraft_tick(i, rate) {
+            samples.push((jumped, standing_before));
+        }
+        standing_before = standing;
+    }
+    let jump = samples.iter().position(|&(jumped, _)| jumped).unwrap();
+    let landed = samples[jump + 1..]
+        .iter()
+        .position(|&(_, standing)| standing)
+        .unwrap();
+    (landed + 1) as f64 / 20.0
 }
 
 /// The highest the feet rise after the first bounce of a body dropped
@@ -243,9 +322,7 @@ pub fn jump_length(rate: f64, words: &str) -> f64 {
     floor(&mut world, BlockId::STONE, 60);
     let mut sim = one_body(world, rate, DVec3::new(-50.0, 1.0, 0.5));
     let input = keys(words);
-    for _ in 0..ticks(2.0, rate) {
-        sim.step_in_order(&[input]).unwrap();
-    }
+    run_up(&mut sim, input, rate);
     let with_jump = Input {
         jump: true,
         ..input
@@ -263,6 +340,16 @@ pub fn jump_length(rate: f64, words: &str) -> f64 {
         }
     }
     f64::NAN
+}
+
+/// `input` held for about 2 s from the simulation's start, up to the tick
+/// before one of Minecraft's, where a jump pressed next jumps at once.
+fn run_up(sim: &mut Simulation, input: Input, rate: f64) {
+    let mut i = 0;
+    while i < ticks(2.0, rate) || !holds_minecraft_tick(i, rate) {
+        sim.step_in_order(&[input]).unwrap();
+        i += 1;
+    }
 }
 
 /// Whether a body walking (or sprinting) at full speed, jumping from the
@@ -292,9 +379,7 @@ pub fn crosses_gap(rate: f64, words: &str, gap: i32) -> bool {
     );
     let mut sim = one_body(world, rate, DVec3::new(-38.0, 1.0, 0.5));
     let input = keys(words);
-    for _ in 0..ticks(2.0, rate) {
-        sim.step_in_order(&[input]).unwrap();
-    }
+    run_up(&mut sim, input, rate);
     let body = &mut sim.bodies_mut()[0];
     let shift = DVec3::new(-0.001 - body.aabb.min.x, 0.0, 0.0);
     body.aabb = body.aabb.translated(shift);
@@ -302,7 +387,8 @@ pub fn crosses_gap(rate: f64, words: &str, gap: i32) -> bool {
         jump: true,
         ..input
     };
-    sim.step_in_order(&[jump]).unwrap();
+    let report = sim.step_in_order(&[jump]).unwrap();
+    assert!(report.bodies[0].iter().any(|e| matches!(e, Event::Jumped)));
     for _ in 0..ticks(3.0, rate) {
         sim.step_in_order(&[input]).unwrap();
         let body = sim.bodies()[0];

@@ -355,7 +355,7 @@ fn check_prints_a_table_and_exits_1_when_a_scenario_fails() {
     let failing = write_temp(
         &dir,
         "failing.toml",
-        "model = \"minecraft-1.21 v3\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|####|\\n\"\nspawn = [0.5, 1, 0.5]\ninputs = \"5 east\"\n[[expect]]\ngrounded = false\n",
+        "model = \"minecraft-1.21 v4\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|####|\\n\"\nspawn = [0.5, 1, 0.5]\ninputs = \"5 east\"\n[[expect]]\ngrounded = false\n",
     );
     let out = voxwalk(&["check", failing.to_str().unwrap()], "");
     let table = String::from_utf8_lossy(&out.stdout);
@@ -428,7 +428,7 @@ fn stdout_escapes_what_files_name() {
     let scenario = dir.path().join("bad\u{1b}[2Jname.toml");
     std::fs::write(
         &scenario,
-        "model = \"minecraft-1.21 v3\"\nworld_text = \"\"\"\nvoxwalk-world 1\nlayer 0\n|##|\n\"\"\"\nspawn = [0.5, 1, 0.5]\nticks = 2\n[[expect]]\ny = [5, 6]\n",
+        "model = \"minecraft-1.21 v4\"\nworld_text = \"\"\"\nvoxwalk-world 1\nlayer 0\n|##|\n\"\"\"\nspawn = [0.5, 1, 0.5]\nticks = 2\n[[expect]]\ny = [5, 6]\n",
     )
     .unwrap();
     let out = voxwalk(&["check", &scenario.display().to_string()], "");

@@ -189,7 +189,7 @@ fn the_longest_scenario_allowed_runs_in_bounded_memory() {
     let ticks = voxwalk::controller::limits::MAX_SCRIPT_TICKS;
     let text = |max_height: f64| {
         format!(
-            "model = \"minecraft-1.21 v3\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|###|\\n\"\n\
+            "model = \"minecraft-1.21 v4\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|###|\\n\"\n\
              spawn = [1.5, 1, 0.5]\nticks = {ticks}\ninputs = \"1 idle\"\n\
              [[expect]]\ngrounded = true\nmax_height = {max_height}\n\
              [[always]]\ny = [1.0, 1.0000002]\n"

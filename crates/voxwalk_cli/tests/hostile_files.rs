@@ -487,7 +487,7 @@ fn a_scenario_of_a_million_inline_expectations_is_refused_before_it_is_parsed() 
     let dir = temp_dir::Dir::new("hostile-budget-toml");
     let item = "{tick = 1, x = [0.0, 5.0]}, ";
     let mut text = String::from(
-        "model = \"minecraft-1.21 v3\"\ndescription = \"x\"\nworld_text = \"\"\"\nvoxwalk-world 1\nlayer 0\n|###|\nend\n\"\"\"\nticks = 1\nexpect = [",
+        "model = \"minecraft-1.21 v4\"\ndescription = \"x\"\nworld_text = \"\"\"\nvoxwalk-world 1\nlayer 0\n|###|\nend\n\"\"\"\nticks = 1\nexpect = [",
     );
     while text.len() + item.len() + 2 < 16 << 20 {
         text.push_str(item);

@@ -149,7 +149,7 @@ fn a_failing_scenario_opens_at_its_failing_tick_and_steps_both_ways() {
     let scenario = dir.join("failing.toml");
     std::fs::write(
         &scenario,
-        "model = \"minecraft-1.21 v3\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|########################################|\\n\"\n\
+        "model = \"minecraft-1.21 v4\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|########################################|\\n\"\n\
          spawn = [1.5, 1, 0.5]\ninputs = \"40 east\"\n[[expect]]\ntick = 20\nx = [7.0, 8.0]\n",
     )
     .unwrap();
@@ -218,7 +218,7 @@ fn q_stops_a_long_scenario_while_it_is_judged() {
     let scenario = dir.join("long.toml");
     std::fs::write(
         &scenario,
-        "model = \"minecraft-1.21 v3\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|####|\\nend\\n\"\n\
+        "model = \"minecraft-1.21 v4\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|####|\\nend\\n\"\n\
          spawn = [1.5, 1, 0.5]\nticks = 17000000\n",
     )
     .unwrap();

@@ -323,7 +323,7 @@ fn blocks_a_world_defines_are_drawn_by_their_shape_or_glyph() {
 
 /// A scenario that fails on purpose: a body walks east and is expected
 /// farther than it gets at tick 20, and at the end.
-const FAILING: &str = r#"model = "minecraft-1.21 v3"
+const FAILING: &str = r#"model = "minecraft-1.21 v4"
 description = "Fails on purpose."
 world_text = """
 voxwalk-world 1
@@ -425,7 +425,7 @@ fn a_differing_golden_is_shown_beside_the_body() {
     std::fs::create_dir_all(&dir).unwrap();
     let text = |inputs: &str| {
         format!(
-            "model = \"minecraft-1.21 v3\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|########################################|\\n\"\n\
+            "model = \"minecraft-1.21 v4\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|########################################|\\n\"\n\
              spawn = [1.5, 1, 0.5]\ninputs = \"{inputs}\"\ngolden = \"walk.golden\"\n"
         )
     };
@@ -516,7 +516,7 @@ fn the_readme_picture_is_what_the_viewer_draws() {
 #[test]
 fn a_failing_rule_does_not_mark_a_holding_expectation_of_the_same_body() {
     let text = r#"
-model = "minecraft-1.21 v3"
+model = "minecraft-1.21 v4"
 world_text = "voxwalk-world 1\nlayer 0\n|##########|\nend\n"
 spawn = [1.5, 1, 0.5]
 inputs = "20 east"

@@ -314,7 +314,9 @@ fn place_chunk(
     warnings: &mut Warnings,
 ) -> Result<(), ImportError> {
     let column = decode_column(nbt)?;
-    place_column(world, &column, key, warnings);
+    // A region or chunk file alone does not say its dimension: an
+    // overworld's lava.
+    place_column(world, &column, key, false, warnings);
     Ok(())
 }
 
@@ -445,14 +447,16 @@ fn waterlogged_states<'c>(
 }
 
 /// Places a decoded column at column `key` of `world`, mapping its states
-/// to the world's registry (registering the shapes it has not seen).
+/// to the world's registry (registering the shapes it has not seen), in a
+/// dimension that is `ultra_warm` (the Nether) or not.
 pub(crate) fn place_column(
     world: &mut World,
     column: &DecodedColumn,
     key: (i32, i32),
+    ultra_warm: bool,
     warnings: &mut Warnings,
 ) {
-    let mut vanilla = VanillaBlocks::new(column.data_version);
+    let mut vanilla = VanillaBlocks::new(column.data_version).in_ultra_warm_dimension(ultra_warm);
     for decoded in &column.sections {
         let mapped: Vec<Mapped> = decoded
             .palette

@@ -36,6 +36,8 @@ pub(crate) struct VanillaBlocks {
     shapes: Option<(&'static VanillaShapes, GameVersion)>,
     /// What each `name|properties` became.
     mapped: HashMap<String, Mapped>,
+    /// The file's dimension is ultra-warm: its lava pushes as the Nether's.
+    ultra_warm: bool,
 }
 
 const FULL: Aabb = Aabb::new(DVec3::ZERO, DVec3::ONE);
@@ -63,7 +65,16 @@ impl VanillaBlocks {
         Self {
             shapes,
             mapped: HashMap::new(),
+            ultra_warm: false,
         }
+    }
+
+    /// The same for a file of a dimension whose type is ultra-warm (the
+    /// Nether) or not, which sets how hard its lava pushes.
+    #[must_use]
+    pub fn in_ultra_warm_dimension(mut self, ultra_warm: bool) -> Self {
+        self.ultra_warm = ultra_warm;
+        self
     }
 
     /// The registry block of state `name` (with or without `minecraft:`) with
@@ -82,7 +93,7 @@ impl VanillaBlocks {
     fn map(&self, world: &mut World, name: &str, properties: &str) -> Mapped {
         let name = name.strip_prefix("minecraft:").unwrap_or(name);
         if let Some((kind, level)) = vanilla_liquid(name, properties) {
-            return liquid_block(world, kind, level);
+            return liquid_block(world, kind, level, self.ultra_warm);
         }
         if name == "bubble_column" {
             let drags = stated(properties).any(|(k, v)| k == "drag" && v == "true");
@@ -192,8 +203,9 @@ fn vanilla_liquid(name: &str, properties: &str) -> Option<(LiquidKind, u8)> {
 /// Minecraft's liquid of `kind` at `level` as a registry type: source water
 /// is the built-in type; the rest are registered once each (`lava`,
 /// `water@level=3`), with Minecraft's drag and gravity (`travelInFluid`:
-/// water 0.8f and 1/16, lava 0.5 and 1/4).
-fn liquid_block(world: &mut World, kind: LiquidKind, level: u8) -> Mapped {
+/// water 0.8f and 1/16, lava 0.5 and 1/4). Lava of an `ultra_warm`
+/// dimension pushes as the Nether's (`liquid_push` 0.007).
+fn liquid_block(world: &mut World, kind: LiquidKind, level: u8, ultra_warm: bool) -> Mapped {
     if kind == LiquidKind::Water && level == 0 {
         return Mapped {
             block: BlockId::WATER,
@@ -212,7 +224,17 @@ fn liquid_block(world: &mut World, kind: LiquidKind, level: u8) -> Mapped {
             } else {
                 format!("lava@level={level}")
             };
-            liquid_type(BlockType::new(name).with_colour([207, 92, 20]), kind, level)
+            let lava = liquid_type(BlockType::new(name).with_colour([207, 92, 20]), kind, level);
+            if ultra_warm {
+                // `Entity.updateFluidHeightAndDoFluidPushing`: the
+                // dimension's type decides how hard lava pushes.
+                lava.with_property(
+                    crate::block::behaviour_names::LIQUID_PUSH,
+                    PropertyValue::Number(Liquid::ULTRA_WARM_LAVA_PUSH),
+                )
+            } else {
+                lava
+            }
         }
     };
     registered(world, block.passable().with_glyph('~'))
@@ -263,7 +285,7 @@ fn liquid_type(block: BlockType, kind: LiquidKind, level: u8) -> BlockType {
 fn waterlogged(world: &mut World, mapped: Mapped) -> Mapped {
     let registry = world.registry();
     if mapped.block == BlockId::AIR || registry.behaviour(mapped.block).liquid.is_some() {
-        return liquid_block(world, LiquidKind::Water, 0);
+        return liquid_block(world, LiquidKind::Water, 0, false);
     }
     let Some(base) = registry.get(mapped.block) else {
         return mapped;

@@ -302,11 +302,15 @@ fn vanilla_liquid_of(
         gravity: 1.0 / 16.0,
         kind: LiquidKind::Water,
         level: liquid.level,
+        push: LiquidKind::Water.push(),
     };
+    // The save written is an overworld: lava that pushes as the Nether's
+    // does is no lava of it, and is refused by name.
     let vanilla_lava = Liquid {
         drag: 0.5,
         gravity: 0.25,
         kind: LiquidKind::Lava,
+        push: LiquidKind::Lava.push(),
         ..vanilla_water
     };
     let only_liquid = Behaviour {

@@ -42,6 +42,16 @@ impl Dimension {
         }
     }
 
+    /// Whether the dimension's type is ultra-warm (the Nether's): its lava
+    /// pushes harder ([`Liquid::ULTRA_WARM_LAVA_PUSH`]), and the importer
+    /// gives its lava that `liquid_push`.
+    ///
+    /// [`Liquid::ULTRA_WARM_LAVA_PUSH`]: crate::block::Liquid::ULTRA_WARM_LAVA_PUSH
+    #[must_use]
+    pub fn is_ultra_warm(self) -> bool {
+        self == Dimension::Nether
+    }
+
     /// The dimension a name (`overworld`, `nether`, `end`) means.
     #[must_use]
     pub fn from_name(name: &str) -> Option<Dimension> {

@@ -108,6 +108,7 @@ fn flowing_surface(block: &BlockType) -> Option<&'static str> {
         gravity: 1.0,
         kind: LiquidKind::Water,
         level: level as u8,
+        push: 0.0,
     };
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // 0..=8
     let eighths = (liquid.own_height() * 8.0).round() as usize;

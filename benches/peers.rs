@@ -769,7 +769,7 @@ fn light_path_answers_as_the_full_one(workloads: &[(String, &World, Moves)]) {
         )
     };
     for (_, world, moves) in workloads {
-        for &(a, d) in moves.iter() {
+        for &(a, d) in moves {
             let returned = full.move_box(*world, a, d).unwrap();
             light.move_box_into(*world, a, d, &mut kept).unwrap();
             assert_eq!(bits(&returned), bits(&kept), "{a:?} by {d:?}");

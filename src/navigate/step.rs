@@ -63,7 +63,8 @@ pub(crate) struct Reach {
 /// `max_drop` below; and, straight ahead, after 0 to 3 blocks of run-up
 /// level with `from`, leaps over gaps of 1 to `max_gap` columns with
 /// nothing to stand on within a block below, onto places from one above to
-/// two below.
+/// two below; and leaps off the eight ways, a knight's move across
+/// ([`knight_leaps`]).
 pub(crate) fn candidates<W: BlockSource>(
     world: &W,
     places: &mut Places,
@@ -80,6 +81,55 @@ pub(crate) fn candidates<W: BlockSource>(
         }
         if index < 4 {
             leaps(world, places, reach, from, *d, out);
+        }
+    }
+    knight_leaps(world, places, from, out);
+}
+
+/// The knight's moves across: one column along a way and two along the
+/// other, off the eight ways a walk or a straight leap takes.
+const KNIGHT_MOVES: [IVec2; 8] = [
+    IVec2::new(1, 2),
+    IVec2::new(2, 1),
+    IVec2::new(2, -1),
+    IVec2::new(1, -2),
+    IVec2::new(-1, -2),
+    IVec2::new(-2, -1),
+    IVec2::new(-2, 1),
+    IVec2::new(-1, 2),
+];
+
+/// Leaps from where the body stands to a place a knight's move across, from
+/// one above to two below, where the two columns the line crosses give no
+/// way round: neither holds a place within a block of `from`. A pillar
+/// whose neighbours all lie two below it is reached that way, with a jump
+/// from a column that touches none of them.
+fn knight_leaps<W: BlockSource>(
+    world: &W,
+    places: &mut Places,
+    from: &Standing,
+    out: &mut Vec<(Standing, StepKind)>,
+) {
+    for d in KNIGHT_MOVES {
+        // The columns the line from `from` to the target crosses: one
+        // along the longer way, and the diagonal.
+        let crossed = [d / 2, d.signum()];
+        let way_round = crossed.iter().any(|c| {
+            let column = from.cell + IVec3::new(c.x, 0, c.y);
+            highest_standing(world, places, column, 1, -1).is_some()
+        });
+        if way_round {
+            continue;
+        }
+        let column = from.cell + IVec3::new(d.x, 0, d.y);
+        if let Some(to) = highest_standing(world, places, column, 1, -2) {
+            out.push((
+                to,
+                StepKind::Leap {
+                    run_up: 0,
+                    takeoff: from.cell,
+                },
+            ));
         }
     }
 }

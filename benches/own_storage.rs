@@ -31,15 +31,22 @@ use voxwalk::resolver::cast_ray;
 use voxwalk::world::{BlockSource, Unchanging, World};
 
 /// Chunks of 16³ ids in a standard hash map: what the issue calls a new
-/// user's storage.
-struct OwnStorage {
-    chunks: HashMap<IVec3, Box<[BlockId; 4096]>>,
+/// user's storage. With another hasher (`S`) it shows what the map's own
+/// hashing costs a ray, which asks a cell at a time.
+struct OwnStorage<S = std::hash::RandomState> {
+    chunks: HashMap<IVec3, Box<[BlockId; 4096]>, S>,
     registry: BlockRegistry,
 }
 
 impl OwnStorage {
     fn copy_of(world: &World) -> OwnStorage {
-        let mut chunks = HashMap::new();
+        OwnStorage::copied(world)
+    }
+}
+
+impl<S: std::hash::BuildHasher + Default> OwnStorage<S> {
+    fn copied(world: &World) -> OwnStorage<S> {
+        let mut chunks = HashMap::default();
         for (key, chunk) in world.chunks() {
             let mut cells = Box::new([BlockId::AIR; 4096]);
             // `Chunk::blocks` goes x slowest, then y, z fastest.
@@ -55,7 +62,7 @@ impl OwnStorage {
     }
 }
 
-impl BlockSource for OwnStorage {
+impl<S: std::hash::BuildHasher + Send + Sync> BlockSource for OwnStorage<S> {
     fn block(&self, cell: IVec3) -> BlockId {
         let key = cell.div_euclid(IVec3::splat(16));
         let local = cell.rem_euclid(IVec3::splat(16));
@@ -160,6 +167,20 @@ impl BlockSource for ChunkedStorage {
     }
 }
 
+/// A storage that counts the cells asked of it.
+struct Counted<'a>(&'a OwnStorage, std::cell::Cell<u64>);
+
+impl BlockSource for Counted<'_> {
+    fn block(&self, cell: IVec3) -> BlockId {
+        self.1.set(self.1.get() + 1);
+        self.0.block(cell)
+    }
+
+    fn registry(&self) -> &BlockRegistry {
+        &self.0.registry
+    }
+}
+
 /// A game's level holding that storage, every method forwarded in one line.
 struct Level {
     blocks: Unchanging<ChunkedStorage>,
@@ -205,26 +226,39 @@ fn rays() -> Vec<(DVec3, DVec3)> {
         .collect()
 }
 
-fn bench(c: &mut Criterion) {
-    let world = bumpy_terrain(128, 128);
-    let own = OwnStorage::copy_of(&world);
-    // The same cells, or the comparison means nothing.
-    let level = Level {
-        blocks: Unchanging(ChunkedStorage(OwnStorage::copy_of(&world))),
-    };
+/// The same hits on every storage, or the comparison means nothing; and
+/// how many cells a ray asks of the two-method storage.
+fn same_hits(world: &World, own: &OwnStorage, level: &Level) {
     for (i, (o, d)) in rays().into_iter().enumerate() {
-        let a = cast_ray(&world, o, d, 48.0)
+        let a = cast_ray(world, o, d, 48.0)
             .unwrap()
             .map(|h| (h.block, h.point.to_array()));
-        let b = cast_ray(&own, o, d, 48.0)
+        let b = cast_ray(own, o, d, 48.0)
             .unwrap()
             .map(|h| (h.block, h.point.to_array()));
-        let c = cast_ray(&level, o, d, 48.0)
+        let c = cast_ray(level, o, d, 48.0)
             .unwrap()
             .map(|h| (h.block, h.point.to_array()));
         assert_eq!(a, b, "ray {i}");
         assert_eq!(a, c, "ray {i}");
     }
+    let asked = Counted(own, std::cell::Cell::new(0));
+    for &(o, d) in &rays() {
+        cast_ray(&asked, o, d, 48.0).unwrap();
+    }
+    println!(
+        "cells asked of the two-method storage: {:.1} a ray",
+        asked.1.get() as f64 / rays().len() as f64
+    );
+}
+
+fn bench(c: &mut Criterion) {
+    let world = bumpy_terrain(128, 128);
+    let own = OwnStorage::copy_of(&world);
+    let level = Level {
+        blocks: Unchanging(ChunkedStorage(OwnStorage::copy_of(&world))),
+    };
+    same_hits(&world, &own, &level);
     let script = script();
     let mut group = c.benchmark_group("own_storage");
     group.throughput(Throughput::Elements(1));
@@ -279,6 +313,16 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for &(o, d) in &rays {
                 black_box(cast_ray(on_own.world(), o, d, 48.0).unwrap());
+            }
+        });
+    });
+    // The same storage with rustc's hasher in place of the standard one:
+    // what the map's hashing costs a ray.
+    let fx: OwnStorage<rustc_hash::FxBuildHasher> = OwnStorage::copied(&world);
+    group.bench_function("rays_own_storage_fxhash", |b| {
+        b.iter(|| {
+            for &(o, d) in &rays {
+                black_box(cast_ray(&fx, o, d, 48.0).unwrap());
             }
         });
     });

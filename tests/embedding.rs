@@ -352,11 +352,19 @@ proptest! {
         origin in (0.0f64..16.0, 0.0f64..40.0, 0.0f64..16.0),
         dir in (-1.0f64..1.0, -1.0f64..1.0, -1.0f64..1.0),
         axis_aligned in 0u8..4,
+        on_the_grid in any::<bool>(),
         max in 0.0f64..40.0,
     ) {
         let world = game_world(16);
-        let origin = DVec3::new(origin.0, origin.1, origin.2);
+        let mut origin = DVec3::new(origin.0, origin.1, origin.2);
         let mut dir = DVec3::new(dir.0, dir.1, dir.2);
+        if on_the_grid {
+            // On cell faces, edges and corners, along lines through them:
+            // where a walk steps through an edge or a corner, or runs in a
+            // face, and boxes touch the ray in cells it never enters.
+            origin = (origin * 2.0).round() / 2.0;
+            dir = (dir * 2.5).round();
+        }
         if axis_aligned < 3 {
             dir = DVec3::ZERO;
             dir[usize::from(axis_aligned)] = -1.0;

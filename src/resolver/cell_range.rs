@@ -52,6 +52,35 @@ impl CellRange {
         }
     }
 
+    /// Every cell whose block could touch `cell`, faces, edges and corners
+    /// included, on every side: what a ray that runs in a face or through
+    /// an edge may meet without entering the block's cell.
+    #[inline]
+    pub fn touching(cell: IVec3, reach: &ShapeReach) -> Self {
+        let low = cell.as_dvec3() - DVec3::ONE - reach.above;
+        Self {
+            // The ceiling, by the fast floor.
+            lo: -cell_containing_validated(-low),
+            hi: cell_containing_validated(cell.as_dvec3() + DVec3::ONE + reach.below),
+        }
+    }
+
+    /// Every cell whose block could reach into the open inside of `cell`:
+    /// as [`CellRange::covering`] of the cell, less the cells beyond its high
+    /// faces that only touch them. A ray that crosses faces one at a time
+    /// meets such a touching box only where it enters that cell, which it
+    /// then asks about itself.
+    #[inline]
+    pub fn reaching_inside(cell: IVec3, reach: &ShapeReach) -> Self {
+        let low = cell.as_dvec3();
+        let high = low + DVec3::ONE + reach.below;
+        Self {
+            lo: cell_containing_validated(low - reach.above),
+            // The ceiling less one, by the fast floor.
+            hi: -cell_containing_validated(-high) - IVec3::ONE,
+        }
+    }
+
     /// The cells of this range not in `before`, when this range is `before`
     /// moved one cell along one axis (the slab it moved into); else the
     /// whole range, a superset of what is new.

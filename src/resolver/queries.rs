@@ -244,14 +244,39 @@ pub fn cast_ray<W: BlockSource + ?Sized>(
     let mut best: Option<RayHit> = None;
     let mut entered = 0.0;
     let mut seen: Option<CellRange> = None;
+    // A ray that lies in a cell face all along, or passes through an edge
+    // or a corner, may touch boxes in cells it never enters: in the first
+    // cell, and in each cell around an edge or a corner it passes (the one
+    // it leaves and the three after), every cell that could touch the cell
+    // is asked about.
+    let in_a_face = (0..3).any(|axis| dir[axis] == 0.0 && origin[axis].fract() == 0.0);
+    let mut touching_left = 1_u8;
     while entered <= max_distance && best.is_none_or(|b| entered <= b.distance) {
+        let axis = if t_next.x <= t_next.y && t_next.x <= t_next.z {
+            0
+        } else if t_next.y <= t_next.z {
+            1
+        } else {
+            2
+        };
+        // Within rounding of a tie: a ray computed to pass a hair beside an
+        // edge may still touch the boxes along it.
+        let near = 1e-9 * (1.0 + t_next[axis].abs());
+        let at_an_edge = (1..3).any(|k| t_next[(axis + k) % 3] - t_next[axis] <= near);
+        if at_an_edge {
+            touching_left = 4;
+        }
         // This cell's boxes, and those of neighbours reaching into it: the
         // cells not already asked about at the cell before. A box asked
         // about again would meet the ray at the same distance and could not
         // displace the hit it lost to, so only the slab of cells newly
-        // within reach is read, a ninth of the range for the built-ins.
-        let here = Aabb::new(cell.as_dvec3(), cell.as_dvec3() + 1.0);
-        let range = CellRange::covering(&here, &reach);
+        // within reach is read.
+        let range = if in_a_face || touching_left > 0 {
+            CellRange::touching(cell, &reach)
+        } else {
+            CellRange::reaching_inside(cell, &reach)
+        };
+        touching_left = touching_left.saturating_sub(1);
         let cells = seen.map_or(range, |before| range.beyond(&before));
         seen = Some(range);
         world.for_each_solid_in_dyn(cells.lo, cells.hi, &mut |block, boxes| {
@@ -270,13 +295,6 @@ pub fn cast_ray<W: BlockSource + ?Sized>(
                 }
             }
         });
-        let axis = if t_next.x <= t_next.y && t_next.x <= t_next.z {
-            0
-        } else if t_next.y <= t_next.z {
-            1
-        } else {
-            2
-        };
         entered = t_next[axis];
         cell[axis] += step[axis];
         t_next[axis] += t_delta[axis];

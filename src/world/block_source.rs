@@ -44,7 +44,10 @@ pub const DEFAULT_LOWEST_BLOCK: i32 = -64;
 /// [`BlockSource::lowest_block`] from what is kept, where the blocks go
 /// below [`DEFAULT_LOWEST_BLOCK`]. A type that only holds a storage
 /// forwards all of it with [`forward_block_source!`](crate::forward_block_source).
-/// `benches/own_storage.rs` measures such storages against `World`.
+/// A ray asks [`BlockSource::block`] a cell at a time: chunks kept in a hash
+/// map are best keyed with a fast hasher (`rustc_hash::FxHashMap`; the
+/// standard one's hashing doubles a ray's cost). `benches/own_storage.rs`
+/// measures such storages against `World`.
 pub trait BlockSource {
     /// The block at world cell `cell`. Cells nobody defined are air.
     fn block(&self, cell: IVec3) -> BlockId;

@@ -495,3 +495,62 @@ fn first_plans(
     );
     (followers, first)
 }
+
+/// Over a streamed world a plan stops at the edge of the loaded columns
+/// (`Plan::frontier`), and planned again as the walk loads more, it goes on
+/// to the goal: 140 blocks away, past a view of 2 chunks.
+#[cfg(feature = "generate")]
+#[test]
+fn a_plan_over_a_streamed_world_goes_to_the_loaded_edge_then_on() {
+    use voxwalk::generate::{Generator, Preset};
+    use voxwalk::streaming::{StreamSettings, StreamingWorld};
+    let settings = StreamSettings {
+        view_distance: 2,
+        ..StreamSettings::default()
+    };
+    let mut world = StreamingWorld::new(Generator::new(Preset::Flat, 3), settings);
+    let mut body = Body::new(DVec3::new(8.5, 5.0, 8.5), Body::DEFAULT_SIZE).unwrap();
+    world.prepare(&[(body.aabb, 0.0)]).unwrap();
+    let goal = Goal::Cell(IVec3::new(148, 5, 8));
+    let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+    let mut controller = Controller::new(Settings::default()).unwrap();
+    let (mut plans, mut events) = (0, Vec::new());
+    for _ in 0..20 {
+        let plan = planner
+            .plan_within(&world, &body, goal, &|c| world.holds_column(c))
+            .unwrap();
+        plans += 1;
+        let end = plan.end().cell;
+        assert!(
+            world.holds_column(voxwalk::glam::IVec2::new(end.x, end.z)),
+            "ends at {end}"
+        );
+        if !plan.complete {
+            assert!(
+                plan.frontier,
+                "a partial plan on open flat ground met the edge"
+            );
+        }
+        let mut follower = Follower::new(&plan, body.feet(), 0.6);
+        while !follower.done() {
+            let (input, event) = follower.input(&mut body);
+            assert!(
+                !matches!(event, Some(FollowEvent::Stuck(_))),
+                "stuck at {}",
+                body.feet()
+            );
+            events.clear();
+            controller
+                .tick(&world, &mut body, input, &mut events)
+                .unwrap();
+            world.prepare(&[(body.aabb, 0.0)]).unwrap();
+        }
+        if plan.complete {
+            assert_eq!(body.feet().floor().as_ivec3(), IVec3::new(148, 5, 8));
+            assert!(plans > 2, "one plan reached it: {plans}");
+            println!("arrived after {plans} plans");
+            return;
+        }
+    }
+    panic!("not there after {plans} plans, at {}", body.feet());
+}

@@ -20,6 +20,10 @@ pub struct Plan {
     /// search came closest to it before its budget ran out, or where the
     /// world it could see ended.
     pub complete: bool,
+    /// The search met columns the world did not hold yet
+    /// ([`Planner::plan_within`](super::Planner::plan_within)): planned
+    /// again once they arrive, the plan may go further.
+    pub frontier: bool,
     /// Ticks the walk took in the checking simulation.
     pub ticks: u32,
     /// Places the search expanded.

@@ -4,7 +4,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
-use glam::{DVec3, IVec3};
+use glam::{DVec3, IVec2, IVec3};
 
 use super::follower::{FollowEvent, Follower};
 use super::goal::Goal;
@@ -21,6 +21,10 @@ pub const DEFAULT_NODE_BUDGET: usize = 20_000;
 /// How many times a plan whose walk left it is searched again, without the
 /// step the walk could not make.
 const REPAIRS: usize = 4;
+
+/// Steps a plan's walk could not make, by their ends: searched again
+/// without them.
+type Banned = HashSet<(IVec3, IVec3)>;
 
 /// Why no plan could be made.
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -129,6 +133,45 @@ impl Planner {
         body: &Body,
         goal: Goal,
     ) -> Result<Plan, PlanError> {
+        self.plan_within(world, body, goal, &|_| true)
+    }
+
+    /// [`Planner::plan`] over a world known only in the columns (x, z) that
+    /// `known` accepts, as a streamed world is: no step touches a column it
+    /// refuses, so where the goal lies beyond them the plan ends at the edge
+    /// of what is known, closest to the goal, with [`Plan::frontier`] set; plan
+    /// again as columns arrive.
+    ///
+    /// ```
+    /// use voxwalk::block::BlockId;
+    /// use voxwalk::controller::{Body, Settings};
+    /// use voxwalk::glam::{DVec3, IVec3};
+    /// use voxwalk::navigate::{Goal, Planner};
+    /// use voxwalk::world::World;
+    ///
+    /// let mut world = World::new();
+    /// world.fill(IVec3::new(0, 0, 0), IVec3::new(40, 0, 2), BlockId::STONE);
+    /// let body = Body::new(DVec3::new(1.5, 1.0, 1.5), Body::DEFAULT_SIZE).unwrap();
+    /// let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+    /// let goal = Goal::Cell(IVec3::new(36, 1, 1));
+    /// // Columns from x = 16 on are not loaded yet: as far as the edge.
+    /// let plan = planner.plan_within(&world, &body, goal, &|c| c.x < 16).unwrap();
+    /// assert!(!plan.complete && plan.frontier);
+    /// assert!(plan.end().cell.x < 16);
+    /// // Loaded: all the way.
+    /// let plan = planner.plan_within(&world, &body, goal, &|c| c.x < 48).unwrap();
+    /// assert!(plan.complete && !plan.frontier);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Planner::plan`].
+    pub fn plan_within<W: BlockSource>(
+        &mut self,
+        world: &W,
+        body: &Body,
+        goal: Goal,
+        known: &dyn Fn(IVec2) -> bool,
+    ) -> Result<Plan, PlanError> {
         let feet = body.feet();
         // The world may have changed since the last plan.
         self.places.forget();
@@ -137,7 +180,7 @@ impl Planner {
             .at(world, feet.floor().as_ivec3())
             .ok_or(PlanError::NotStanding(feet))?;
         let mut banned = HashSet::new();
-        let mut plan = self.search(world, start, goal, &banned);
+        let mut plan = self.search(world, start, goal, (&banned, known));
         for _ in 0..REPAIRS {
             match self.walk(world, body, &plan) {
                 Ok(ticks) => {
@@ -151,7 +194,7 @@ impl Planner {
                         plan.steps[failed - 1].to.cell
                     };
                     banned.insert((from, plan.steps[failed].to.cell));
-                    plan = self.search(world, start, goal, &banned);
+                    plan = self.search(world, start, goal, (&banned, known));
                 }
             }
         }
@@ -175,12 +218,13 @@ impl Planner {
         world: &W,
         start: Standing,
         goal: Goal,
-        banned: &HashSet<(IVec3, IVec3)>,
+        (banned, known): (&Banned, &dyn Fn(IVec2) -> bool),
     ) -> Plan {
         let fastest = self.controller.settings().walking.speed / 20.0;
         let mut search = Search::new(start, goal, fastest);
         let mut expanded = 0;
         let mut found = None;
+        let mut frontier = false;
         let mut moves = Vec::new();
         while let Some(index) = search.next() {
             let node = search.nodes[index];
@@ -200,6 +244,10 @@ impl Planner {
                 &mut moves,
             );
             for &(to, kind) in &moves {
+                if !self.within(known, &node.standing, &to, kind) {
+                    frontier = true;
+                    continue;
+                }
                 if banned.contains(&(node.standing.cell, to.cell))
                     || !search.worth(to.cell, node.ticks + 1)
                 {
@@ -215,9 +263,32 @@ impl Planner {
             start,
             steps: search.steps_to(end),
             complete: found.is_some(),
+            frontier,
             ticks: search.nodes[end].ticks,
             nodes: expanded,
         }
+    }
+
+    /// Whether every column a step from `from` to `to` by `kind` may touch
+    /// is known: those between its ends (and its takeoff), widened by the
+    /// body's half width.
+    fn within(
+        &self,
+        known: &dyn Fn(IVec2) -> bool,
+        from: &Standing,
+        to: &Standing,
+        kind: StepKind,
+    ) -> bool {
+        let mut lo = from.cell.min(to.cell);
+        let mut hi = from.cell.max(to.cell);
+        if let StepKind::Leap { takeoff, .. } = kind {
+            lo = lo.min(takeoff);
+            hi = hi.max(takeoff);
+        }
+        #[allow(clippy::cast_possible_truncation)] // a body a few blocks wide
+        let margin = (self.reach.size.x.max(self.reach.size.z) / 2.0).ceil() as i32;
+        (lo.x - margin..=hi.x + margin)
+            .all(|x| (lo.z - margin..=hi.z + margin).all(|z| known(IVec2::new(x, z))))
     }
 
     /// The step from `from` to `to` by `kind`, if a body at rest at `from`

@@ -279,27 +279,38 @@ pub fn cast_ray<W: BlockSource + ?Sized>(
         touching_left = touching_left.saturating_sub(1);
         let cells = seen.map_or(range, |before| range.beyond(&before));
         seen = Some(range);
-        world.for_each_solid_in_dyn(cells.lo, cells.hi, &mut |block, boxes| {
-            for b in boxes {
-                let b = b.translated(block.as_dvec3());
-                if let Some((t, normal)) = ray_box(origin, dir, &b)
-                    && t <= max_distance
-                    && best.is_none_or(|h| t < h.distance)
-                {
-                    best = Some(RayHit {
-                        block,
-                        distance: t,
-                        point: origin + dir * t,
-                        normal,
-                    });
-                }
-            }
-        });
+        nearest_in(world, cells, (origin, dir, max_distance), &mut best);
         entered = t_next[axis];
         cell[axis] += step[axis];
         t_next[axis] += t_delta[axis];
     }
     Ok(best)
+}
+
+/// Keeps in `best` the nearest of the hits, within the ray's length, on
+/// the boxes of the blocks in `cells` (none nearer than it already holds).
+fn nearest_in<W: BlockSource + ?Sized>(
+    world: &W,
+    cells: CellRange,
+    (origin, dir, max_distance): (DVec3, DVec3, f64),
+    best: &mut Option<RayHit>,
+) {
+    world.for_each_solid_in_dyn(cells.lo, cells.hi, &mut |block, boxes| {
+        for b in boxes {
+            let b = b.translated(block.as_dvec3());
+            if let Some((t, normal)) = ray_box(origin, dir, &b)
+                && t <= max_distance
+                && best.is_none_or(|h| t < h.distance)
+            {
+                *best = Some(RayHit {
+                    block,
+                    distance: t,
+                    point: origin + dir * t,
+                    normal,
+                });
+            }
+        }
+    });
 }
 
 fn sign(x: f64) -> i32 {

@@ -47,7 +47,7 @@ impl GoalWalk {
     /// events of its walk onto `events`.
     pub(super) fn input(
         &mut self,
-        world: &World,
+        (world, known): (&World, &dyn Fn(glam::IVec2) -> bool),
         body: &mut Body,
         events: &mut Vec<String>,
     ) -> Input {
@@ -64,7 +64,10 @@ impl GoalWalk {
                 events.push("stuck".into());
                 return Input::IDLE;
             }
-            let Ok(plan) = self.planner.plan(world, body, Goal::Cell(self.goal)) else {
+            // Over a streamed save, as far as the loaded columns go; the
+            // end of such a plan plans again from there.
+            let goal = Goal::Cell(self.goal);
+            let Ok(plan) = self.planner.plan_within(world, body, goal, known) else {
                 self.finished = true;
                 events.push("stuck".into());
                 return Input::IDLE;

@@ -159,7 +159,9 @@ impl<'s> Run<'s> {
         for (index, walk) in self.walks.iter_mut().enumerate() {
             if let Some(walk) = walk {
                 let mut body = self.sim.bodies()[index];
-                self.inputs[index] = walk.input(self.sim.world(), &mut body, &mut walked[index]);
+                let known = |column| self.stream.knows_column(column);
+                let world = (self.sim.world(), &known as &dyn Fn(_) -> bool);
+                self.inputs[index] = walk.input(world, &mut body, &mut walked[index]);
                 self.sim.bodies_mut()[index].heading = body.heading;
             }
         }

@@ -53,6 +53,20 @@ impl WorldStream {
         }
     }
 
+    /// Whether the block column (`column.x`, `column.y` as z) is in the
+    /// world: every column of a world read whole, the loaded ones of a save.
+    #[must_use]
+    #[cfg_attr(not(feature = "import"), allow(clippy::unused_self))]
+    pub(super) fn knows_column(&self, column: glam::IVec2) -> bool {
+        #[cfg(feature = "import")]
+        if let Some(streamer) = &self.streamer {
+            let edge = glam::IVec2::splat(crate::world::CHUNK_EDGE);
+            return streamer.is_loaded(column.div_euclid(edge));
+        }
+        let _ = column;
+        true
+    }
+
     /// Loads the columns bodies with `boxes` need into `world`, before a
     /// simulation is made of it.
     ///

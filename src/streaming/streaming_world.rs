@@ -126,6 +126,14 @@ impl<S: ChunkSource> StreamingWorld<S> {
         &self.streamer
     }
 
+    /// Whether the block column (x, z) is loaded now: what a plan over this
+    /// world may step into (`navigate::Planner::plan_within`).
+    #[must_use]
+    pub fn holds_column(&self, column: glam::IVec2) -> bool {
+        let edge = glam::IVec2::splat(crate::world::CHUNK_EDGE);
+        self.streamer.is_loaded(column.div_euclid(edge))
+    }
+
     /// Columns loaded now.
     #[must_use]
     pub fn loaded_columns(&self) -> usize {

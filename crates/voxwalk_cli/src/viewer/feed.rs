@@ -2,7 +2,7 @@
 //! whole), a generator (chunks made around each body), or a streamer (a
 //! Minecraft save's columns loaded around each body and dropped when far).
 
-use glam::{DVec3, IVec3};
+use glam::{DVec3, IVec2, IVec3};
 
 use voxwalk::controller::{Body, Simulation};
 use voxwalk::formats::save_folder::SaveFolder;
@@ -56,6 +56,26 @@ impl Feed {
                 // first tick says why.
                 let _ = streamer.prepare(world, &[(probe, 0.0)]);
             }
+        }
+    }
+
+    /// Whether the block column (`column.x`, `column.y` as z) is in
+    /// `world` yet, at the height of `feet`: a plan steps only where it is
+    /// (`Planner::plan_within`). A world read whole holds every column.
+    #[must_use]
+    pub fn knows_column(&self, world: &voxwalk::world::World, feet: DVec3, column: IVec2) -> bool {
+        let edge = voxwalk::world::CHUNK_EDGE;
+        match self {
+            Feed::Fixed => true,
+            Feed::Generated(_) => {
+                let y = (feet.y.floor() as i32).div_euclid(edge);
+                world.has_chunk(IVec3::new(
+                    column.x.div_euclid(edge),
+                    y,
+                    column.y.div_euclid(edge),
+                ))
+            }
+            Feed::Folder(streamer) => streamer.is_loaded(column.div_euclid(IVec2::splat(edge))),
         }
     }
 

@@ -73,7 +73,9 @@ impl App {
         let size = body.aabb.max - body.aabb.min;
         let planned = Planner::new(self.sim.settings().clone(), size).and_then(|mut planner| {
             planner.node_budget = NODES;
-            planner.plan(self.sim.world(), &body, goal)
+            let (world, feed) = (self.sim.world(), &self.feed);
+            let known = |column| feed.knows_column(world, body.feet(), column);
+            planner.plan_within(world, &body, goal, &known)
         });
         match planned {
             Ok(plan) if !plan.steps.is_empty() => {
@@ -87,6 +89,8 @@ impl App {
                     plan.ticks,
                     if plan.complete {
                         ""
+                    } else if plan.frontier {
+                        " (to the edge of the loaded world: send it again there)"
                     } else {
                         " (as near as it gets)"
                     }

@@ -31,6 +31,13 @@ pub(crate) fn steer(step: &Step, last: bool, body: &mut Body, step_height: f64) 
     };
     match step.kind {
         StepKind::Walk | StepKind::Drop => {}
+        StepKind::Climb => {
+            // Up: jump held lifts the body on the ladder, and walking on
+            // carries it off the top. Down: slow to a stop over the foot,
+            // and the ladder lets the body down at its own pace.
+            input.jump = to.y > feet.y + step_height;
+            input.analog.x = (distance / 0.5).min(1.0);
+        }
         StepKind::Jump => input.jump = body.grounded && to.y - feet.y > step_height,
         StepKind::Leap { takeoff, .. } => {
             input.sprint = true;

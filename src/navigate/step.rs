@@ -14,6 +14,10 @@ pub enum StepKind {
     Jump,
     /// Walks off an edge and falls.
     Drop,
+    /// Climbs a ladder or vines: up from where it stands in their column
+    /// onto a place beside their top, or down from beside their top to
+    /// where they stand on the ground.
+    Climb,
     /// Sprints `run_up` blocks along the way, then jumps across a gap from
     /// the edge of the last of them (`takeoff`).
     Leap {
@@ -84,6 +88,59 @@ pub(crate) fn candidates<W: BlockSource>(
         }
     }
     knight_leaps(world, places, from, out);
+    climbs(world, places, from, out);
+}
+
+/// The most cells of ladder or vines a climb takes.
+const MOST_CLIMBED: i32 = 32;
+
+/// Whether the block in `cell` is climbed (ladders, vines, scaffolding).
+fn climbable<W: BlockSource>(world: &W, cell: IVec3) -> bool {
+    world.registry().behaviour(world.block(cell)).climbable
+}
+
+/// Climbs: from a place in a column of ladder or vines, up to the highest
+/// place beside its top (from a block below its top cell to one above);
+/// and from a place beside such a column's top, down it to the place at
+/// its foot. Only climbs higher than a jump are worth a step of their own.
+fn climbs<W: BlockSource>(
+    world: &W,
+    places: &mut Places,
+    from: &Standing,
+    out: &mut Vec<(Standing, StepKind)>,
+) {
+    let up = IVec3::Y;
+    if climbable(world, from.cell) {
+        let top = (1..MOST_CLIMBED)
+            .take_while(|&k| climbable(world, from.cell + up * k))
+            .last()
+            .unwrap_or(0);
+        if top >= 1 {
+            for d in &DIRECTIONS[..4] {
+                let column = from.cell + IVec3::new(d.x, top, d.y);
+                if let Some(to) = highest_standing(world, places, column, 1, -1)
+                    && to.cell.y > from.cell.y + 1
+                {
+                    out.push((to, StepKind::Climb));
+                }
+            }
+        }
+    }
+    for d in &DIRECTIONS[..4] {
+        let beside = from.cell + IVec3::new(d.x, -1, d.y);
+        if !climbable(world, beside) {
+            continue;
+        }
+        let foot = (1..MOST_CLIMBED)
+            .take_while(|&k| climbable(world, beside - up * k))
+            .last()
+            .unwrap_or(0);
+        if let Some(to) = places.at(world, beside - up * foot)
+            && to.cell.y < from.cell.y - 1
+        {
+            out.push((to, StepKind::Climb));
+        }
+    }
 }
 
 /// The knight's moves across: one column along a way and two along the

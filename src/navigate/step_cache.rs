@@ -25,6 +25,9 @@ use crate::world::BlockSource;
 /// The most steps remembered; past it the memory is cleared and refilled.
 const CAPACITY: usize = 1 << 18;
 
+/// A climb's kind in a key (a leap's are 3 and up, by its run-up).
+const CLIMB: u8 = u8::MAX;
+
 /// What makes one check the same as another.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct StepKey {
@@ -56,6 +59,7 @@ impl StepKey {
             (0, _) => StepKind::Walk,
             (1, _) => StepKind::Jump,
             (2, _) => StepKind::Drop,
+            (CLIMB, _) => StepKind::Climb,
             (n, takeoff) => StepKind::Leap {
                 run_up: n - 3,
                 takeoff: self.start + takeoff,
@@ -141,6 +145,7 @@ impl StepCache {
             StepKind::Walk => (0, IVec3::ZERO),
             StepKind::Jump => (1, IVec3::ZERO),
             StepKind::Drop => (2, IVec3::ZERO),
+            StepKind::Climb => (CLIMB, IVec3::ZERO),
             StepKind::Leap { run_up, takeoff } => (3 + run_up, takeoff - from.cell),
         };
         StepKey {

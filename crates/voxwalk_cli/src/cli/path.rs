@@ -104,6 +104,7 @@ fn plan_line(plan: &Plan) -> PlanLine {
                     StepKind::Walk => "walk",
                     StepKind::Jump => "jump",
                     StepKind::Drop => "drop",
+                    StepKind::Climb => "climb",
                     StepKind::Leap { .. } => "leap",
                 },
                 ticks: s.ticks,

@@ -757,6 +757,11 @@ fn light_path_answers_as_the_full_one(workloads: &[(String, &World, Moves)]) {
     let (mut full, mut light) = (Resolver::new(), Resolver::new());
     let mut kept = Motion::at_rest(Aabb::default());
     let mut count = 0;
+    // `VOXWALK_PEERS_DUMP=FILE` writes every move's result there.
+    let mut dump = std::env::var_os("VOXWALK_PEERS_DUMP")
+        .map(|path| std::io::BufWriter::new(std::fs::File::create(path).unwrap()));
+    // One hash of every move's whole result, to compare builds by.
+    let mut fingerprint: u64 = 0xcbf2_9ce4_8422_2325;
     let bits = |m: &Motion| {
         format!(
             "{:?} {:?} {:?} {:?} {:?} {}",
@@ -773,10 +778,20 @@ fn light_path_answers_as_the_full_one(workloads: &[(String, &World, Moves)]) {
             let returned = full.move_box(*world, a, d).unwrap();
             light.move_box_into(*world, a, d, &mut kept).unwrap();
             assert_eq!(bits(&returned), bits(&kept), "{a:?} by {d:?}");
+            if let Some(dump) = dump.as_mut() {
+                use std::io::Write;
+                writeln!(dump, "{a:?} by {d:?}: {}", bits(&returned)).unwrap();
+            }
+            for byte in bits(&returned).bytes() {
+                fingerprint = (fingerprint ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+            }
             count += 1;
         }
     }
-    println!("the light path: {count} moves, every one equal to the full result to the bit");
+    println!(
+        "the light path: {count} moves, every one equal to the full result to the bit; \
+         results' fingerprint {fingerprint:#018x}"
+    );
 }
 
 fn main() {

@@ -6,6 +6,7 @@ use super::cell_range::{CellRange, cell_containing_validated};
 use super::limits::MAX_PASSES;
 use super::pass::{Candidate, Pass, PassHit};
 use super::sweep_box_box::{Sweep, sweep_box_box};
+use super::tolerances::WHOLE_PATH_LENGTH;
 use super::validate::validate;
 use super::{Motion, MoveError, SEGMENT_LENGTH, TOUCH_TOLERANCE};
 use crate::geometry::Aabb;
@@ -152,12 +153,21 @@ impl Resolver {
         }
         motion.start = aabb;
         motion.hits.clear();
+        // A move up to `WHOLE_PATH_LENGTH` gathers its path's blocks once;
+        // a longer one, walked in segments, also what is left after a hit
+        // unless that is within a segment (a slide's box list would grow
+        // with the square of the length).
+        let whole_path = if displacement.abs().max_element() <= WHOLE_PATH_LENGTH {
+            WHOLE_PATH_LENGTH
+        } else {
+            SEGMENT_LENGTH
+        };
         for number in 0..MAX_PASSES {
             if pass.remaining == DVec3::ZERO {
                 break;
             }
             // 2. The earliest contact along what is left.
-            let Some(hit) = self.next_contact(world, &mut pass, number == 0) else {
+            let Some(hit) = self.next_contact(world, &mut pass, (number == 0, whole_path)) else {
                 // 4. Free all the way.
                 pass.current = pass.current.translated(pass.remaining);
                 pass.remaining = DVec3::ZERO;
@@ -170,21 +180,25 @@ impl Resolver {
         Ok(())
     }
 
-    /// The earliest contact along what is left of `pass`'s move. What is left
-    /// of at most one segment (every walking tick) gathers the blocks around
-    /// its whole path once, and this and every later pass sweep that list; a
-    /// longer path is gathered segment by segment as it is swept. The first
-    /// gathering covers the start box, so the first pass also learns, at no
-    /// extra lookup, whether the box starts inside a solid: it is pushed out
+    /// The earliest contact along what is left of `pass`'s move. A move of
+    /// at most `whole_path` on every axis (every walking tick, and any move
+    /// up to [`WHOLE_PATH_LENGTH`]) gathers the blocks around its whole path
+    /// once, and this and every later pass sweep that list; a longer path is
+    /// gathered segment by segment as it is swept. Where two boxes are met
+    /// at the same instant in the same way, the list's order would choose:
+    /// on a path longer than a segment the walk in segments answers then,
+    /// so the box named is the one it has always named. The first gathering
+    /// covers the start box, so the first pass also learns, at no extra
+    /// lookup, whether the box starts inside a solid: it is pushed out
     /// (step 1) and gathers again from there.
     #[inline]
     fn next_contact<W: BlockSource>(
         &mut self,
         world: &W,
         pass: &mut Pass,
-        first: bool,
+        (first, whole_path): (bool, f64),
     ) -> Option<PassHit> {
-        if pass.gathered_whole_path || pass.remaining.abs().max_element() <= SEGMENT_LENGTH {
+        if pass.gathered_whole_path || pass.remaining.abs().max_element() <= whole_path {
             if !pass.gathered_whole_path {
                 let overlapped = self.gather_path(world, pass);
                 if first && overlapped {
@@ -193,7 +207,26 @@ impl Resolver {
                 }
                 pass.gathered_whole_path = true;
             }
-            self.earliest_among_candidates(&pass.current, pass.remaining)
+            if pass.remaining.abs().max_element() <= SEGMENT_LENGTH {
+                return self
+                    .earliest_among_candidates::<false>(&pass.current, pass.remaining)
+                    .0;
+            }
+            let (hit, tied) = self.earliest_among_candidates::<true>(&pass.current, pass.remaining);
+            if !tied {
+                return hit;
+            }
+            // Two boxes met at once on a path longer than a segment: the one
+            // named is the one a walk in segments meets first, as it was
+            // before such paths were gathered whole.
+            Self::gather_earliest(
+                world,
+                &pass.current,
+                pass.remaining,
+                pass.origin,
+                &mut pass.lookups,
+            )
+            .earliest
         } else {
             let mut gathered = Self::gather_earliest(
                 world,
@@ -230,25 +263,16 @@ impl Resolver {
     ) -> Gathered {
         let reach = world.registry().reach();
         let mut start_overlaps = false;
-        // At most 1e6 / SEGMENT_LENGTH segments: `validate` bounds the motion.
-        let segments = {
-            let exact = motion.abs().max_element() / SEGMENT_LENGTH;
-            let whole = exact as u64; // `as` truncates; `ceil` would call libm
-            (whole + u64::from((whole as f64) < exact)).max(1)
-        };
+        let segments = segments_of(motion);
         let mut best: Option<PassHit> = None;
         let mut previous: Option<CellRange> = None;
         for k in 0..segments {
-            let t0 = k as f64 / segments as f64;
             let t1 = if k + 1 == segments {
                 1.0
             } else {
                 (k + 1) as f64 / segments as f64
             };
-            let swept = aabb
-                .translated(motion * t0)
-                .union(&aabb.translated(motion * t1));
-            let range = CellRange::covering(&swept, &reach);
+            let range = CellRange::covering(&segment(aabb, motion, k, segments), &reach);
             range.for_each_part_not_in(previous.as_ref(), |part| {
                 *lookups += part.volume();
                 let global = part.translated(origin);
@@ -307,25 +331,66 @@ impl Resolver {
     // and motion stay in registers across the candidates.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn earliest_among_candidates(&self, aabb: &Aabb, motion: DVec3) -> Option<PassHit> {
+    fn earliest_among_candidates<const TIES: bool>(
+        &self,
+        aabb: &Aabb,
+        motion: DVec3,
+    ) -> (Option<PassHit>, bool) {
         // The index of the earliest, not a copy of it: the box and its cell
-        // are read once, for the one that wins.
+        // are read once, for the one that wins. With `TIES`, also whether
+        // another box is met at the same instant in the same way, so that
+        // the order of the list chose between them (a walking tick does not
+        // ask: its list is in the order a walk in segments would read).
         let mut best: Option<(Sweep, usize)> = None;
+        let mut tied = false;
         for (index, solid) in self.boxes.iter().enumerate() {
-            if let Some(sweep) = sweep_box_box(aabb, motion, solid)
-                && best.is_none_or(|(b, _)| sweep.precedes(&b))
-            {
-                best = Some((sweep, index));
+            if let Some(sweep) = sweep_box_box(aabb, motion, solid) {
+                match best {
+                    Some((b, _)) if !sweep.precedes(&b) => {
+                        if TIES {
+                            tied |= !b.precedes(&sweep);
+                        }
+                    }
+                    _ => {
+                        best = Some((sweep, index));
+                        tied = false;
+                    }
+                }
             }
         }
-        best.map(|(sweep, index)| PassHit {
+        let hit = best.map(|(sweep, index)| PassHit {
             sweep,
             candidate: Candidate {
                 solid: self.boxes[index],
                 cell: self.cells[index],
             },
-        })
+        });
+        (hit, tied)
     }
+}
+
+/// How many segments of at most [`SEGMENT_LENGTH`] on every axis a path of
+/// `motion` is walked in (at most 1e6 / `SEGMENT_LENGTH`: `validate` bounds
+/// the motion).
+#[inline]
+fn segments_of(motion: DVec3) -> u64 {
+    let exact = motion.abs().max_element() / SEGMENT_LENGTH;
+    let whole = exact as u64; // `as` truncates; `ceil` would call libm
+    (whole + u64::from((whole as f64) < exact)).max(1)
+}
+
+/// The box swept over segment `k` of `segments` of the path of `aabb` by
+/// `motion`.
+#[inline]
+fn segment(aabb: &Aabb, motion: DVec3, k: u64, segments: u64) -> Aabb {
+    let t0 = k as f64 / segments as f64;
+    let t1 = if k + 1 == segments {
+        1.0
+    } else {
+        (k + 1) as f64 / segments as f64
+    };
+    aabb.translated(motion * t0)
+        .union(&aabb.translated(motion * t1))
 }
 
 /// Moves `aabb` by `displacement` with a fresh [`Resolver`]; see

@@ -18,12 +18,19 @@ pub const CONTACT_GAP: f64 = 1e-7;
 /// touching something it is not resting on, and above the local-frame rounding.
 pub const TOUCH_TOLERANCE: f64 = 1e-9;
 
-/// Longest stretch of a path whose cells are gathered at once.
+/// Longest stretch of a long path whose cells are gathered at once.
 ///
-/// Moves longer than this are walked in segments of at most this length on
-/// every axis, so the cells looked at grow with the path, not with the volume
-/// of its bounding box, and a move stops gathering at its first hit.
+/// Moves longer than 24 blocks on some axis are walked in segments of at
+/// most this length on every axis, so the cells looked at grow with the
+/// path, not with the volume of its bounding box, and a move stops
+/// gathering at its first hit.
 pub const SEGMENT_LENGTH: f64 = 4.0;
+
+/// Longest move (on every axis) whose whole path is gathered at once, the
+/// box spanning its start and end, and swept from that one list by every
+/// pass: up to here one gathering costs less than walking segments again
+/// after each hit.
+pub(crate) const WHOLE_PATH_LENGTH: f64 = 24.0;
 
 /// How far past [`MAX_BOX_EDGE`](super::limits::MAX_BOX_EDGE) an edge may measure and still be taken as
 /// that edge: the rounding moves themselves cause. A body made 64 wide

@@ -583,29 +583,16 @@ fn ladders_are_climbed_up_and_down() {
     let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
     let mut body = settled(&world, 1.5, 2.5, 1.0, Body::DEFAULT_SIZE);
     let top = Goal::Cell(IVec3::new(6, 7, 2));
-    let plan = planner.plan(&world, &body, top).unwrap();
-    assert!(plan.complete, "{plan:?}");
-    assert!(
-        plan.steps.iter().any(|s| s.kind == StepKind::Climb),
-        "{plan:?}"
-    );
-    assert_eq!(
-        walk(&world, &mut body, &plan, 400),
-        Walked::Arrived { ticks: plan.ticks }
-    );
-    println!("up: {} steps, {} ticks", plan.steps.len(), plan.ticks);
     let foot = Goal::Cell(IVec3::new(1, 1, 2));
-    let plan = planner.plan(&world, &body, foot).unwrap();
-    assert!(plan.complete, "{plan:?}");
-    assert!(
-        plan.steps.iter().any(|s| s.kind == StepKind::Climb),
-        "{plan:?}"
-    );
-    assert_eq!(
-        walk(&world, &mut body, &plan, 400),
-        Walked::Arrived { ticks: plan.ticks }
-    );
-    println!("down: {} steps, {} ticks", plan.steps.len(), plan.ticks);
+    for (way, goal) in [("up", top), ("down", foot)] {
+        let plan = planner.plan(&world, &body, goal).unwrap();
+        assert!(plan.complete, "{way}: {plan:?}");
+        let climbs = plan.steps.iter().any(|s| s.kind == StepKind::Climb);
+        assert!(climbs, "{way}: {plan:?}");
+        let walked = walk(&world, &mut body, &plan, 400);
+        assert_eq!(walked, Walked::Arrived { ticks: plan.ticks }, "{way}");
+        println!("{way}: {} steps, {} ticks", plan.steps.len(), plan.ticks);
+    }
     let mut bare = ladder_yard();
     bare.fill(IVec3::new(4, 1, 2), IVec3::new(4, 6, 2), BlockId::AIR);
     let body = settled(&bare, 1.5, 2.5, 1.0, Body::DEFAULT_SIZE);

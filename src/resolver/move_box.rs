@@ -153,21 +153,12 @@ impl Resolver {
         }
         motion.start = aabb;
         motion.hits.clear();
-        // A move up to `WHOLE_PATH_LENGTH` gathers its path's blocks once;
-        // a longer one, walked in segments, also what is left after a hit
-        // unless that is within a segment (a slide's box list would grow
-        // with the square of the length).
-        let whole_path = if displacement.abs().max_element() <= WHOLE_PATH_LENGTH {
-            WHOLE_PATH_LENGTH
-        } else {
-            SEGMENT_LENGTH
-        };
         for number in 0..MAX_PASSES {
             if pass.remaining == DVec3::ZERO {
                 break;
             }
             // 2. The earliest contact along what is left.
-            let Some(hit) = self.next_contact(world, &mut pass, (number == 0, whole_path)) else {
+            let Some(hit) = self.next_contact(world, &mut pass, number == 0) else {
                 // 4. Free all the way.
                 pass.current = pass.current.translated(pass.remaining);
                 pass.remaining = DVec3::ZERO;
@@ -181,8 +172,8 @@ impl Resolver {
     }
 
     /// The earliest contact along what is left of `pass`'s move. A move of
-    /// at most `whole_path` on every axis (every walking tick, and any move
-    /// up to [`WHOLE_PATH_LENGTH`]) gathers the blocks around its whole path
+    /// at most [`WHOLE_PATH_LENGTH`] on every axis (every walking tick)
+    /// gathers the blocks around its whole path
     /// once, and this and every later pass sweep that list; a longer path is
     /// gathered segment by segment as it is swept. Where two boxes are met
     /// at the same instant in the same way, the list's order would choose:
@@ -196,37 +187,32 @@ impl Resolver {
         &mut self,
         world: &W,
         pass: &mut Pass,
-        (first, whole_path): (bool, f64),
+        first: bool,
     ) -> Option<PassHit> {
-        if pass.gathered_whole_path || pass.remaining.abs().max_element() <= whole_path {
+        if first || pass.gathered_long {
+            let reach = pass.remaining.abs().max_element();
+            if pass.gathered_long || (reach > SEGMENT_LENGTH && reach <= WHOLE_PATH_LENGTH) {
+                return self.next_contact_on_long_path(world, pass, first);
+            }
+        }
+        self.next_contact_by_segments(world, pass, first)
+    }
+
+    /// [`Resolver::next_contact`] gathering the whole path of what is left
+    /// of at most a segment, and a longer one segment by segment.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn next_contact_by_segments<W: BlockSource>(
+        &mut self,
+        world: &W,
+        pass: &mut Pass,
+        first: bool,
+    ) -> Option<PassHit> {
+        if pass.gathered_whole_path || pass.remaining.abs().max_element() <= SEGMENT_LENGTH {
             if !pass.gathered_whole_path {
-                let overlapped = self.gather_path(world, pass);
-                if first && overlapped {
-                    pass.push_out(world);
-                    self.gather_path(world, pass);
-                }
-                pass.gathered_whole_path = true;
+                self.gather_whole_path(world, pass, first);
             }
-            if pass.remaining.abs().max_element() <= SEGMENT_LENGTH {
-                return self
-                    .earliest_among_candidates::<false>(&pass.current, pass.remaining)
-                    .0;
-            }
-            let (hit, tied) = self.earliest_among_candidates::<true>(&pass.current, pass.remaining);
-            if !tied {
-                return hit;
-            }
-            // Two boxes met at once on a path longer than a segment: the one
-            // named is the one a walk in segments meets first, as it was
-            // before such paths were gathered whole.
-            Self::gather_earliest(
-                world,
-                &pass.current,
-                pass.remaining,
-                pass.origin,
-                &mut pass.lookups,
-            )
-            .earliest
+            self.earliest_among_candidates(&pass.current, pass.remaining)
         } else {
             let mut gathered = Self::gather_earliest(
                 world,
@@ -247,6 +233,54 @@ impl Resolver {
             }
             gathered.earliest
         }
+    }
+
+    /// Gathers the blocks around the whole of what is left of the path,
+    /// pushing the box out first where the first pass finds it inside one.
+    #[inline]
+    fn gather_whole_path<W: BlockSource>(&mut self, world: &W, pass: &mut Pass, first: bool) {
+        let overlapped = self.gather_path(world, pass);
+        if first && overlapped {
+            pass.push_out(world);
+            self.gather_path(world, pass);
+        }
+        pass.gathered_whole_path = true;
+    }
+
+    /// [`Resolver::next_contact`] for a move longer than a segment and at
+    /// most [`WHOLE_PATH_LENGTH`]: its path is gathered whole by the first
+    /// pass. Where two boxes are met at once, the walk in segments names
+    /// the one met, as it did before such paths were gathered whole. Apart
+    /// from the walking tick's way.
+    #[inline(never)]
+    fn next_contact_on_long_path<W: BlockSource>(
+        &mut self,
+        world: &W,
+        pass: &mut Pass,
+        first: bool,
+    ) -> Option<PassHit> {
+        if !pass.gathered_whole_path {
+            if !first {
+                // Pulled back out of the list's box: what is left is
+                // gathered as any move's is.
+                pass.gathered_long = false;
+                return self.next_contact_by_segments(world, pass, false);
+            }
+            self.gather_whole_path(world, pass, first);
+            pass.gathered_long = true;
+        }
+        let hit = self.earliest_among_candidates(&pass.current, pass.remaining);
+        if !self.another_met_with(hit.as_ref(), &pass.current, pass.remaining) {
+            return hit;
+        }
+        Self::gather_earliest(
+            world,
+            &pass.current,
+            pass.remaining,
+            pass.origin,
+            &mut pass.lookups,
+        )
+        .earliest
     }
 
     /// Gathers the solid boxes along a path longer than one segment, segment by
@@ -331,41 +365,41 @@ impl Resolver {
     // and motion stay in registers across the candidates.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn earliest_among_candidates<const TIES: bool>(
-        &self,
-        aabb: &Aabb,
-        motion: DVec3,
-    ) -> (Option<PassHit>, bool) {
+    fn earliest_among_candidates(&self, aabb: &Aabb, motion: DVec3) -> Option<PassHit> {
         // The index of the earliest, not a copy of it: the box and its cell
-        // are read once, for the one that wins. With `TIES`, also whether
-        // another box is met at the same instant in the same way, so that
-        // the order of the list chose between them (a walking tick does not
-        // ask: its list is in the order a walk in segments would read).
+        // are read once, for the one that wins.
         let mut best: Option<(Sweep, usize)> = None;
-        let mut tied = false;
         for (index, solid) in self.boxes.iter().enumerate() {
-            if let Some(sweep) = sweep_box_box(aabb, motion, solid) {
-                match best {
-                    Some((b, _)) if !sweep.precedes(&b) => {
-                        if TIES {
-                            tied |= !b.precedes(&sweep);
-                        }
-                    }
-                    _ => {
-                        best = Some((sweep, index));
-                        tied = false;
-                    }
-                }
+            if let Some(sweep) = sweep_box_box(aabb, motion, solid)
+                && best.is_none_or(|(b, _)| sweep.precedes(&b))
+            {
+                best = Some((sweep, index));
             }
         }
-        let hit = best.map(|(sweep, index)| PassHit {
+        best.map(|(sweep, index)| PassHit {
             sweep,
             candidate: Candidate {
                 solid: self.boxes[index],
                 cell: self.cells[index],
             },
-        });
-        (hit, tied)
+        })
+    }
+
+    /// Whether a box of the list other than `hit`'s is met at the same
+    /// instant in the same way, so that the list's order chose between
+    /// them. Asked of paths longer than a segment only, off the walking
+    /// tick's way.
+    #[cold]
+    #[inline(never)]
+    fn another_met_with(&self, hit: Option<&PassHit>, aabb: &Aabb, motion: DVec3) -> bool {
+        let Some(hit) = hit else {
+            return false;
+        };
+        self.boxes.iter().zip(&self.cells).any(|(solid, &cell)| {
+            (cell, *solid) != (hit.candidate.cell, hit.candidate.solid)
+                && sweep_box_box(aabb, motion, solid)
+                    .is_some_and(|sweep| !hit.sweep.precedes(&sweep))
+        })
     }
 }
 

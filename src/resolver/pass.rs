@@ -48,6 +48,9 @@ pub(super) struct Pass {
     /// the path: later passes stay inside the bounding box of an earlier
     /// one's path (unless a placement pulls the box back).
     pub(super) gathered_whole_path: bool,
+    /// The stored candidates were gathered for a path longer than a
+    /// segment: where two are met at once, a walk in segments names one.
+    pub(super) gathered_long: bool,
     depenetration: Option<Depenetration>,
     pub(super) lookups: u64,
 }
@@ -65,6 +68,7 @@ impl Pass {
             blocked: BVec3::FALSE,
             pins: [None; 3],
             gathered_whole_path: false,
+            gathered_long: false,
             depenetration: None,
             lookups: 0,
         }

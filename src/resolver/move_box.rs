@@ -269,8 +269,8 @@ impl Resolver {
             self.gather_whole_path(world, pass, first);
             pass.gathered_long = true;
         }
-        let hit = self.earliest_among_candidates(&pass.current, pass.remaining);
-        if !self.another_met_with(hit.as_ref(), &pass.current, pass.remaining) {
+        let (hit, tied) = self.earliest_and_tied(&pass.current, pass.remaining);
+        if !tied {
             return hit;
         }
         Self::gather_earliest(
@@ -385,21 +385,32 @@ impl Resolver {
         })
     }
 
-    /// Whether a box of the list other than `hit`'s is met at the same
-    /// instant in the same way, so that the list's order chose between
-    /// them. Asked of paths longer than a segment only, off the walking
-    /// tick's way.
-    #[cold]
-    #[inline(never)]
-    fn another_met_with(&self, hit: Option<&PassHit>, aabb: &Aabb, motion: DVec3) -> bool {
-        let Some(hit) = hit else {
-            return false;
-        };
-        self.boxes.iter().zip(&self.cells).any(|(solid, &cell)| {
-            (cell, *solid) != (hit.candidate.cell, hit.candidate.solid)
-                && sweep_box_box(aabb, motion, solid)
-                    .is_some_and(|sweep| !hit.sweep.precedes(&sweep))
-        })
+    /// [`Resolver::earliest_among_candidates`], and whether another box of
+    /// the list is met at the same instant in the same way, so that the
+    /// list's order chose between them. Asked on paths longer than a
+    /// segment only, off the walking tick's way.
+    fn earliest_and_tied(&self, aabb: &Aabb, motion: DVec3) -> (Option<PassHit>, bool) {
+        let mut best: Option<(Sweep, usize)> = None;
+        let mut tied = false;
+        for (index, solid) in self.boxes.iter().enumerate() {
+            if let Some(sweep) = sweep_box_box(aabb, motion, solid) {
+                match best {
+                    Some((b, _)) if !sweep.precedes(&b) => tied |= !b.precedes(&sweep),
+                    _ => {
+                        best = Some((sweep, index));
+                        tied = false;
+                    }
+                }
+            }
+        }
+        let hit = best.map(|(sweep, index)| PassHit {
+            sweep,
+            candidate: Candidate {
+                solid: self.boxes[index],
+                cell: self.cells[index],
+            },
+        });
+        (hit, tied)
     }
 }
 

@@ -343,25 +343,14 @@ fn plans_made_at_once_are_the_plans_made_one_by_one() {
     }
 }
 
-/// The crowd campaign behind the note (`VOXWALK_NAV_CROWD=1`): 200 bodies
-/// in a yard sent through a one-wide door to a field beyond, each planning
-/// its own way (all at once first) and planning again whenever its follower
-/// cannot go on; a block is placed on the first plan's path after 100
-/// ticks. Prints the ticks until all arrive against the last one's alone,
-/// the re-plans, and the bodies that went back and forth between two cells.
+/// A crowd of 200 in a yard, each sent to a place of its own in the field
+/// beyond a one-wide door, as one [`Crowd`](voxwalk::navigate::Crowd); a
+/// block is placed on the first body's plan after 100 ticks. All arrive
+/// within 3x the ticks the last of them takes alone, the placed block is
+/// noticed, and no body goes back and forth between two steps of its
+/// plans.
 #[test]
-#[ignore = "a campaign: VOXWALK_NAV_CROWD=1 cargo test --release --test navigate -- --ignored --nocapture"]
-fn crowd_through_a_door() {
-    use voxwalk::controller::Simulation;
-    if std::env::var("VOXWALK_NAV_CROWD").is_err() {
-        println!("VOXWALK_NAV_CROWD is not set: no campaign");
-        return;
-    }
-    let world = door_yard();
-    let goal = Goal::Near {
-        point: DVec3::new(36.5, 1.0, 20.5),
-        radius: 8.0,
-    };
+fn a_crowd_of_200_goes_through_a_one_wide_door() {
     let spawns: Vec<DVec3> = (0..200)
         .map(|i| {
             DVec3::new(
@@ -371,9 +360,62 @@ fn crowd_through_a_door() {
             )
         })
         .collect();
-    let settings = Settings::default();
-    let alone = alone_ticks(&world, spawns[spawns.len() - 1], goal);
-    let mut sim = Simulation::new(world, settings.clone()).unwrap();
+    let run = crowd_run(&spawns, 3000);
+    println!(
+        "200 bodies through a one-wide door: {} arrived, the last at tick {}, {:.2}x the {} ticks \
+         it takes alone; {} re-plans ({} stuck: {} no progress, {} a block placed; {} no way); \
+         {} went back and forth between two steps, {} between two cells",
+        run.arrived,
+        run.last,
+        f64::from(run.last) / f64::from(run.alone),
+        run.alone,
+        run.replans,
+        run.no_progress + run.blocked,
+        run.no_progress,
+        run.blocked,
+        run.no_way,
+        run.steps_oscillating,
+        run.cells_oscillating,
+    );
+    assert_eq!(run.arrived, 200);
+    assert!(run.last <= 3 * run.alone, "{} ticks", run.last);
+    assert!(run.blocked > 0, "the placed block was not noticed");
+    assert_eq!(run.steps_oscillating, 0);
+}
+
+/// What a crowd's run through the door yard came to.
+struct CrowdRun {
+    arrived: usize,
+    /// The tick the last one arrived.
+    last: u32,
+    /// The ticks the last one to arrive takes alone.
+    alone: u32,
+    replans: u32,
+    no_progress: u32,
+    blocked: u32,
+    no_way: u32,
+    /// Bodies whose step being made went A B A B A B.
+    steps_oscillating: usize,
+    /// Bodies whose cell stood in went A B A B A B (jostled in the crowd).
+    cells_oscillating: usize,
+}
+
+/// Bodies at `spawns` sent through the door yard's door as one crowd, each
+/// to a place of its own, for at most `limit` ticks; a block is placed on
+/// the first body's plan, past the door, at tick 100.
+fn crowd_run(spawns: &[DVec3], limit: u32) -> CrowdRun {
+    use voxwalk::controller::Simulation;
+    use voxwalk::navigate::{Crowd, CrowdEvent};
+    let world = door_yard();
+    // Rows two blocks apart in the field, as a game sends a crowd out of a
+    // hall.
+    let goals: Vec<Goal> = (0..spawns.len())
+        .map(|i| {
+            let i = i32::try_from(i).unwrap();
+            Goal::Cell(IVec3::new(26 + 2 * (i % 10), 1, 1 + 2 * (i / 10)))
+        })
+        .collect();
+    let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
     let handles: Vec<_> = spawns
         .iter()
         .map(|&s| sim.add_body(Body::new(s, Body::DEFAULT_SIZE).unwrap()))
@@ -381,67 +423,72 @@ fn crowd_through_a_door() {
     for _ in 0..5 {
         sim.step(&[]).unwrap();
     }
-    let (mut followers, first_path) = first_plans(&sim, &handles, goal);
-    let mut planner = Planner::new(settings.clone(), Body::DEFAULT_SIZE).unwrap();
-    let (mut replans, mut arrived_at) = (vec![0u32; 200], vec![None; 200]);
-    let mut failed_plans = 0u32;
-    let mut visits: Vec<Vec<IVec3>> = vec![Vec::new(); 200];
-    for tick in 0..6000u32 {
+    let mut crowd = Crowd::new();
+    crowd.node_budget = 20_000;
+    for (&h, &goal) in handles.iter().zip(&goals) {
+        crowd.send(h, goal);
+    }
+    let n = spawns.len();
+    let mut arrived_at = vec![None; n];
+    let (mut replans, mut no_progress, mut blocked, mut no_way) = (0, 0, 0, 0);
+    let (mut cells, mut aims): (Vec<Vec<IVec3>>, Vec<Vec<IVec3>>) =
+        (vec![vec![]; n], vec![vec![]; n]);
+    let mut events = Vec::new();
+    for tick in 0..limit {
         if tick == 100 {
-            // A block on the first plan's path, past the door.
-            if let Some(&cell) = first_path.iter().find(|c| c.x == 24) {
-                sim.world_mut().set_block(cell, BlockId::STONE);
+            // The first place past the door's own exit: where the paths
+            // along the wall beyond it run.
+            let path: Vec<IVec3> = crowd
+                .remaining(handles[0])
+                .iter()
+                .map(|s| s.to.cell)
+                .collect();
+            let cell = path.iter().find(|c| c.x == 21 && c.z != 20).unwrap();
+            sim.world_mut().set_block(*cell, BlockId::STONE);
+        }
+        let inputs = crowd.inputs(&mut sim, &mut events).to_vec();
+        for &(h, event) in &events {
+            let i = handles.iter().position(|&x| x == h).unwrap();
+            match event {
+                CrowdEvent::Arrived => arrived_at[i] = Some(tick),
+                CrowdEvent::Planned { again: true, .. } => replans += 1,
+                CrowdEvent::Stuck(StuckReason::Blocked) => blocked += 1,
+                CrowdEvent::Stuck(_) => no_progress += 1,
+                CrowdEvent::NoWay => no_way += 1,
+                CrowdEvent::Planned { .. } => {}
             }
         }
-        let mut inputs = Vec::with_capacity(200);
         for (i, &h) in handles.iter().enumerate() {
-            if arrived_at[i].is_some() {
-                inputs.push((h, Input::IDLE));
-                continue;
-            }
-            let world = sim.world().clone();
-            let body = sim.body_mut(h).unwrap();
+            let body = sim.body(h).unwrap();
             let cell = body.feet().floor().as_ivec3();
-            if body.grounded && visits[i].last() != Some(&cell) {
-                visits[i].push(cell);
+            if body.grounded && cells[i].last() != Some(&cell) {
+                cells[i].push(cell);
             }
-            let (input, event) = match followers[i].as_mut() {
-                Some(f) => f.input(body),
-                None => (
-                    Input::IDLE,
-                    Some(FollowEvent::Stuck(StuckReason::NoProgress)),
-                ),
-            };
-            match event {
-                Some(FollowEvent::Arrived) if goal.reached(cell, body.feet()) => {
-                    arrived_at[i] = Some(tick);
-                }
-                Some(FollowEvent::Arrived | FollowEvent::Stuck(_)) => {
-                    replans[i] += 1;
-                    let body = *body;
-                    let plan = planner.plan(&world, &body, goal);
-                    failed_plans += u32::from(plan.is_err());
-                    followers[i] = plan.ok().map(|p| Follower::new(&p, body.feet(), 0.6));
-                }
-                _ => {}
+            if let Some(step) = crowd.remaining(h).first()
+                && aims[i].last() != Some(&step.to.cell)
+            {
+                aims[i].push(step.to.cell);
             }
-            inputs.push((h, input));
         }
         sim.step(&inputs).unwrap();
         if arrived_at.iter().all(Option::is_some) {
             break;
         }
     }
-    let oscillating = visits.iter().filter(|v| back_and_forth(v)).count();
-    let arrived = arrived_at.iter().filter(|a| a.is_some()).count();
-    let last = arrived_at.iter().flatten().max().copied().unwrap_or(0);
-    println!(
-        "200 bodies through a one-wide door: {arrived} arrived, the last at tick {last}, \
-         {:.1}x the {alone} ticks the last one takes alone; {} re-plans ({failed_plans} found the \
-         body standing on no cell's middle); {oscillating} went back and forth",
-        f64::from(last) / f64::from(alone),
-        replans.iter().sum::<u32>()
-    );
+    let last_body = (0..n)
+        .max_by_key(|&i| arrived_at[i].unwrap_or(u32::MAX))
+        .unwrap();
+    CrowdRun {
+        arrived: arrived_at.iter().flatten().count(),
+        last: arrived_at.iter().flatten().max().copied().unwrap_or(0),
+        alone: alone_ticks(&world, spawns[last_body], goals[last_body]),
+        replans,
+        no_progress,
+        blocked,
+        no_way,
+        steps_oscillating: aims.iter().filter(|v| back_and_forth(v)).count(),
+        cells_oscillating: cells.iter().filter(|v| back_and_forth(v)).count(),
+    }
 }
 
 /// A yard walled at x = 20 with a one-wide door at z = 20, a field beyond.
@@ -470,30 +517,6 @@ fn back_and_forth(cells: &[IVec3]) -> bool {
     cells
         .windows(6)
         .any(|w| w[0] != w[1] && w[0] == w[2] && w[2] == w[4] && w[1] == w[3] && w[3] == w[5])
-}
-
-/// The crowd's first plans, made all at once, as followers; and the cells
-/// of the first body's plan.
-fn first_plans(
-    sim: &voxwalk::controller::Simulation,
-    handles: &[voxwalk::controller::BodyHandle],
-    goal: Goal,
-) -> (Vec<Option<Follower>>, Vec<IVec3>) {
-    let requests: Vec<(Body, Goal)> = handles
-        .iter()
-        .map(|&h| (*sim.body(h).unwrap(), goal))
-        .collect();
-    let plans = voxwalk::navigate::plan_many(sim.world(), &Settings::default(), &requests, 20_000);
-    let followers = plans
-        .iter()
-        .zip(&requests)
-        .map(|(p, (b, _))| p.as_ref().ok().map(|p| Follower::new(p, b.feet(), 0.6)))
-        .collect();
-    let first = plans[0].as_ref().map_or_else(
-        |_| Vec::new(),
-        |p| p.steps.iter().map(|s| s.to.cell).collect(),
-    );
-    (followers, first)
 }
 
 /// Over a streamed world a plan stops at the edge of the loaded columns

@@ -19,7 +19,8 @@ const FALL_MARGIN: f64 = 1.0;
 pub enum FollowEvent {
     /// The body made step `n` of the plan.
     StepMade(usize),
-    /// The body made the plan's last step: it is where the plan ends.
+    /// The body made the plan's last step: it is where the plan ends. Given
+    /// once; a plan of no steps gives it on the first tick.
     Arrived,
     /// The body cannot go on with the plan, and why.
     Stuck(StuckReason),
@@ -33,6 +34,9 @@ pub enum StuckReason {
     NoProgress,
     /// It stands lower than both ends of its step: pushed or dropped off.
     Fell,
+    /// The place its step ends in is no longer one it stands in the same
+    /// way: a block placed or dug there ([`Crowd`](super::Crowd) looks).
+    Blocked,
 }
 
 impl StuckReason {
@@ -42,6 +46,7 @@ impl StuckReason {
         match self {
             StuckReason::NoProgress => "no closer to the next step for two seconds",
             StuckReason::Fell => "fell below the step it was making",
+            StuckReason::Blocked => "the place its step ends in has changed",
         }
     }
 }
@@ -57,6 +62,9 @@ pub struct Follower {
     closest: f64,
     waited: u32,
     step_height: f64,
+    /// Whether [`FollowEvent::Arrived`] has been given: a plan of no steps
+    /// (the body was already there) gives it on the first tick.
+    arrival_told: bool,
 }
 
 impl Follower {
@@ -71,6 +79,7 @@ impl Follower {
             closest: f64::INFINITY,
             waited: 0,
             step_height,
+            arrival_told: false,
         }
     }
 
@@ -86,10 +95,45 @@ impl Follower {
         &self.steps[self.next.min(self.steps.len())..]
     }
 
+    /// How far `body`, at `feet`, has left to go along the plan, blocks
+    /// across: to the end of its step, then from step to step. What decides
+    /// who gives way in a crowd ([`Crowd`](super::Crowd)): the body further
+    /// along goes first.
+    #[must_use]
+    pub fn distance_left(&self, feet: DVec3) -> f64 {
+        let Some(step) = self.steps.get(self.next) else {
+            return 0.0;
+        };
+        let across = |a: DVec3, b: DVec3| (a.x - b.x).hypot(a.z - b.z);
+        let after = self.steps[self.next..]
+            .windows(2)
+            .map(|w| across(w[0].to.feet, w[1].to.feet))
+            .sum::<f64>();
+        across(feet, step.to.feet) + after
+    }
+
+    /// Ticks in a row the body has come no closer to the end of its step,
+    /// not counting ticks it gave way.
+    pub(crate) fn ticks_without_progress(&self) -> u32 {
+        self.waited
+    }
+
     /// The keys for `body` this tick (turning it to face its step), and
     /// what the follower noticed: a step made, the end reached, or a body
     /// that cannot go on. Idle once done or stuck.
     pub fn input(&mut self, body: &mut Body) -> (Input, Option<FollowEvent>) {
+        self.keys(body, true)
+    }
+
+    /// [`Follower::input`] for a body that gives way this tick: it faces its
+    /// step and stands still, and the tick does not count against its
+    /// patience (a body waiting its turn at a door is not stuck). Steps it
+    /// is pushed through still count as made.
+    pub fn give_way(&mut self, body: &mut Body) -> (Input, Option<FollowEvent>) {
+        self.keys(body, false)
+    }
+
+    fn keys(&mut self, body: &mut Body, walking: bool) -> (Input, Option<FollowEvent>) {
         let mut event = None;
         while let Some(step) = self.steps.get(self.next) {
             let last = self.next + 1 == self.steps.len();
@@ -107,17 +151,23 @@ impl Follower {
             self.waited = 0;
         }
         let Some(&step) = self.steps.get(self.next) else {
+            if !self.arrival_told {
+                self.arrival_told = true;
+                event = Some(FollowEvent::Arrived);
+            }
             return (Input::IDLE, event);
         };
-        if let Some(reason) = self.stuck(&step, body) {
+        if let Some(reason) = self.stuck(&step, body, walking) {
             return (Input::IDLE, Some(FollowEvent::Stuck(reason)));
         }
         let last = self.next + 1 == self.steps.len();
-        (steer(&step, last, body, self.step_height), event)
+        let keys = steer(&step, last, body, self.step_height);
+        (if walking { keys } else { Input::IDLE }, event)
     }
 
-    /// Why `body` cannot go on with `step`, if it cannot.
-    fn stuck(&mut self, step: &Step, body: &Body) -> Option<StuckReason> {
+    /// Why `body` cannot go on with `step`, if it cannot; a tick it does
+    /// not try (`walking` false) is not one it failed in.
+    fn stuck(&mut self, step: &Step, body: &Body, walking: bool) -> Option<StuckReason> {
         let feet = body.feet();
         let lowest = self.step_start.y.min(step.to.feet.y);
         if body.grounded && feet.y < lowest - FALL_MARGIN {
@@ -127,7 +177,7 @@ impl Follower {
         if distance < self.closest - 0.01 {
             self.closest = distance;
             self.waited = 0;
-        } else {
+        } else if walking {
             self.waited += 1;
         }
         (self.waited > PATIENCE).then_some(StuckReason::NoProgress)

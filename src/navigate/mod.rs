@@ -55,7 +55,9 @@
 //! planning to the edge of a streamed world's loaded columns; a cache of
 //! checked steps across searches.
 
+mod crowd;
 mod follower;
+mod give_way;
 mod goal;
 mod many;
 mod plan;
@@ -65,6 +67,7 @@ mod steering;
 mod step;
 mod step_cache;
 
+pub use crowd::{Crowd, CrowdEvent};
 pub use follower::{FollowEvent, Follower, StuckReason};
 pub use goal::Goal;
 pub use many::plan_many;

@@ -180,7 +180,7 @@ impl Planner {
             .at(world, feet.floor().as_ivec3())
             .ok_or(PlanError::NotStanding(feet))?;
         let mut banned = HashSet::new();
-        let mut plan = self.search(world, start, goal, (&banned, known));
+        let mut plan = self.search(world, start, body.feet(), goal, (&banned, known));
         for _ in 0..REPAIRS {
             match self.walk(world, body, &plan) {
                 Ok(ticks) => {
@@ -194,7 +194,7 @@ impl Planner {
                         plan.steps[failed - 1].to.cell
                     };
                     banned.insert((from, plan.steps[failed].to.cell));
-                    plan = self.search(world, start, goal, (&banned, known));
+                    plan = self.search(world, start, body.feet(), goal, (&banned, known));
                 }
             }
         }
@@ -212,11 +212,13 @@ impl Planner {
     /// ticks the distance left takes at walking speed (a sprint or a leap
     /// beats that estimate, so a plan may be a few ticks slower than the
     /// fastest; the search expands some 40 % fewer places for it); ties by
-    /// order found.
+    /// order found. The start is at the goal if the body's own feet,
+    /// `body_feet`, are: a plan of no steps leaves the body where it is.
     fn search<W: BlockSource>(
         &mut self,
         world: &W,
         start: Standing,
+        body_feet: DVec3,
         goal: Goal,
         (banned, known): (&Banned, &dyn Fn(IVec2) -> bool),
     ) -> Plan {
@@ -228,7 +230,12 @@ impl Planner {
         let mut moves = Vec::new();
         while let Some(index) = search.next() {
             let node = search.nodes[index];
-            if goal.reached(node.standing.cell, node.standing.feet) {
+            let feet = if index == 0 {
+                body_feet
+            } else {
+                node.standing.feet
+            };
+            if goal.reached(node.standing.cell, feet) {
                 found = Some(index);
                 break;
             }

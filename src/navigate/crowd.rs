@@ -1,0 +1,401 @@
+//! Many bodies of a [`Simulation`], each sent somewhere: their plans made on
+//! all cores, their followers run, the crowd rule applied, and plans made
+//! again when a follower cannot go on.
+
+use glam::DVec2;
+
+use super::follower::{FollowEvent, Follower, StuckReason};
+use super::give_way::{Walker, who_gives_way};
+use super::goal::Goal;
+use super::many::plan_many;
+use super::planner::DEFAULT_NODE_BUDGET;
+use super::standing::standing_in;
+use crate::controller::{Body, BodyHandle, Input, Settings, Simulation, SyncIfParallel};
+use crate::resolver::Resolver;
+use crate::world::BlockSource;
+
+/// Ticks a body with no way to its goal waits before it is planned for
+/// again (a second at 20 ticks a second): a door may open, a crowd move.
+const RETRY: u64 = 20;
+
+/// Ticks without coming closer to its step after which a body pressing on
+/// one further along gives way to it (half a second): a crowd that flows
+/// pushes through a door faster than a queue, so only a jam waits.
+const STALL: u32 = 10;
+
+/// What happened to one body of a [`Crowd`] this tick.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum CrowdEvent {
+    /// It stands at its goal, and waits there until sent again.
+    Arrived,
+    /// Its follower could not go on, and why; it is planned for again in
+    /// the same tick.
+    Stuck(StuckReason),
+    /// A plan was made for it: the first after [`Crowd::send`], or again
+    /// (`again`) after it was stuck or came to the end of a plan that fell
+    /// short of the goal. `complete` says whether the plan reaches it.
+    Planned {
+        /// Not the first plan for this errand.
+        again: bool,
+        /// The plan reaches the goal.
+        complete: bool,
+    },
+    /// No step towards the goal can be planned from where it stands (or it
+    /// stands on nothing): it waits a second and is planned for again.
+    NoWay,
+}
+
+/// Bodies planned for together: their settings, the members, and what
+/// each is planned from and to.
+type Batch = (Settings, Vec<usize>, Vec<(Body, Goal)>);
+
+/// Where one body is in its errand.
+#[derive(Clone, Debug)]
+enum Errand {
+    /// Sent, or stuck: planned for this tick.
+    ToPlan {
+        again: bool,
+    },
+    Following {
+        follower: Follower,
+        complete: bool,
+    },
+    /// No way; planned for again at this tick of the crowd's clock.
+    Waiting {
+        until: u64,
+    },
+    Arrived,
+}
+
+#[derive(Clone, Debug)]
+struct Member {
+    handle: BodyHandle,
+    goal: Goal,
+    errand: Errand,
+}
+
+/// Bodies of a [`Simulation`] sent each to a goal, by handle. Each tick,
+/// [`Crowd::inputs`] gives every member its keys: plans are made (all at
+/// once, on all cores with the `parallel` feature) for the bodies just sent
+/// or stuck, each body follows its own, and a body gives way to one further
+/// along its plan that stands ahead of it or beside it, close enough to
+/// press on (so two bodies never hold each other in a door, and a queue
+/// moves without shoving). The result is the same on any number of threads.
+///
+/// ```
+/// use voxwalk::block::BlockId;
+/// use voxwalk::controller::{Body, Settings, Simulation};
+/// use voxwalk::glam::{DVec3, IVec3};
+/// use voxwalk::navigate::{Crowd, CrowdEvent, Goal};
+/// use voxwalk::world::World;
+///
+/// let mut world = World::new();
+/// world.fill(IVec3::new(0, 0, 0), IVec3::new(20, 0, 8), BlockId::STONE);
+/// world.fill(IVec3::new(10, 1, 0), IVec3::new(10, 2, 8), BlockId::BRICK);
+/// world.set_block(IVec3::new(10, 1, 4), BlockId::AIR); // a one-wide door
+/// world.set_block(IVec3::new(10, 2, 4), BlockId::AIR);
+/// let mut sim = Simulation::new(world, Settings::default()).unwrap();
+/// let mut crowd = Crowd::new();
+/// for z in [2.5, 4.5, 6.5] {
+///     let body = Body::new(DVec3::new(3.5, 1.0, z), Body::DEFAULT_SIZE).unwrap();
+///     let handle = sim.add_body(body);
+///     crowd.send(handle, Goal::Column { x: 17, z: z as i32 });
+/// }
+/// let mut events = Vec::new();
+/// let mut arrived = 0;
+/// for _ in 0..400 {
+///     let inputs = crowd.inputs(&mut sim, &mut events).to_vec();
+///     arrived += events.iter().filter(|(_, e)| *e == CrowdEvent::Arrived).count();
+///     sim.step(&inputs).unwrap();
+/// }
+/// assert_eq!(arrived, 3); // one at a time through the door
+/// ```
+#[derive(Debug)]
+pub struct Crowd {
+    /// Places each search may expand ([`Planner::node_budget`]).
+    ///
+    /// [`Planner::node_budget`]: super::Planner::node_budget
+    pub node_budget: usize,
+    members: Vec<Member>,
+    clock: u64,
+    inputs: Vec<(BodyHandle, Input)>,
+    walkers: Vec<Walker>,
+    walker_of: Vec<Option<usize>>,
+    waits: Vec<bool>,
+    /// Asks whether a step's end is still a place to stand.
+    resolver: Resolver,
+}
+
+impl Default for Crowd {
+    fn default() -> Self {
+        Crowd::new()
+    }
+}
+
+impl Crowd {
+    /// A crowd with no members, searching with [`DEFAULT_NODE_BUDGET`].
+    #[must_use]
+    pub fn new() -> Crowd {
+        Crowd {
+            node_budget: DEFAULT_NODE_BUDGET,
+            members: Vec::new(),
+            clock: 0,
+            inputs: Vec::new(),
+            walkers: Vec::new(),
+            walker_of: Vec::new(),
+            waits: Vec::new(),
+            resolver: Resolver::new(),
+        }
+    }
+
+    /// Sends `handle`'s body to `goal` (a member from now on, or sent
+    /// anew): it is planned for in the next [`Crowd::inputs`].
+    pub fn send(&mut self, handle: BodyHandle, goal: Goal) {
+        let errand = Errand::ToPlan { again: false };
+        match self.members.iter_mut().find(|m| m.handle == handle) {
+            Some(member) => {
+                member.goal = goal;
+                member.errand = errand;
+            }
+            None => self.members.push(Member {
+                handle,
+                goal,
+                errand,
+            }),
+        }
+    }
+
+    /// Takes `handle`'s body out of the crowd: it gets no keys from it any
+    /// more. False if it was not a member.
+    pub fn dismiss(&mut self, handle: BodyHandle) -> bool {
+        let before = self.members.len();
+        self.members.retain(|m| m.handle != handle);
+        self.members.len() < before
+    }
+
+    /// Whether `handle`'s body has arrived at the goal it was last sent to.
+    #[must_use]
+    pub fn arrived(&self, handle: BodyHandle) -> bool {
+        self.members
+            .iter()
+            .any(|m| m.handle == handle && matches!(m.errand, Errand::Arrived))
+    }
+
+    /// The steps `handle`'s body has still to make, the one it is making
+    /// first; empty when it has no plan.
+    #[must_use]
+    pub fn remaining(&self, handle: BodyHandle) -> &[super::Step] {
+        self.members
+            .iter()
+            .find(|m| m.handle == handle)
+            .and_then(|m| match &m.errand {
+                Errand::Following { follower, .. } => Some(follower.remaining()),
+                _ => None,
+            })
+            .unwrap_or(&[])
+    }
+
+    /// This tick's keys for every member, to pass to [`Simulation::step`]
+    /// (members whose bodies were removed leave the crowd), and what
+    /// happened to each, appended to `events` after clearing it. Turns each
+    /// walking body to face its step.
+    pub fn inputs<W: BlockSource + SyncIfParallel>(
+        &mut self,
+        sim: &mut Simulation<W>,
+        events: &mut Vec<(BodyHandle, CrowdEvent)>,
+    ) -> &[(BodyHandle, Input)] {
+        events.clear();
+        self.clock += 1;
+        self.members.retain(|m| sim.body(m.handle).is_some());
+        self.decide_who_gives_way(sim);
+        self.inputs.clear();
+        for (m, member) in self.members.iter_mut().enumerate() {
+            notice_edits(member, sim, &mut self.resolver, events);
+            let gives_way = self.walker_of[m].is_some_and(|w| self.waits[w]);
+            let input = sim.body_mut(member.handle).map_or(Input::IDLE, |body| {
+                follow(member, body, gives_way, self.clock, events)
+            });
+            self.inputs.push((member.handle, input));
+        }
+        self.plan_for_those_without(sim, events);
+        &self.inputs
+    }
+
+    /// Fills `waits` for the members following a plan.
+    fn decide_who_gives_way<W: BlockSource + SyncIfParallel>(&mut self, sim: &Simulation<W>) {
+        self.walkers.clear();
+        self.walker_of.clear();
+        for member in &self.members {
+            let walker = match (&member.errand, sim.body(member.handle)) {
+                (Errand::Following { follower, .. }, Some(body)) => {
+                    follower.remaining().first().map(|step| {
+                        let feet = body.feet();
+                        let across = DVec2::new(step.to.feet.x - feet.x, step.to.feet.z - feet.z);
+                        Walker {
+                            feet,
+                            toward: across.normalize_or_zero(),
+                            velocity: DVec2::new(body.momentum.x, body.momentum.z),
+                            half_width: 0.5 * (body.aabb.max.x - body.aabb.min.x),
+                            left: follower.distance_left(feet),
+                            stalled: follower.ticks_without_progress() >= STALL,
+                        }
+                    })
+                }
+                _ => None,
+            };
+            self.walker_of.push(walker.map(|w| {
+                self.walkers.push(w);
+                self.walkers.len() - 1
+            }));
+        }
+        who_gives_way(&self.walkers, &mut self.waits);
+    }
+
+    /// Plans for every member that needs one, all at once, and gives the
+    /// ones planned for their first keys.
+    fn plan_for_those_without<W: BlockSource + SyncIfParallel>(
+        &mut self,
+        sim: &mut Simulation<W>,
+        events: &mut Vec<(BodyHandle, CrowdEvent)>,
+    ) {
+        let needing: Vec<usize> = (0..self.members.len())
+            .filter(|&m| matches!(self.members[m].errand, Errand::ToPlan { .. }))
+            .collect();
+        if needing.is_empty() {
+            return;
+        }
+        // Bodies of their own settings are planned for with them, one
+        // batch per distinct settings.
+        let mut batches: Vec<Batch> = Vec::new();
+        for &m in &needing {
+            let member = &self.members[m];
+            let (Some(settings), Some(body)) =
+                (sim.body_settings(member.handle), sim.body(member.handle))
+            else {
+                continue;
+            };
+            let request = (*body, member.goal);
+            match batches.iter_mut().find(|(s, ..)| s == settings) {
+                Some((_, batch, requests)) => {
+                    batch.push(m);
+                    requests.push(request);
+                }
+                None => batches.push((settings.clone(), vec![m], vec![request])),
+            }
+        }
+        for (settings, batch, requests) in batches {
+            let plans = plan_many(sim.world(), &settings, &requests, self.node_budget);
+            for (&m, plan) in batch.iter().zip(plans) {
+                let member = &mut self.members[m];
+                let again = matches!(member.errand, Errand::ToPlan { again: true });
+                let Some(body) = sim.body_mut(member.handle) else {
+                    continue;
+                };
+                member.errand = match plan {
+                    Ok(plan) if plan.complete || !plan.steps.is_empty() => {
+                        events.push((
+                            member.handle,
+                            CrowdEvent::Planned {
+                                again,
+                                complete: plan.complete,
+                            },
+                        ));
+                        let follower =
+                            Follower::new(&plan, body.feet(), settings.walking.step_height);
+                        Errand::Following {
+                            follower,
+                            complete: plan.complete,
+                        }
+                    }
+                    _ => {
+                        events.push((member.handle, CrowdEvent::NoWay));
+                        Errand::Waiting {
+                            until: self.clock + RETRY,
+                        }
+                    }
+                };
+                let input = follow(member, body, false, self.clock, events);
+                self.inputs[m].1 = input;
+            }
+        }
+    }
+}
+
+/// Sets a member whose next step ends in a place changed since it was
+/// planned (a block placed or dug there) to be planned for again.
+fn notice_edits<W: BlockSource + SyncIfParallel>(
+    member: &mut Member,
+    sim: &Simulation<W>,
+    resolver: &mut Resolver,
+    events: &mut Vec<(BodyHandle, CrowdEvent)>,
+) {
+    let Errand::Following { follower, .. } = &member.errand else {
+        return;
+    };
+    let Some(step) = follower.remaining().first() else {
+        return;
+    };
+    let Some(body) = sim.body(member.handle) else {
+        return;
+    };
+    let size = body.aabb.max - body.aabb.min;
+    let now = standing_in(sim.world(), resolver, size, step.to.cell);
+    if now.is_none_or(|now| (now.feet.y - step.to.feet.y).abs() > 1e-9) {
+        events.push((member.handle, CrowdEvent::Stuck(StuckReason::Blocked)));
+        member.errand = Errand::ToPlan { again: true };
+    }
+}
+
+/// Whether `body` stands inside `goal`'s region (a radius, a height): it
+/// has arrived as it enters, and leaves the rest of the region to those
+/// behind it, where the plan's last step only ends at the region's edge. A
+/// cell or a column is arrived at as the plan's last step ends, braking.
+fn inside(goal: Goal, body: &Body) -> bool {
+    let feet = body.feet();
+    matches!(goal, Goal::Near { .. } | Goal::Height(_))
+        && body.grounded
+        && goal.reached(feet.floor().as_ivec3(), feet)
+}
+
+/// One member's keys this tick, moving its errand on: what its follower
+/// says (giving way if `gives_way`), and what that means for the errand.
+fn follow(
+    member: &mut Member,
+    body: &mut Body,
+    gives_way: bool,
+    clock: u64,
+    events: &mut Vec<(BodyHandle, CrowdEvent)>,
+) -> Input {
+    match &mut member.errand {
+        Errand::Waiting { until } if clock >= *until => {
+            member.errand = Errand::ToPlan { again: true };
+            Input::IDLE
+        }
+        Errand::Following { complete: true, .. } if inside(member.goal, body) => {
+            member.errand = Errand::Arrived;
+            events.push((member.handle, CrowdEvent::Arrived));
+            Input::IDLE
+        }
+        Errand::Following { follower, complete } => {
+            let (input, event) = if gives_way {
+                follower.give_way(body)
+            } else {
+                follower.input(body)
+            };
+            match event {
+                Some(FollowEvent::Arrived) if *complete => {
+                    member.errand = Errand::Arrived;
+                    events.push((member.handle, CrowdEvent::Arrived));
+                }
+                Some(FollowEvent::Arrived) => member.errand = Errand::ToPlan { again: true },
+                Some(FollowEvent::Stuck(why)) => {
+                    events.push((member.handle, CrowdEvent::Stuck(why)));
+                    member.errand = Errand::ToPlan { again: true };
+                }
+                _ => {}
+            }
+            input
+        }
+        _ => Input::IDLE,
+    }
+}

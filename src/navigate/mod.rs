@@ -62,6 +62,7 @@ mod goal;
 mod many;
 mod plan;
 mod planner;
+mod shape_classes;
 mod standing;
 mod steering;
 mod step;

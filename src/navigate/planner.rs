@@ -2,9 +2,10 @@
 //! simulating the controller with the steering that will make it.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::collections::BinaryHeap;
 
 use glam::{DVec3, IVec2, IVec3};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::follower::{FollowEvent, Follower};
 use super::goal::Goal;
@@ -24,7 +25,7 @@ const REPAIRS: usize = 4;
 
 /// Steps a plan's walk could not make, by their ends: searched again
 /// without them.
-type Banned = HashSet<(IVec3, IVec3)>;
+type Banned = FxHashSet<(IVec3, IVec3)>;
 
 /// Why no plan could be made.
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -179,7 +180,7 @@ impl Planner {
             .places
             .at(world, feet.floor().as_ivec3())
             .ok_or(PlanError::NotStanding(feet))?;
-        let mut banned = HashSet::new();
+        let mut banned = FxHashSet::default();
         let mut plan = self.search(world, start, body.feet(), goal, (&banned, known));
         for _ in 0..REPAIRS {
             match self.walk(world, body, &plan) {
@@ -309,7 +310,7 @@ impl Planner {
         to: Standing,
         kind: StepKind,
     ) -> Option<Step> {
-        let key = StepCache::key(world, from, &to, kind, self.height);
+        let key = self.cache.key(world, from, &to, kind, self.height);
         match self.cache.get(&key) {
             Some(Checked::Made(ticks)) => return Some(Step { to, kind, ticks }),
             Some(Checked::Failed) => return None,
@@ -403,7 +404,7 @@ struct Search {
     goal: Goal,
     fastest: f64,
     nodes: Vec<Node>,
-    best_at: HashMap<IVec3, u32>,
+    best_at: FxHashMap<IVec3, u32>,
     open: BinaryHeap<Reverse<(u64, u64, usize)>>,
     closest: (f64, usize),
 }
@@ -418,7 +419,7 @@ impl Search {
                 ticks: 0,
                 came_by: None,
             }],
-            best_at: HashMap::from([(start.cell, 0)]),
+            best_at: FxHashMap::from_iter([(start.cell, 0)]),
             open: BinaryHeap::new(),
             closest: (goal.distance(start.feet), 0),
         };

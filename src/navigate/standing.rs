@@ -1,8 +1,7 @@
 //! Where a body can stand: the nodes a plan is made of.
 
-use std::collections::HashMap;
-
 use glam::{DVec3, IVec3};
+use rustc_hash::FxHashMap;
 
 use crate::geometry::Aabb;
 use crate::resolver::Resolver;
@@ -24,7 +23,7 @@ pub struct Standing {
 pub(crate) struct Places {
     resolver: Resolver,
     size: DVec3,
-    known: HashMap<IVec3, Option<Standing>>,
+    known: FxHashMap<IVec3, Option<Standing>>,
 }
 
 impl Places {
@@ -33,7 +32,7 @@ impl Places {
         Places {
             resolver: Resolver::new(),
             size,
-            known: HashMap::new(),
+            known: FxHashMap::default(),
         }
     }
 
@@ -66,6 +65,9 @@ pub(crate) fn standing_in<W: BlockSource>(
 ) -> Option<Standing> {
     let top = cell.as_dvec3() + DVec3::new(0.5, 1.0, 0.5);
     let start = Aabb::from_feet(top, size);
+    if filled_to_its_top(world, cell, &start) || nothing_to_stand_on(world, cell, &start) {
+        return None;
+    }
     let probe = resolver.move_box(world, start, DVec3::ZERO).ok()?;
     if probe.depenetration.is_some() {
         return None;
@@ -79,6 +81,50 @@ pub(crate) fn standing_in<W: BlockSource>(
     let feet = DVec3::new(top.x, fall.end.min.y, top.z);
     // Resting on the cell's own top belongs to the cell above.
     (feet.y.floor() as i32 == cell.y).then_some(Standing { cell, feet })
+}
+
+/// Whether a box of `cell`'s block under the body's footprint (`start`, the
+/// box at the cell's top) reaches the top of the cell: the body then comes
+/// to rest at the top or higher, which is the cell above's place. Answers
+/// what the resolver would, without its search for a way out of blocks the
+/// box overlaps (most of a search's cells are in the ground).
+fn filled_to_its_top<W: BlockSource>(world: &W, cell: IVec3, start: &Aabb) -> bool {
+    let corner = cell.as_dvec3();
+    world.shape_at(cell).iter().any(|b| {
+        b.max.y >= 1.0
+            && b.min.y < 1.0
+            && corner.x + b.min.x < start.max.x
+            && corner.x + b.max.x > start.min.x
+            && corner.z + b.min.z < start.max.z
+            && corner.z + b.max.z > start.min.z
+    })
+}
+
+/// Whether no block can hold the body up within `cell`: none of the cells
+/// whose boxes could reach under its footprint (`start`, the box at the
+/// cell's top) with a top within the cell collides, and the world has no
+/// loose boxes there. The other common answer (a cell in the open air),
+/// without the resolver's two moves.
+fn nothing_to_stand_on<W: BlockSource>(world: &W, cell: IVec3, start: &Aabb) -> bool {
+    let reach = world.registry().reach();
+    // A box of cell c spans c - below .. c + 1 + above on each axis.
+    let lo = IVec3::new(
+        (start.min.x - 1.0 - reach.above.x).floor() as i32,
+        (f64::from(cell.y) - 1.0 - reach.above.y).ceil() as i32,
+        (start.min.z - 1.0 - reach.above.z).floor() as i32,
+    );
+    let hi = IVec3::new(
+        (start.max.x + reach.below.x).floor() as i32,
+        cell.y,
+        (start.max.z + reach.below.z).floor() as i32,
+    );
+    let mut loose = false;
+    let region = Aabb::new(start.min - DVec3::Y, start.max);
+    world.for_each_loose_box(&region, &mut |_| loose = true);
+    !loose
+        && (lo.y..=hi.y).all(|y| {
+            (lo.x..=hi.x).all(|x| (lo.z..=hi.z).all(|z| !world.is_solid_at(IVec3::new(x, y, z))))
+        })
 }
 
 #[cfg(test)]

@@ -13,10 +13,10 @@
 //! steps is still walked once from the body before it is returned, as every
 //! plan is.
 
-use std::collections::HashMap;
-
 use glam::{DVec3, IVec3};
+use rustc_hash::FxHashMap;
 
+use super::shape_classes::ShapeClasses;
 use super::standing::Standing;
 use super::step::StepKind;
 use crate::block::{BlockId, BlockRegistry};
@@ -41,7 +41,8 @@ pub(crate) struct StepKey {
     start: IVec3,
     /// The box's size in cells.
     size: IVec3,
-    /// The blocks of the reachable box, x fastest, then z, then y.
+    /// The blocks of the reachable box, x slowest, then y, z fastest (as
+    /// [`BlockSource::read_blocks`] reads them).
     blocks: Vec<BlockId>,
 }
 
@@ -92,7 +93,7 @@ impl BlockSource for Local<'_> {
             return BlockId::AIR;
         }
         #[allow(clippy::cast_sign_loss)] // inside the box
-        let index = (cell.x + self.size.x * (cell.z + self.size.z * cell.y)) as usize;
+        let index = ((cell.x * self.size.y + cell.y) * self.size.z + cell.z) as usize;
         self.blocks[index]
     }
 
@@ -113,7 +114,9 @@ pub(crate) enum Checked {
 /// The remembered checks.
 #[derive(Debug, Default)]
 pub(crate) struct StepCache {
-    checked: HashMap<StepKey, Checked>,
+    checked: FxHashMap<StepKey, Checked>,
+    /// What the keys name the blocks by.
+    classes: ShapeClasses,
     /// Lookups answered and asked, for the figures.
     pub(crate) hits: u64,
     pub(crate) asks: u64,
@@ -121,8 +124,10 @@ pub(crate) struct StepCache {
 
 impl StepCache {
     /// The key of the step from `from` to `to` by `kind` for a body of
-    /// `height` (blocks, rounded up), reading `world`.
+    /// `height` (blocks, rounded up), reading `world`: its blocks named by
+    /// their [`ShapeClasses`].
     pub(crate) fn key<W: BlockSource>(
+        &mut self,
         world: &W,
         from: &Standing,
         to: &Standing,
@@ -132,14 +137,11 @@ impl StepCache {
         let lo = from.cell.min(to.cell) - IVec3::new(1, 2, 1);
         let hi = from.cell.max(to.cell) + IVec3::new(1, height + 1, 1);
         let size = hi - lo + IVec3::ONE;
-        #[allow(clippy::cast_sign_loss)] // a box of at least one cell
-        let mut blocks = Vec::with_capacity((size.x * size.y * size.z) as usize);
-        for y in lo.y..=hi.y {
-            for z in lo.z..=hi.z {
-                for x in lo.x..=hi.x {
-                    blocks.push(world.block(IVec3::new(x, y, z)));
-                }
-            }
+        let mut blocks = Vec::new();
+        world.read_blocks(lo, hi, &mut blocks);
+        let registry = world.registry();
+        for block in &mut blocks {
+            *block = self.classes.class(registry, *block);
         }
         let kind = match kind {
             StepKind::Walk => (0, IVec3::ZERO),

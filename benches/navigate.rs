@@ -1,7 +1,8 @@
 //! Finding the way: plans a second and places a second for 50-, 200- and
-//! 1,000-block queries over generated hills; and what planning costs a
-//! crowd: 1,000 bodies each sent 50 to 200 blocks away once every 30 s of
-//! game time, the planning a tick takes against the simulation's own step.
+//! 1,000-block queries over generated hills; and what navigation costs a
+//! crowd: 1,000 bodies of a `Crowd`, each sent 50 to 200 blocks away once
+//! every 30 s of game time and walking there, the crowd's work a tick
+//! (plans, followers, who gives way) against the simulation's own step.
 //!
 //! `cargo bench --bench navigate` (prints a table).
 
@@ -15,9 +16,9 @@ use std::time::{Duration, Instant};
 use glam::IVec3;
 use support::terrain::hash;
 use surface::surface;
-use voxwalk::controller::{Body, Input, Settings, Simulation};
+use voxwalk::controller::{Body, Settings, Simulation};
 use voxwalk::generate::{Generator, Preset};
-use voxwalk::navigate::{Goal, Planner};
+use voxwalk::navigate::{Crowd, CrowdEvent, Goal, Planner};
 use voxwalk::world::World;
 
 const SIDE: i32 = 1024;
@@ -61,37 +62,50 @@ fn queries(world: &World, distance: f64, count: u64, budget: usize) -> (f64, f64
     )
 }
 
-/// 1,000 bodies walking idly for `ticks` ticks, each sent a new goal 50 to
-/// 200 blocks away once every 600 ticks (30 s), staggered: (mean planning
-/// a tick, mean step a tick), both in ms.
-fn crowd(world: &World, ticks: u64) -> (f64, f64) {
+/// 1,000 bodies of one `Simulation` as one `Crowd`, each sent to a new goal
+/// 50 to 200 blocks away once every 600 ticks (30 s), staggered, walking
+/// their plans for `ticks` ticks: (mean navigation a tick: the crowd's
+/// keys, its plans made and its followers run; mean step a tick: the
+/// simulation's own), both in ms, and the plans made.
+fn crowd(world: &World, ticks: u64) -> (f64, f64, u64) {
     const BODIES: u64 = 1_000;
     let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
     let starts: Vec<(Body, Goal)> = (0..BODIES)
         .map(|i| query(world, i * 101, 50.0 + (hash(i) % 150) as f64))
         .collect();
-    for (body, _) in &starts {
-        sim.add_body(*body);
-    }
-    let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
-    planner.node_budget = 20_000;
-    let (mut planning, mut stepping) = (Duration::ZERO, Duration::ZERO);
-    let idle = vec![Input::IDLE; BODIES as usize];
+    let handles: Vec<_> = starts.iter().map(|(body, _)| sim.add_body(*body)).collect();
+    let mut crowd = Crowd::new();
+    crowd.node_budget = 20_000;
+    let (mut navigating, mut stepping, mut plans) = (Duration::ZERO, Duration::ZERO, 0);
+    let mut events = Vec::new();
     for tick in 0..ticks {
         for i in 0..BODIES {
             if (i * 600 / BODIES) == tick % 600 {
-                let body = sim.bodies()[i as usize];
-                let started = Instant::now();
-                let _ = planner.plan(sim.world(), &body, starts[i as usize].1);
-                planning += started.elapsed();
+                // A new goal from where the body is now.
+                let at = sim.body(handles[i as usize]).unwrap().feet();
+                let seed = i * 101 + tick;
+                let distance = 50.0 + (hash(seed) % 150) as f64;
+                let angle = (hash(seed + 13) % 6283) as f64 / 1000.0;
+                let goal = Goal::Column {
+                    x: ((at.x + angle.cos() * distance) as i32).clamp(8, SIDE - 8),
+                    z: ((at.z + angle.sin() * distance) as i32).clamp(8, SIDE - 8),
+                };
+                crowd.send(handles[i as usize], goal);
             }
         }
         let started = Instant::now();
-        sim.step_in_order(&idle).unwrap();
+        let inputs = crowd.inputs(&mut sim, &mut events).to_vec();
+        navigating += started.elapsed();
+        plans += events
+            .iter()
+            .filter(|(_, e)| matches!(e, CrowdEvent::Planned { .. } | CrowdEvent::NoWay))
+            .count() as u64;
+        let started = Instant::now();
+        sim.step(&inputs).unwrap();
         stepping += started.elapsed();
     }
     let per_tick = |d: Duration| d.as_secs_f64() * 1e3 / ticks as f64;
-    (per_tick(planning), per_tick(stepping))
+    (per_tick(navigating), per_tick(stepping), plans)
 }
 
 fn main() {
@@ -111,11 +125,12 @@ fn main() {
             complete * 100.0
         );
     }
-    let ticks = if quick { 30 } else { 120 };
-    let (planning, stepping) = crowd(&world, ticks);
+    let ticks = if quick { 60 } else { 600 };
+    let (navigating, stepping, plans) = crowd(&world, ticks);
     println!(
-        "1,000 bodies, a new goal 50-200 blocks away every 30 s, {ticks} ticks: \
-         planning {planning:.2} ms a tick, stepping {stepping:.2} ms a tick ({:.0} % of the step)",
-        planning / stepping * 100.0
+        "1,000 bodies as a Crowd, a new goal 50-200 blocks away every 30 s, {ticks} ticks, \
+         {plans} plans: navigating {navigating:.2} ms a tick, stepping {stepping:.2} ms a tick \
+         ({:.0} % of the step)",
+        navigating / stepping * 100.0
     );
 }

@@ -580,29 +580,46 @@ fn a_plan_over_a_streamed_world_goes_to_the_loaded_edge_then_on() {
 
 /// A wall 6 blocks high with a ladder on its west face, floor on both
 /// sides: the ladder's cells x = 4, the wall x = 5 and 6.
-fn ladder_yard() -> World {
+fn ladder_yard(climber: Climber) -> World {
     use voxwalk::block::{BlockType, PropertyValue};
     use voxwalk::geometry::Aabb;
     let mut world = World::new();
     world.fill(IVec3::new(0, 0, 0), IVec3::new(12, 0, 4), BlockId::STONE);
     world.fill(IVec3::new(5, 1, 0), IVec3::new(6, 6, 4), BlockId::STONE);
-    let ladder = BlockType::new("ladder")
-        .with_box(Aabb::new(
+    let ladder = match climber {
+        // Minecraft's ladder on a wall to its east: a board 3/16 thick.
+        Climber::Ladder => BlockType::new("ladder").with_box(Aabb::new(
             DVec3::new(0.8125, 0.0, 0.0),
             DVec3::new(1.0, 1.0, 1.0),
-        ))
-        .with_property("climbable", PropertyValue::Flag(true));
+        )),
+        // A vine has nothing to collide with.
+        Climber::Vine => BlockType::new("vine").passable(),
+    }
+    .with_property("climbable", PropertyValue::Flag(true));
     let ladder = world.register_block(ladder).unwrap();
     world.fill(IVec3::new(4, 1, 2), IVec3::new(4, 6, 2), ladder);
     world
 }
 
-/// Up a ladder onto the wall it stands on, and down it again: planned as
-/// climbs and walked in exactly the ticks the plans predict; without the
-/// ladder there is no way up.
+/// What a wall is climbed by.
+#[derive(Clone, Copy, Debug)]
+enum Climber {
+    Ladder,
+    Vine,
+}
+
+/// Up a ladder (and a vine) onto the wall it hangs on, and down it again:
+/// planned as climbs and walked in exactly the ticks the plans predict;
+/// without it there is no way up.
 #[test]
-fn ladders_are_climbed_up_and_down() {
-    let world = ladder_yard();
+fn ladders_and_vines_are_climbed_up_and_down() {
+    for climber in [Climber::Ladder, Climber::Vine] {
+        climbed_up_and_down(climber);
+    }
+}
+
+fn climbed_up_and_down(climber: Climber) {
+    let world = ladder_yard(climber);
     let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
     let mut body = settled(&world, 1.5, 2.5, 1.0, Body::DEFAULT_SIZE);
     let top = Goal::Cell(IVec3::new(6, 7, 2));
@@ -613,10 +630,18 @@ fn ladders_are_climbed_up_and_down() {
         let climbs = plan.steps.iter().any(|s| s.kind == StepKind::Climb);
         assert!(climbs, "{way}: {plan:?}");
         let walked = walk(&world, &mut body, &plan, 400);
-        assert_eq!(walked, Walked::Arrived { ticks: plan.ticks }, "{way}");
-        println!("{way}: {} steps, {} ticks", plan.steps.len(), plan.ticks);
+        assert_eq!(
+            walked,
+            Walked::Arrived { ticks: plan.ticks },
+            "{climber:?} {way}"
+        );
+        println!(
+            "{climber:?} {way}: {} steps, {} ticks",
+            plan.steps.len(),
+            plan.ticks
+        );
     }
-    let mut bare = ladder_yard();
+    let mut bare = ladder_yard(climber);
     bare.fill(IVec3::new(4, 1, 2), IVec3::new(4, 6, 2), BlockId::AIR);
     let body = settled(&bare, 1.5, 2.5, 1.0, Body::DEFAULT_SIZE);
     assert!(!planner.plan(&bare, &body, top).unwrap().complete);

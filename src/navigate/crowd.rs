@@ -7,8 +7,9 @@ use glam::DVec2;
 use super::follower::{FollowEvent, Follower, StuckReason};
 use super::give_way::{Walker, who_gives_way};
 use super::goal::Goal;
-use super::many::plan_many;
+use super::many::plan_many_with;
 use super::planner::DEFAULT_NODE_BUDGET;
+use super::planner::Planner;
 use super::standing::standing_in;
 use crate::controller::{Body, BodyHandle, Input, Settings, Simulation, SyncIfParallel};
 use crate::resolver::Resolver;
@@ -124,6 +125,8 @@ pub struct Crowd {
     waits: Vec<bool>,
     /// Asks whether a step's end is still a place to stand.
     resolver: Resolver,
+    /// One a thread, kept so the steps they checked are remembered.
+    planners: Vec<Option<Planner>>,
 }
 
 impl Default for Crowd {
@@ -145,6 +148,7 @@ impl Crowd {
             walker_of: Vec::new(),
             waits: Vec::new(),
             resolver: Resolver::new(),
+            planners: Vec::new(),
         }
     }
 
@@ -284,7 +288,13 @@ impl Crowd {
             }
         }
         for (settings, batch, requests) in batches {
-            let plans = plan_many(sim.world(), &settings, &requests, self.node_budget);
+            let plans = plan_many_with(
+                &mut self.planners,
+                sim.world(),
+                &settings,
+                &requests,
+                self.node_budget,
+            );
             for (&m, plan) in batch.iter().zip(plans) {
                 let member = &mut self.members[m];
                 let again = matches!(member.errand, Errand::ToPlan { again: true });

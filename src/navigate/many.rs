@@ -44,22 +44,52 @@ pub fn plan_many<W: BlockSource + SyncIfParallel>(
     requests: &[(Body, Goal)],
     node_budget: usize,
 ) -> Vec<Result<Plan, PlanError>> {
-    let plan_one = |planner: &mut Option<Planner>, (body, goal): &(Body, Goal)| {
-        let size = body.aabb.max - body.aabb.min;
-        let planner = match planner {
-            Some(p) if p.body_size() == size => p,
-            _ => planner.insert(Planner::new(settings.clone(), size)?),
-        };
-        planner.node_budget = node_budget;
-        planner.plan(world, body, *goal)
+    plan_many_with(&mut Vec::new(), world, settings, requests, node_budget)
+}
+
+/// [`plan_many`] with planners kept by the caller between calls, so the
+/// steps they have checked are remembered (a [`Crowd`](super::Crowd) plans
+/// every tick): one a thread, made or replaced where missing or of other
+/// settings. The requests are shared out in runs of one length, in order.
+pub(crate) fn plan_many_with<W: BlockSource + SyncIfParallel>(
+    planners: &mut Vec<Option<Planner>>,
+    world: &W,
+    settings: &Settings,
+    requests: &[(Body, Goal)],
+    node_budget: usize,
+) -> Vec<Result<Plan, PlanError>> {
+    #[cfg(feature = "parallel")]
+    let threads = rayon::current_num_threads();
+    #[cfg(not(feature = "parallel"))]
+    let threads = 1;
+    if planners.len() < threads {
+        planners.resize_with(threads, || None);
+    }
+    let run = requests.len().div_ceil(threads).max(1);
+    let plan_run = |(planner, run): (&mut Option<Planner>, &[(Body, Goal)])| {
+        run.iter()
+            .map(|(body, goal)| {
+                let size = body.aabb.max - body.aabb.min;
+                let planner = match planner {
+                    Some(p) if p.body_size() == size && p.settings() == settings => p,
+                    _ => planner.insert(Planner::new(settings.clone(), size)?),
+                };
+                planner.node_budget = node_budget;
+                planner.plan(world, body, *goal)
+            })
+            .collect::<Vec<_>>()
     };
     #[cfg(feature = "parallel")]
-    {
-        requests.par_iter().map_init(|| None, plan_one).collect()
-    }
+    let runs: Vec<Vec<_>> = planners
+        .par_iter_mut()
+        .zip(requests.par_chunks(run))
+        .map(plan_run)
+        .collect();
     #[cfg(not(feature = "parallel"))]
-    {
-        let mut planner = None;
-        requests.iter().map(|r| plan_one(&mut planner, r)).collect()
-    }
+    let runs: Vec<Vec<_>> = planners
+        .iter_mut()
+        .zip(requests.chunks(run))
+        .map(plan_run)
+        .collect();
+    runs.into_iter().flatten().collect()
 }

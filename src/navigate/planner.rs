@@ -109,6 +109,12 @@ impl Planner {
         self.reach.size
     }
 
+    /// The settings it plans with.
+    #[must_use]
+    pub fn settings(&self) -> &Settings {
+        self.controller.settings()
+    }
+
     /// How many step checks were answered from memory, of how many asked,
     /// since the planner was made.
     #[must_use]

@@ -51,9 +51,11 @@
 //! assert_eq!(body.feet().floor().as_ivec3(), IVec3::new(10, 1, 1));
 //! ```
 //!
-//! Not done yet: ladders, vines and swimming as moves; movers as moves;
-//! planning to the edge of a streamed world's loaded columns; a cache of
-//! checked steps across searches.
+//! Many bodies of a `Simulation` go as a [`Crowd`]: plans made together on
+//! all cores, a step's end that an edit changed noticed at once, and a
+//! rule for jams (a stalled body gives way to one further along its plan).
+//!
+//! Not done yet: swimming and movers as steps (`docs/navigation.md`).
 
 mod crowd;
 mod follower;

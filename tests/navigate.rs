@@ -8,7 +8,7 @@ use glam::{DVec3, IVec3};
 use proptest::prelude::*;
 use support::controls::cases;
 use support::reference_resolver::overlaps_solid;
-use support::terrain::bumpy_terrain;
+use support::terrain::{bumpy_terrain, flooded_terrain};
 use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Controller, Input, Settings};
 use voxwalk::navigate::{FollowEvent, Follower, Goal, Plan, Planner, StepKind, StuckReason};
@@ -180,6 +180,27 @@ proptest! {
         planner.node_budget = 3_000;
         let Ok(plan) = planner.plan(&world, &body, Goal::Column { x: goal.0, z: goal.1 }) else {
             return Ok(()); // a body resting on a pillar's corner stands on no cell's middle
+        };
+        let end = plan.end();
+        let walked = walk(&world, &mut body, &plan, 4000);
+        prop_assert_eq!(walked, Walked::Arrived { ticks: plan.ticks });
+        prop_assert_eq!(body.feet().floor().as_ivec3(), end.cell);
+    }
+
+    /// The same over hills flooded to y = 18: a lake where the ground lies
+    /// low, too deep to stand in at its middle.
+    #[test]
+    fn every_plan_over_flooded_hills_is_walked_as_predicted(
+        start in (8i32..36, 4i32..34),
+        goal in (8i32..36, 4i32..34),
+    ) {
+        let world = flooded_terrain(48, 48, 18);
+        let (x, z) = (f64::from(start.0) + 0.5, f64::from(start.1) + 0.5);
+        let mut body = settled(&world, x, z, 40.0, Body::DEFAULT_SIZE);
+        let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+        planner.node_budget = 3_000;
+        let Ok(plan) = planner.plan(&world, &body, Goal::Column { x: goal.0, z: goal.1 }) else {
+            return Ok(()); // afloat, or on a pillar's corner: on no cell's middle
         };
         let end = plan.end();
         let walked = walk(&world, &mut body, &plan, 4000);
@@ -645,4 +666,71 @@ fn climbed_up_and_down(climber: Climber) {
     bare.fill(IVec3::new(4, 1, 2), IVec3::new(4, 6, 2), BlockId::AIR);
     let body = settled(&bare, 1.5, 2.5, 1.0, Body::DEFAULT_SIZE);
     assert!(!planner.plan(&bare, &body, top).unwrap().complete);
+}
+
+/// What a pond holds.
+#[derive(Clone, Copy, Debug)]
+enum PondOf {
+    Water,
+    Lava,
+    Nothing,
+}
+
+/// Banks of stone either side of a pond `wide` columns across and three
+/// deep; the body's feet rest at y = 4 on the banks.
+fn pond(wide: i32, of: PondOf) -> World {
+    use voxwalk::block::{BlockType, PropertyValue};
+    let mut world = World::new();
+    world.fill(
+        IVec3::new(0, 0, 0),
+        IVec3::new(wide + 12, 3, 4),
+        BlockId::STONE,
+    );
+    let liquid = match of {
+        PondOf::Water => BlockId::WATER,
+        PondOf::Nothing => BlockId::AIR,
+        PondOf::Lava => {
+            let lava = BlockType::new("lava")
+                .passable()
+                .with_property("liquid_drag", PropertyValue::Number(0.5))
+                .with_property("liquid_gravity", PropertyValue::Number(0.25))
+                .with_property("lava", PropertyValue::Flag(true));
+            world.register_block(lava).unwrap()
+        }
+    };
+    world.fill(IVec3::new(5, 1, 0), IVec3::new(4 + wide, 3, 4), liquid);
+    world
+}
+
+/// Across a pond too deep to stand in: planned as a swim, walked in
+/// exactly the planned ticks; the same pit dry, or of lava, has no way
+/// across.
+#[test]
+fn water_too_deep_to_stand_in_is_swum_across() {
+    let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+    let far = Goal::Cell(IVec3::new(14, 4, 2));
+    for wide in [5, 8] {
+        let world = pond(wide, PondOf::Water);
+        let mut body = settled(&world, 2.5, 2.5, 4.0, Body::DEFAULT_SIZE);
+        let far = Goal::Cell(IVec3::new(6 + wide, 4, 2));
+        let plan = planner.plan(&world, &body, far).unwrap();
+        assert!(plan.complete, "{wide} wide: {plan:?}");
+        assert!(
+            plan.steps.iter().any(|s| s.kind == StepKind::Swim),
+            "{plan:?}"
+        );
+        let walked = walk(&world, &mut body, &plan, 1000);
+        assert_eq!(walked, Walked::Arrived { ticks: plan.ticks }, "{wide} wide");
+        println!(
+            "{wide} wide: {} steps, {} ticks",
+            plan.steps.len(),
+            plan.ticks
+        );
+    }
+    for dry in [PondOf::Nothing, PondOf::Lava] {
+        let world = pond(8, dry);
+        let body = settled(&world, 2.5, 2.5, 4.0, Body::DEFAULT_SIZE);
+        let plan = planner.plan(&world, &body, far).unwrap();
+        assert!(!plan.complete, "{dry:?}: {plan:?}");
+    }
 }

@@ -4,7 +4,7 @@ use glam::DVec3;
 
 use super::plan::Plan;
 use super::steering::{arrived, steer};
-use super::step::Step;
+use super::step::{Step, StepKind};
 use crate::controller::{Body, Input};
 
 /// Ticks a body may go without coming closer to the end of its step before
@@ -170,7 +170,9 @@ impl Follower {
     fn stuck(&mut self, step: &Step, body: &Body, walking: bool) -> Option<StuckReason> {
         let feet = body.feet();
         let lowest = self.step_start.y.min(step.to.feet.y);
-        if body.grounded && feet.y < lowest - FALL_MARGIN {
+        // A swimmer may touch the bottom well below both banks.
+        let swimming = step.kind == StepKind::Swim;
+        if body.grounded && !swimming && feet.y < lowest - FALL_MARGIN {
             return Some(StuckReason::Fell);
         }
         let distance = feet.distance(step.to.feet);

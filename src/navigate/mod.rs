@@ -4,8 +4,9 @@
 //! A plan is a chain of places a body stands ([`Standing`]: a cell, feet at
 //! rest in the middle of it) joined by [`Step`]s: walk over (level, up a
 //! step, diagonally), jump up onto a ledge, drop down (3 blocks at most
-//! unless set), and leap a gap with a sprint-jump after 0 to 2 blocks of
-//! run-up. The [`Planner`] searches them with A*, costed in ticks, and takes
+//! unless set), leap a gap with a sprint-jump after 0 to 3 blocks of
+//! run-up, climb a ladder or vines, and swim water too deep to stand in.
+//! The [`Planner`] searches them with A*, costed in ticks, and takes
 //! a step only if the controller, steered by the very policy the
 //! [`Follower`] uses, makes it from rest in the world as it is: so a plan
 //! never asks for a jump the model cannot make (a 4-block gap is leapt, a
@@ -55,7 +56,7 @@
 //! all cores, a step's end that an edit changed noticed at once, and a
 //! rule for jams (a stalled body gives way to one further along its plan).
 //!
-//! Not done yet: swimming and movers as steps (`docs/navigation.md`).
+//! Not done yet: movers as steps (`docs/navigation.md`).
 
 mod crowd;
 mod follower;

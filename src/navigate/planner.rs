@@ -352,8 +352,14 @@ impl Planner {
         let mut body = Body::new(from.feet, self.reach.size).ok()?;
         body.grounded = true;
         let across = (to.feet - from.feet).length();
-        let limit = 30 + (across * 12.0) as u32;
-        let lowest = from.feet.y.min(to.feet.y) - 0.5;
+        // A swimmer is slower than a walker, and hangs lower than the banks.
+        let (per_block, below) = if kind == StepKind::Swim {
+            (24.0, 3.0)
+        } else {
+            (12.0, 0.5)
+        };
+        let limit = 30 + (across * per_block) as u32;
+        let lowest = from.feet.y.min(to.feet.y) - below;
         let mut events = Vec::new();
         for tick in 1..=limit {
             let input = steer(&step, false, &mut body, self.reach.step_height);

@@ -38,6 +38,9 @@ pub(crate) fn steer(step: &Step, last: bool, body: &mut Body, step_height: f64) 
             input.jump = to.y > feet.y + step_height;
             input.analog.x = (distance / 0.5).min(1.0);
         }
+        // Jump held in water keeps the body afloat, and lifts it out where
+        // it swims against the bank.
+        StepKind::Swim => input.jump = body.in_liquid,
         StepKind::Jump => input.jump = body.grounded && to.y - feet.y > step_height,
         StepKind::Leap { takeoff, .. } => {
             input.sprint = true;

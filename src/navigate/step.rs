@@ -3,6 +3,7 @@
 use glam::{DVec3, IVec2, IVec3};
 
 use super::standing::{Places, Standing};
+use crate::block::LiquidKind;
 use crate::world::BlockSource;
 
 /// How a body goes from one place to the next.
@@ -18,6 +19,9 @@ pub enum StepKind {
     /// onto a place beside their top, or down from beside their top to
     /// where they stand on the ground.
     Climb,
+    /// Swims across water too deep to stand in, jump held to keep afloat,
+    /// and climbs out onto the place beyond.
+    Swim,
     /// Sprints `run_up` blocks along the way, then jumps across a gap from
     /// the edge of the last of them (`takeoff`).
     Leap {
@@ -89,6 +93,52 @@ pub(crate) fn candidates<W: BlockSource>(
     }
     knight_leaps(world, places, from, out);
     climbs(world, places, from, out);
+    swims(world, places, from, out);
+}
+
+/// The widest water a swim crosses, columns.
+const MOST_SWUM: i32 = 16;
+
+/// Whether a body walking off into `column` would swim: water (not lava:
+/// a swim never crosses it) in its cell or one of the two below.
+fn water<W: BlockSource>(world: &W, column: IVec3) -> bool {
+    (0..3).any(|down| {
+        let behaviour = world
+            .registry()
+            .behaviour(world.block(column - IVec3::Y * down));
+        behaviour
+            .liquid
+            .is_some_and(|l| l.kind == LiquidKind::Water)
+    })
+}
+
+/// Swims: where the neighbouring column along one of the eight ways is
+/// water with nowhere to stand (from a block above to two below), across
+/// the water that way onto the first place beyond, up to [`MOST_SWUM`]
+/// columns off.
+fn swims<W: BlockSource>(
+    world: &W,
+    places: &mut Places,
+    from: &Standing,
+    out: &mut Vec<(Standing, StepKind)>,
+) {
+    for d in &DIRECTIONS {
+        let way = IVec3::new(d.x, 0, d.y);
+        let first = from.cell + way;
+        if !water(world, first) || highest_standing(world, places, first, 1, -2).is_some() {
+            continue;
+        }
+        for k in 2..=MOST_SWUM {
+            let column = from.cell + way * k;
+            if let Some(to) = highest_standing(world, places, column, 1, -2) {
+                out.push((to, StepKind::Swim));
+                break;
+            }
+            if !water(world, column) {
+                break;
+            }
+        }
+    }
 }
 
 /// The most cells of ladder or vines a climb takes.

@@ -27,6 +27,11 @@ const CAPACITY: usize = 1 << 18;
 
 /// A climb's kind in a key (a leap's are 3 and up, by its run-up).
 const CLIMB: u8 = u8::MAX;
+/// A swim's kind in a key.
+const SWIM: u8 = u8::MAX - 1;
+/// How much deeper than other steps' a swim's box of blocks reaches: a body
+/// afloat hangs lower than the banks.
+const SWIM_DEPTH: i32 = 3;
 
 /// What makes one check the same as another.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -61,6 +66,7 @@ impl StepKey {
             (1, _) => StepKind::Jump,
             (2, _) => StepKind::Drop,
             (CLIMB, _) => StepKind::Climb,
+            (SWIM, _) => StepKind::Swim,
             (n, takeoff) => StepKind::Leap {
                 run_up: n - 3,
                 takeoff: self.start + takeoff,
@@ -134,7 +140,12 @@ impl StepCache {
         kind: StepKind,
         height: i32,
     ) -> StepKey {
-        let lo = from.cell.min(to.cell) - IVec3::new(1, 2, 1);
+        let depth = 2 + if kind == StepKind::Swim {
+            SWIM_DEPTH
+        } else {
+            0
+        };
+        let lo = from.cell.min(to.cell) - IVec3::new(1, depth, 1);
         let hi = from.cell.max(to.cell) + IVec3::new(1, height + 1, 1);
         let size = hi - lo + IVec3::ONE;
         let mut blocks = Vec::new();
@@ -148,6 +159,7 @@ impl StepCache {
             StepKind::Jump => (1, IVec3::ZERO),
             StepKind::Drop => (2, IVec3::ZERO),
             StepKind::Climb => (CLIMB, IVec3::ZERO),
+            StepKind::Swim => (SWIM, IVec3::ZERO),
             StepKind::Leap { run_up, takeoff } => (3 + run_up, takeoff - from.cell),
         };
         StepKey {

@@ -32,6 +32,26 @@ pub fn height_at(x: i32, z: i32) -> i32 {
     20 + wave + bump
 }
 
+/// [`bumpy_terrain`] with a lake: every column whose ground lies below
+/// `level` dug 4 blocks deeper, and water filling every open cell up to
+/// `level`. Its banks drop 5 blocks or more, so a body crosses it swimming.
+pub fn flooded_terrain(size_x: i32, size_z: i32, level: i32) -> World {
+    let mut world = bumpy_terrain(size_x, size_z);
+    for x in 0..size_x {
+        for z in 0..size_z {
+            let h = height_at(x, z);
+            if h >= level {
+                continue;
+            }
+            for y in h - 4..=level {
+                world.set_block(IVec3::new(x, y, z), BlockId::WATER);
+            }
+        }
+    }
+    world.compact();
+    world
+}
+
 /// A `size_x × 64 × size_z` world: stone under dirt under grass, a slab or post on
 /// some columns, and a 6-tall brick pillar on one column in about forty.
 pub fn bumpy_terrain(size_x: i32, size_z: i32) -> World {

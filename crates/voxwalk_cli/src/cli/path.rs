@@ -105,6 +105,7 @@ fn plan_line(plan: &Plan) -> PlanLine {
                     StepKind::Jump => "jump",
                     StepKind::Drop => "drop",
                     StepKind::Climb => "climb",
+                    StepKind::Swim => "swim",
                     StepKind::Leap { .. } => "leap",
                 },
                 ticks: s.ticks,

@@ -599,6 +599,63 @@ fn a_plan_over_a_streamed_world_goes_to_the_loaded_edge_then_on() {
     panic!("not there after {plans} plans, at {}", body.feet());
 }
 
+/// A crowd over a streamed world: ten bodies sent 120 blocks over a
+/// generated world streamed 2 chunks around them plan to the edge of what
+/// is loaded, walk there, plan again, and all arrive.
+#[cfg(feature = "generate")]
+#[test]
+fn a_crowd_over_a_streamed_world_goes_on_as_columns_arrive() {
+    use voxwalk::controller::Simulation;
+    use voxwalk::generate::{Generator, Preset};
+    use voxwalk::navigate::{Crowd, CrowdEvent};
+    use voxwalk::streaming::{StreamSettings, StreamingWorld};
+    let settings = StreamSettings {
+        view_distance: 2,
+        ..StreamSettings::default()
+    };
+    let world = StreamingWorld::new(Generator::new(Preset::Flat, 3), settings);
+    let mut sim = Simulation::new(world, Settings::default()).unwrap();
+    let mut crowd = Crowd::new();
+    let mut handles = Vec::new();
+    for i in 0..10 {
+        let z = 8 + 2 * i;
+        let body = Body::new(DVec3::new(8.5, 5.0, f64::from(z) + 0.5), Body::DEFAULT_SIZE);
+        let handle = sim.add_body(body.unwrap());
+        crowd.send(handle, Goal::Cell(IVec3::new(128, 5, z)));
+        handles.push(handle);
+    }
+    let (mut events, mut arrived, mut partial_plans) = (Vec::new(), 0, 0);
+    for _ in 0..2000 {
+        sim.stream().unwrap();
+        let known = |world: &StreamingWorld<Generator>, column| world.holds_column(column);
+        let inputs = crowd.inputs_within(&mut sim, &known, &mut events).to_vec();
+        for (_, event) in &events {
+            match event {
+                CrowdEvent::Arrived => arrived += 1,
+                CrowdEvent::Planned {
+                    complete: false, ..
+                } => partial_plans += 1,
+                CrowdEvent::Stuck(why) => panic!("stuck: {why:?}"),
+                _ => {}
+            }
+        }
+        sim.step(&inputs).unwrap();
+        if arrived == handles.len() {
+            break;
+        }
+    }
+    assert_eq!(arrived, handles.len(), "{partial_plans} partial plans");
+    println!("ten bodies 120 blocks over a streamed world: {partial_plans} plans to the edge");
+    assert!(
+        partial_plans >= 20,
+        "{partial_plans}: each body met the edge"
+    );
+    for (i, &h) in handles.iter().enumerate() {
+        let cell = sim.body(h).unwrap().feet().floor().as_ivec3();
+        assert_eq!(cell, IVec3::new(128, 5, 8 + 2 * i32::try_from(i).unwrap()));
+    }
+}
+
 /// A wall 6 blocks high with a ladder on its west face, floor on both
 /// sides: the ladder's cells x = 4, the wall x = 5 and 6.
 fn ladder_yard(climber: Climber) -> World {

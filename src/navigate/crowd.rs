@@ -2,7 +2,7 @@
 //! all cores, their followers run, the crowd rule applied, and plans made
 //! again when a follower cannot go on.
 
-use glam::DVec2;
+use glam::{DVec2, IVec2};
 
 use super::follower::{FollowEvent, Follower, StuckReason};
 use super::give_way::{Walker, who_gives_way};
@@ -208,6 +208,26 @@ impl Crowd {
         sim: &mut Simulation<W>,
         events: &mut Vec<(BodyHandle, CrowdEvent)>,
     ) -> &[(BodyHandle, Input)] {
+        self.inputs_within(sim, &|_: &W, _| true, events)
+    }
+
+    /// [`Crowd::inputs`] over a world that holds only the columns (x, z)
+    /// that `known` accepts of it, as a streamed one does
+    /// ([`StreamingWorld::holds_column`]): each plan ends at the edge of
+    /// what is known where the goal lies beyond ([`Planner::plan_within`]),
+    /// and is made again from there once the body has walked it.
+    ///
+    /// [`StreamingWorld::holds_column`]: crate::streaming::StreamingWorld::holds_column
+    pub fn inputs_within<W, K>(
+        &mut self,
+        sim: &mut Simulation<W>,
+        known: &K,
+        events: &mut Vec<(BodyHandle, CrowdEvent)>,
+    ) -> &[(BodyHandle, Input)]
+    where
+        W: BlockSource + SyncIfParallel,
+        K: Fn(&W, IVec2) -> bool + SyncIfParallel,
+    {
         events.clear();
         self.clock += 1;
         self.members.retain(|m| sim.body(m.handle).is_some());
@@ -221,7 +241,7 @@ impl Crowd {
             });
             self.inputs.push((member.handle, input));
         }
-        self.plan_for_those_without(sim, events);
+        self.plan_for_those_without(sim, known, events);
         &self.inputs
     }
 
@@ -257,11 +277,15 @@ impl Crowd {
 
     /// Plans for every member that needs one, all at once, and gives the
     /// ones planned for their first keys.
-    fn plan_for_those_without<W: BlockSource + SyncIfParallel>(
+    fn plan_for_those_without<W, K>(
         &mut self,
         sim: &mut Simulation<W>,
+        known: &K,
         events: &mut Vec<(BodyHandle, CrowdEvent)>,
-    ) {
+    ) where
+        W: BlockSource + SyncIfParallel,
+        K: Fn(&W, IVec2) -> bool + SyncIfParallel,
+    {
         let needing: Vec<usize> = (0..self.members.len())
             .filter(|&m| matches!(self.members[m].errand, Errand::ToPlan { .. }))
             .collect();
@@ -288,9 +312,11 @@ impl Crowd {
             }
         }
         for (settings, batch, requests) in batches {
+            let world = sim.world();
+            let columns = |column| known(world, column);
             let plans = plan_many_with(
                 &mut self.planners,
-                sim.world(),
+                (world, &columns),
                 &settings,
                 &requests,
                 self.node_budget,

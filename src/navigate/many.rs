@@ -6,6 +6,8 @@ use rayon::prelude::*;
 use super::goal::Goal;
 use super::plan::Plan;
 use super::planner::{PlanError, Planner};
+use glam::IVec2;
+
 use crate::controller::{Body, Settings, SyncIfParallel};
 use crate::world::BlockSource;
 
@@ -44,16 +46,32 @@ pub fn plan_many<W: BlockSource + SyncIfParallel>(
     requests: &[(Body, Goal)],
     node_budget: usize,
 ) -> Vec<Result<Plan, PlanError>> {
-    plan_many_with(&mut Vec::new(), world, settings, requests, node_budget)
+    plan_many_with(
+        &mut Vec::new(),
+        (world, &|_| true),
+        settings,
+        requests,
+        node_budget,
+    )
 }
+
+/// Which columns (x, z) a world holds ([`Planner::plan_within`]), as the
+/// plans of many bodies ask it: from every thread with `parallel`.
+#[cfg(feature = "parallel")]
+pub(crate) type KnownColumns<'a> = dyn Fn(IVec2) -> bool + Sync + 'a;
+/// Which columns (x, z) a world holds ([`Planner::plan_within`]), as the
+/// plans of many bodies ask it.
+#[cfg(not(feature = "parallel"))]
+pub(crate) type KnownColumns<'a> = dyn Fn(IVec2) -> bool + 'a;
 
 /// [`plan_many`] with planners kept by the caller between calls, so the
 /// steps they have checked are remembered (a [`Crowd`](super::Crowd) plans
 /// every tick): one a thread, made or replaced where missing or of other
-/// settings. The requests are shared out in runs of one length, in order.
+/// settings. The requests are shared out in runs of one length, in order;
+/// each plan keeps to the columns `known` accepts.
 pub(crate) fn plan_many_with<W: BlockSource + SyncIfParallel>(
     planners: &mut Vec<Option<Planner>>,
-    world: &W,
+    (world, known): (&W, &KnownColumns<'_>),
     settings: &Settings,
     requests: &[(Body, Goal)],
     node_budget: usize,
@@ -75,7 +93,7 @@ pub(crate) fn plan_many_with<W: BlockSource + SyncIfParallel>(
                     _ => planner.insert(Planner::new(settings.clone(), size)?),
                 };
                 planner.node_budget = node_budget;
-                planner.plan(world, body, *goal)
+                planner.plan_within(world, body, *goal, known)
             })
             .collect::<Vec<_>>()
     };

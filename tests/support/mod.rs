@@ -14,6 +14,7 @@ pub mod minecraft_world;
 pub mod motion_path;
 pub mod move_invariants;
 pub mod movement_figures;
+pub mod parkour;
 pub mod realdata;
 pub mod reference_resolver;
 #[cfg(feature = "import")]

@@ -246,17 +246,22 @@ proptest! {
 }
 
 /// The places a body may start from or be sent to in a world with caves:
-/// in random columns, the first cell going down from a random height with
-/// room for the body and something to stand on.
+/// in a random column, the first cell going down from a random height
+/// (else up from it) with room for the body and something to stand on.
 #[cfg(feature = "generate")]
 fn cave_place(world: &World, r: u64, side: i32) -> Option<IVec3> {
     use voxwalk::world::BlockSource;
     let x = 2 + (r % (side as u64 - 4)) as i32;
     let z = 2 + ((r >> 12) % (side as u64 - 4)) as i32;
     let from = 8 + ((r >> 24) % 72) as i32;
-    (1..from).rev().map(|y| IVec3::new(x, y, z)).find(|&c| {
+    let room = |c: IVec3| {
         !world.is_solid_at(c) && !world.is_solid_at(c + IVec3::Y) && world.is_solid_at(c - IVec3::Y)
-    })
+    };
+    (1..from)
+        .rev()
+        .chain(from..95)
+        .map(|y| IVec3::new(x, y, z))
+        .find(|&c| room(c))
 }
 
 /// The generated caves world the cave tests plan over.
@@ -376,12 +381,12 @@ fn campaign<'w>(
     let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
     planner.node_budget = budget;
     let (mut complete, mut partial, mut unplanned, mut as_predicted) = (0u32, 0u32, 0u32, 0u32);
-    let (mut ticks, mut nodes) = (0u64, 0u64);
+    let (mut ticks, mut nodes, mut no_pair) = (0u64, 0u64, 0u32);
     let started = std::time::Instant::now();
     let mut planning = std::time::Duration::ZERO;
     for i in 0..pairs {
         let Some((world, mut body, goal)) = pair(i) else {
-            unplanned += 1;
+            no_pair += 1;
             continue;
         };
         let world: &World = &world;
@@ -405,7 +410,8 @@ fn campaign<'w>(
     let planned = complete + partial;
     let (hits, asks) = planner.remembered_steps();
     println!(
-        "{label}, {pairs} pairs: {complete} complete, {partial} partial, {unplanned} not standing; \
+        "{label}, {pairs} pairs: {complete} complete, {partial} partial, {unplanned} not standing, \
+         {no_pair} with no place to start; \
          {as_predicted} of {planned} walked in exactly the predicted ticks; \
          {:.1} ticks and {:.0} nodes a plan; {:.2} ms a plan; \
          {hits} of {asks} step checks remembered; {:.1} s in all",

@@ -55,8 +55,10 @@ impl Places {
 /// Where a body of `size` stands in `cell`, if it can: its box, centred on
 /// the cell's column and lowered from the cell's top, comes to rest on
 /// something with its feet still in the cell, and nowhere meets a block on
-/// the way. `None` for a cell with no floor within it, a cell filled to its
-/// top, or too little room above.
+/// the way. Where a ceiling leaves no room for the box at the cell's top
+/// (a tunnel two blocks high), it is lowered from the cell's bottom
+/// instead, onto a floor level with it. `None` for a cell with no floor
+/// within it, a cell filled to its top, or too little room above.
 pub(crate) fn standing_in<W: BlockSource>(
     world: &W,
     resolver: &mut Resolver,
@@ -68,9 +70,34 @@ pub(crate) fn standing_in<W: BlockSource>(
     if filled_to_its_top(world, cell, &start) || nothing_to_stand_on(world, cell, &start) {
         return None;
     }
+    let feet_y = match rest_from(world, resolver, start)? {
+        Rest::On(y) => y,
+        Rest::Blocked => match rest_from(world, resolver, Aabb::from_feet(top - DVec3::Y, size))? {
+            Rest::On(y) => y,
+            Rest::Blocked => return None,
+        },
+    };
+    // Resting on the cell's own top belongs to the cell above.
+    (feet_y.floor() as i32 == cell.y).then_some(Standing {
+        cell,
+        feet: DVec3::new(top.x, feet_y, top.z),
+    })
+}
+
+/// What a box lowered from where it starts comes to.
+enum Rest {
+    /// It stops with its feet at this height.
+    On(f64),
+    /// It meets a block where it starts.
+    Blocked,
+}
+
+/// Where the feet of a box at `start` come to rest lowered by up to a
+/// block; `None` when nothing holds it up or the resolver cannot move it.
+fn rest_from<W: BlockSource>(world: &W, resolver: &mut Resolver, start: Aabb) -> Option<Rest> {
     let probe = resolver.move_box(world, start, DVec3::ZERO).ok()?;
     if probe.depenetration.is_some() {
-        return None;
+        return Some(Rest::Blocked);
     }
     let fall = resolver
         .move_box(world, start, DVec3::new(0.0, -1.0, 0.0))
@@ -78,9 +105,7 @@ pub(crate) fn standing_in<W: BlockSource>(
     if !fall.blocked.y || fall.depenetration.is_some() {
         return None;
     }
-    let feet = DVec3::new(top.x, fall.end.min.y, top.z);
-    // Resting on the cell's own top belongs to the cell above.
-    (feet.y.floor() as i32 == cell.y).then_some(Standing { cell, feet })
+    Some(Rest::On(fall.end.min.y))
 }
 
 /// Whether a box of `cell`'s block under the body's footprint (`start`, the
@@ -148,5 +173,20 @@ mod tests {
         assert!(standing_in(&world, &mut resolver, size, IVec3::new(-1, 1, 0)).is_none());
         // In mid-air there is nothing to stand on within the cell.
         assert!(standing_in(&world, &mut resolver, size, IVec3::new(0, 3, 0)).is_none());
+    }
+
+    #[test]
+    fn a_body_stands_in_a_tunnel_two_high_and_not_in_one_lower() {
+        let mut world = World::new();
+        world.fill(IVec3::new(-2, 0, -2), IVec3::new(2, 0, 2), BlockId::STONE);
+        world.fill(IVec3::new(-2, 3, -2), IVec3::new(2, 3, 2), BlockId::STONE);
+        let mut resolver = Resolver::new();
+        let size = DVec3::new(0.6, 1.8, 0.6);
+        let cell = IVec3::new(0, 1, 0);
+        let in_tunnel = standing_in(&world, &mut resolver, size, cell).unwrap();
+        assert!((in_tunnel.feet.y - 1.0).abs() < 1e-6);
+        // A slab on the floor leaves 1.5 blocks: too low.
+        world.set_block(cell, BlockId::SLAB);
+        assert!(standing_in(&world, &mut resolver, size, cell).is_none());
     }
 }

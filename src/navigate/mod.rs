@@ -65,6 +65,7 @@ mod goal;
 mod many;
 mod plan;
 mod planner;
+mod search;
 mod shape_classes;
 mod standing;
 mod steering;

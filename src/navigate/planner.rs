@@ -1,15 +1,13 @@
 //! The search: A* over the places a body stands, each move checked by
 //! simulating the controller with the steering that will make it.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use glam::{DVec3, IVec2, IVec3};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
 use super::follower::{FollowEvent, Follower};
 use super::goal::Goal;
 use super::plan::Plan;
+use super::search::Search;
 use super::standing::{Places, Standing};
 use super::steering::{arrived, steer};
 use super::step::{Reach, Step, StepKind, candidates};
@@ -68,14 +66,6 @@ pub struct Planner {
     /// The most places a search expands; a search that runs out returns
     /// the best partial plan, the same one for the same budget.
     pub node_budget: usize,
-}
-
-/// A place reached, and how.
-#[derive(Clone, Copy, Debug)]
-struct Node {
-    standing: Standing,
-    ticks: u32,
-    came_by: Option<(usize, Step)>,
 }
 
 impl Planner {
@@ -407,96 +397,5 @@ impl Planner {
             }
         }
         Err(plan.steps.len() - follower.remaining().len())
-    }
-}
-
-/// The state of one A* search: the places found, the best ticks to each
-/// cell, the open list, and the place closest to the goal so far.
-struct Search {
-    goal: Goal,
-    fastest: f64,
-    nodes: Vec<Node>,
-    best_at: FxHashMap<IVec3, u32>,
-    open: BinaryHeap<Reverse<(u64, u64, usize)>>,
-    closest: (f64, usize),
-}
-
-impl Search {
-    fn new(start: Standing, goal: Goal, fastest: f64) -> Search {
-        let mut search = Search {
-            goal,
-            fastest,
-            nodes: vec![Node {
-                standing: start,
-                ticks: 0,
-                came_by: None,
-            }],
-            best_at: FxHashMap::from_iter([(start.cell, 0)]),
-            open: BinaryHeap::new(),
-            closest: (goal.distance(start.feet), 0),
-        };
-        search
-            .open
-            .push(Reverse((search.estimate(start.feet), 0, 0)));
-        search
-    }
-
-    /// Ticks the distance left from `feet` takes at least.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // a small whole number of ticks
-    fn estimate(&self, feet: DVec3) -> u64 {
-        (self.goal.distance(feet) / self.fastest).ceil() as u64
-    }
-
-    /// The next place to expand, skipping ones reached faster since.
-    fn next(&mut self) -> Option<usize> {
-        while let Some(Reverse((_, _, index))) = self.open.pop() {
-            let node = &self.nodes[index];
-            if self
-                .best_at
-                .get(&node.standing.cell)
-                .is_none_or(|&t| t >= node.ticks)
-            {
-                return Some(index);
-            }
-        }
-        None
-    }
-
-    /// Whether reaching `cell` in `ticks` could beat the best way found.
-    fn worth(&self, cell: IVec3, ticks: u32) -> bool {
-        self.best_at.get(&cell).is_none_or(|&t| t > ticks)
-    }
-
-    /// Takes `step` from place `from`, if it beats the best way to its end.
-    fn reach(&mut self, from: usize, step: Step) {
-        let ticks = self.nodes[from].ticks + step.ticks;
-        if !self.worth(step.to.cell, ticks) {
-            return;
-        }
-        self.best_at.insert(step.to.cell, ticks);
-        self.nodes.push(Node {
-            standing: step.to,
-            ticks,
-            came_by: Some((from, step)),
-        });
-        let new = self.nodes.len() - 1;
-        let left = self.goal.distance(step.to.feet);
-        if left < self.closest.0 {
-            self.closest = (left, new);
-        }
-        let order = u64::from(ticks) + self.estimate(step.to.feet);
-        self.open.push(Reverse((order, new as u64, new)));
-    }
-
-    /// The steps from the start to place `end`.
-    fn steps_to(&self, end: usize) -> Vec<Step> {
-        let mut steps = Vec::new();
-        let mut at = end;
-        while let Some((parent, step)) = self.nodes[at].came_by {
-            steps.push(step);
-            at = parent;
-        }
-        steps.reverse();
-        steps
     }
 }

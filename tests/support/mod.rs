@@ -26,4 +26,5 @@ pub mod user_blocks;
 pub mod vanilla_client;
 pub mod vanilla_worlds;
 pub mod vox;
+pub mod walking;
 pub mod wandering;

@@ -56,6 +56,10 @@ impl StuckReason {
 #[derive(Clone, Debug)]
 pub struct Follower {
     steps: Vec<Step>,
+    /// For each step, the distance across from its end to the plan's end,
+    /// step by step: what [`Follower::distance_left`] adds to the way to
+    /// the step being made, asked of every body of a crowd every tick.
+    beyond: Vec<f64>,
     next: usize,
     /// Where the step being made began.
     step_start: DVec3,
@@ -72,8 +76,13 @@ impl Follower {
     /// steps up to `step_height` without a jump.
     #[must_use]
     pub fn new(plan: &Plan, feet: DVec3, step_height: f64) -> Follower {
+        let mut beyond = vec![0.0; plan.steps.len()];
+        for i in (0..plan.steps.len().saturating_sub(1)).rev() {
+            beyond[i] = beyond[i + 1] + across(plan.steps[i].to.feet, plan.steps[i + 1].to.feet);
+        }
         Follower {
             steps: plan.steps.clone(),
+            beyond,
             next: 0,
             step_start: feet,
             closest: f64::INFINITY,
@@ -104,12 +113,7 @@ impl Follower {
         let Some(step) = self.steps.get(self.next) else {
             return 0.0;
         };
-        let across = |a: DVec3, b: DVec3| (a.x - b.x).hypot(a.z - b.z);
-        let after = self.steps[self.next..]
-            .windows(2)
-            .map(|w| across(w[0].to.feet, w[1].to.feet))
-            .sum::<f64>();
-        across(feet, step.to.feet) + after
+        across(feet, step.to.feet) + self.beyond[self.next]
     }
 
     /// Ticks in a row the body has come no closer to the end of its step,
@@ -184,4 +188,9 @@ impl Follower {
         }
         (self.waited > PATIENCE).then_some(StuckReason::NoProgress)
     }
+}
+
+/// The distance between `a` and `b` across (x and z).
+fn across(a: DVec3, b: DVec3) -> f64 {
+    (a.x - b.x).hypot(a.z - b.z)
 }

@@ -51,6 +51,9 @@ pub(crate) struct Walker {
 pub(crate) fn who_gives_way(walkers: &[Walker], waits: &mut Vec<bool>) {
     waits.clear();
     waits.resize(walkers.len(), false);
+    if !walkers.iter().any(|w| w.stalled) {
+        return; // a crowd that flows: no one to ask
+    }
     let mut grid: FxHashMap<(i64, i64), Vec<usize>> = FxHashMap::default();
     for (i, w) in walkers.iter().enumerate() {
         grid.entry(cell_of(w.feet)).or_default().push(i);

@@ -20,10 +20,10 @@ pub const TOUCH_TOLERANCE: f64 = 1e-9;
 
 /// Longest stretch of a long path whose cells are gathered at once.
 ///
-/// Moves longer than [`WHOLE_PATH_LENGTH`] on some axis are walked in segments of at
-/// most this length on every axis, so the cells looked at grow with the
-/// path, not with the volume of its bounding box, and a move stops
-/// gathering at its first hit.
+/// Moves longer than the longest gathered whole (24 blocks on some axis)
+/// are walked in segments of at most this length on every axis, so the
+/// cells looked at grow with the path, not with the volume of its bounding
+/// box, and a move stops gathering at its first hit.
 pub const SEGMENT_LENGTH: f64 = 4.0;
 
 /// Longest move (on every axis) whose whole path is gathered at once, the

@@ -559,3 +559,128 @@ fn restore_refuses_a_static_body_inside_a_block() {
     ));
     sim.restore(state).unwrap();
 }
+
+/// A block placed into the side of a standing body, from its feet up (a
+/// wall built into it), pushes it clear and leaves it standing: its eyes
+/// and its box stay where they were on every tick. The build before this
+/// one had it crawl for a tick after every such push-out.
+#[test]
+fn a_wall_placed_into_a_standing_body_leaves_it_standing() {
+    let settings = Settings::default();
+    for (x, wall) in [(0.9, IVec3::new(1, 0, 0)), (0.1, IVec3::new(-1, 0, 0))] {
+        for tall in [1, 2] {
+            let mut world = World::new();
+            world.fill(IVec3::new(-4, -1, -4), IVec3::new(4, -1, 4), BlockId::STONE);
+            let mut sim = Simulation::new(world, settings.clone()).unwrap();
+            let body =
+                sim.add_body(Body::new(DVec3::new(x, 0.0, 0.5), Body::DEFAULT_SIZE).unwrap());
+            sim.step(&[]).unwrap();
+            for y in 0..tall {
+                sim.world_mut()
+                    .set_block(wall + IVec3::new(0, y, 0), BlockId::STONE);
+            }
+            let report = sim.step(&[]).unwrap();
+            assert!(
+                report
+                    .events(body)
+                    .unwrap()
+                    .iter()
+                    .any(|e| matches!(e, Event::PushedOut { resolved: true, .. })),
+                "pushed out of the wall"
+            );
+            for tick in 0..5 {
+                let b = *sim.body(body).unwrap();
+                assert_eq!(
+                    b.pose,
+                    Pose::Standing,
+                    "x {x}, wall {tall} high, tick {tick}"
+                );
+                assert!(
+                    (b.height() - 1.8).abs() < 1e-9,
+                    "x {x}, wall {tall} high, tick {tick}: {}",
+                    b.height()
+                );
+                assert!(!inside_world(sim.world(), &b.aabb), "{b:?}");
+                sim.step(&[]).unwrap();
+            }
+        }
+    }
+    // A block put over the head half of a body still lowers its pose: the
+    // room above it shrank.
+    let mut world = World::new();
+    world.fill(IVec3::new(-4, -1, -4), IVec3::new(4, -1, 4), BlockId::STONE);
+    let mut sim = Simulation::new(world, settings).unwrap();
+    let body = sim.add_body(Body::new(DVec3::new(0.5, 0.0, 0.5), Body::DEFAULT_SIZE).unwrap());
+    sim.step(&[]).unwrap();
+    sim.world_mut()
+        .set_block(IVec3::new(0, 1, 0), BlockId::STONE);
+    sim.step(&[]).unwrap();
+    let b = *sim.body(body).unwrap();
+    assert_ne!(b.pose, Pose::Standing, "{b:?}");
+    assert!(!inside_world(sim.world(), &b.aabb), "{b:?}");
+}
+
+/// The one-way rule in a push between bodies (docs/blocks.md): judged at
+/// the pushed body's feet as the push starts. A body falling past a
+/// walkway's edge, its feet already below the top, may be shoved into the
+/// lip and falls on through, never lifted onto the top; a body standing on
+/// the top is pushed along it and stays on it.
+#[test]
+fn a_push_keeps_the_one_way_rule_at_the_feet_it_starts_from() {
+    let mut world = World::new();
+    let blocks = register(&mut world);
+    world.fill(
+        IVec3::new(-4, -1, -4),
+        IVec3::new(10, -1, 4),
+        BlockId::STONE,
+    );
+    // A walkway whose top is at y = 1 over x 0..4.
+    world.fill(IVec3::new(0, 0, -1), IVec3::new(3, 0, 1), blocks.plank);
+    // Falling past the edge, feet half a block below the top, pressed
+    // towards the walkway by a body beside it.
+    let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
+    let falling = sim.add_body(Body::new(DVec3::new(4.31, 0.5, 0.5), Body::DEFAULT_SIZE).unwrap());
+    let pusher = sim.add_body(Body::new(DVec3::new(4.8, 0.0, 0.5), Body::DEFAULT_SIZE).unwrap());
+    let report = sim.step(&[]).unwrap();
+    assert!(
+        report
+            .events(falling)
+            .unwrap()
+            .iter()
+            .any(|e| matches!(e, Event::PushedByBody { other, .. } if *other == pusher)),
+        "pushed"
+    );
+    let b = *sim.body(falling).unwrap();
+    assert!(b.aabb.min.x < 4.0, "shoved into the lip: {b:?}");
+    for tick in 0..40 {
+        let b = *sim.body(falling).unwrap();
+        assert!(
+            b.feet().y < 1.0 - 1e-6,
+            "tick {tick}: lifted onto the top: {b:?}"
+        );
+        assert!(
+            overlaps_by_own_filter(sim.world(), &b).is_empty(),
+            "tick {tick}: {b:?}"
+        );
+        sim.step(&[]).unwrap();
+    }
+    let b = *sim.body(falling).unwrap();
+    assert!(
+        b.grounded && b.feet().y.abs() < 1e-6,
+        "fell on through to the floor: {b:?}"
+    );
+    // Standing on the top, pushed along it: on the top still.
+    let mut sim = Simulation::new(world, Settings::default()).unwrap();
+    let standing = sim.add_body(Body::new(DVec3::new(3.0, 1.0, 0.5), Body::DEFAULT_SIZE).unwrap());
+    sim.add_body(Body::new(DVec3::new(3.4, 1.0, 0.5), Body::DEFAULT_SIZE).unwrap());
+    for tick in 0..20 {
+        sim.step(&[]).unwrap();
+        let b = *sim.body(standing).unwrap();
+        assert!((b.feet().y - 1.0).abs() < 1e-6, "tick {tick}: {b:?}");
+        assert!(b.grounded, "tick {tick}: {b:?}");
+    }
+    assert!(
+        sim.body(standing).unwrap().feet().x < 3.0,
+        "pushed along the top"
+    );
+}

@@ -188,3 +188,65 @@ fn a_scenario_names_settings_by_group_or_flat() {
         .to_string();
     assert!(error.contains("balls.frictoin"), "{error}");
 }
+
+/// A setting named twice in one table (by its flat and its grouped name,
+/// or its dotted and its grouped name, or the same key twice) is refused
+/// naming both, in a scenario's TOML and in a saved state's JSON; a key
+/// padded with spaces names no setting.
+#[cfg(feature = "scenario")]
+#[test]
+fn a_setting_named_twice_is_refused_naming_both_names() {
+    use std::path::Path;
+    use voxwalk::controller::MODEL;
+    use voxwalk::scenario::Scenario;
+    let head = format!(
+        "model = \"{MODEL}\"\nworld_text = \"voxwalk-world 1\\nlayer 0\\n|##|\\n\"\n\
+         spawn = [0.5, 1, 0.5]\nticks = 2\n"
+    );
+    for (settings, names) in [
+        (
+            "[settings]\nwalk_speed = 5\n[settings.walking]\nspeed = 4\n",
+            ["walk_speed", "walking.speed"],
+        ),
+        (
+            "[settings]\n\"walking.step_height\" = 1\nstep_height = 0.5\n",
+            ["walking.step_height", "step_height"],
+        ),
+    ] {
+        let error = Scenario::parse(&format!("{head}{settings}"), Path::new("twice.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            names.iter().all(|n| error.contains(n)) && error.contains("twice"),
+            "{settings}: {error}"
+        );
+    }
+    let padded = format!("{head}[settings]\n\" walk_speed \" = 5\n");
+    let error = Scenario::parse(&padded, Path::new("padded.toml"))
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("unknown setting"), "{error}");
+    for (json, names) in [
+        (
+            r#"{"walk_speed": 5, "walking": {"speed": "4"}}"#,
+            ["walk_speed", "walking.speed"],
+        ),
+        (
+            r#"{"walking": {"speed": "4"}, "walking.speed": 5}"#,
+            ["walking.speed", "walking.speed"],
+        ),
+        (r#"{"gravity": 30, "gravity": 31}"#, ["gravity", "gravity"]),
+    ] {
+        let error = serde_json::from_str::<Settings>(json)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            names.iter().all(|n| error.contains(n)) && error.contains("twice"),
+            "{json}: {error}"
+        );
+    }
+    let error = serde_json::from_str::<Settings>(r#"{" walk_speed": 5}"#)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("unknown setting"), "{error}");
+}

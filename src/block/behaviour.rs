@@ -17,7 +17,7 @@ use super::properties::{BlockProperties, PropertyValue};
 pub mod names {
     /// Flag: a body inside climbs it (ladders, vines, scaffolding).
     pub const CLIMBABLE: &str = "climbable";
-    /// Number in (0, 1]: the share of its velocity a body keeps per 1/20 s
+    /// Number in (0, 1): the share of its velocity a body keeps per 1/20 s
     /// inside this liquid (water 0.8, lava 0.5). Marks the block a liquid.
     pub const LIQUID_DRAG: &str = "liquid_drag";
     /// Number in [0, 1]: the share of gravity that pulls inside the liquid
@@ -130,6 +130,9 @@ pub const DEFAULT_LAYERS: u32 = 1;
 
 /// Minecraft's friction of ordinary ground.
 pub const DEFAULT_SLIPPERINESS: f64 = 0.6;
+/// The range a block's slipperiness is taken in: below it a body would
+/// stop dead, above 1 it would speed up on its own.
+pub(crate) const SLIPPERINESS_RANGE: (f64, f64) = (0.1, 1.0);
 
 /// A block type's behaviours, parsed once when it is registered.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -237,7 +240,12 @@ impl Behaviour {
                 ));
             }
         };
-        if let Some(s) = number(SLIPPERINESS, 0.1, false, 1.0)? {
+        if let Some(s) = number(
+            SLIPPERINESS,
+            SLIPPERINESS_RANGE.0,
+            false,
+            SLIPPERINESS_RANGE.1,
+        )? {
             b.slipperiness = s;
         }
         if let Some(s) = number(SPEED_FACTOR, 0.0, false, 1.0)? {
@@ -343,6 +351,14 @@ fn liquid(properties: &BlockProperties) -> Result<Option<Liquid>, (String, Strin
             None => Ok(None),
         };
     };
+    if drag >= 1.0 {
+        // The share kept per 1/20 s: keeping it all, a body in the liquid
+        // never settles, and its tick's closed form divides by 1 − drag.
+        return Err((
+            LIQUID_DRAG.to_owned(),
+            format!("{drag} is outside (0, 1): a liquid that keeps all momentum never settles"),
+        ));
+    }
     if let Some(level) = level
         && level.fract() != 0.0
     {

@@ -43,6 +43,7 @@ mod properties;
 mod reach;
 mod registry;
 
+pub(crate) use behaviour::SLIPPERINESS_RANGE;
 pub use behaviour::{Behaviour, DEFAULT_LAYERS, DEFAULT_SLIPPERINESS, names as behaviour_names};
 pub use block_type::BlockType;
 pub use error::{BlockError, BlockField};

@@ -168,6 +168,19 @@ pub enum BodyError {
         /// The fastest allowed.
         limit: f64,
     },
+    /// A saved number outside the range its rule takes (the slipperiness a
+    /// jump took off from, between 0.1 and 1 as a block's).
+    #[error("{what} {value} is outside [{lo}, {hi}]")]
+    OutOfBounds {
+        /// Which quantity.
+        what: &'static str,
+        /// Its value.
+        value: f64,
+        /// The least allowed.
+        lo: f64,
+        /// The most allowed.
+        hi: f64,
+    },
     /// A position outside the range the resolver works in.
     #[error("position {value:?} is farther from the origin than {limit}")]
     OutOfRange {

@@ -18,8 +18,9 @@ pub enum HorizontalAxis {
 
 /// Something that happened to a body or ball during a tick. Serialised and
 /// read back (with the `serde` feature) as `{"kind": "...", ...}`, as
-/// `voxwalk run` prints it; its vectors are written as plain numbers, a
-/// report to show rather than state to restore.
+/// `voxwalk run` prints it; its floats are written as exact strings, as a
+/// saved state's are (`serde_exact`), so a game that records or sends them
+/// gets every bit back whatever its JSON reader.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
@@ -28,6 +29,7 @@ pub enum Event {
     /// penetration); `resolved` is false when no push within the limit freed it.
     PushedOut {
         /// The push applied.
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))]
         offset: DVec3,
         /// Whether the body is free now.
         resolved: bool,
@@ -37,11 +39,13 @@ pub enum Event {
     /// The body came down onto something, at this downward speed.
     Landed {
         /// Speed just before landing (blocks/s, positive).
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
         speed: f64,
     },
     /// A wall stopped horizontal motion; the normal points away from the wall.
     HitWall {
         /// Face normal of the block hit.
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))]
         normal: DVec3,
     },
     /// A ceiling ended upward motion.
@@ -49,12 +53,14 @@ pub enum Event {
     /// The body climbed a ledge without jumping.
     Stepped {
         /// How much higher it ends than it would have without stepping.
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
         height: f64,
     },
     /// The body walked off its ground down a step and was kept on the
     /// ground below it ([`Walking::snap_to_ground`](super::Walking::snap_to_ground)).
     Snapped {
         /// How far down it was put.
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
         height: f64,
     },
     /// The body started this tick inside a liquid, having started the last
@@ -73,13 +79,16 @@ pub enum Event {
         /// The other body.
         other: BodyHandle,
         /// How far this body moved.
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))]
         offset: DVec3,
     },
     /// A ball bounced off a block, or a body off a bouncy one (slime).
     Bounced {
         /// Face or edge normal of the contact.
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))]
         normal: DVec3,
         /// Speed into the surface before the bounce.
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
         speed: f64,
     },
     /// A ball stopped moving on a surface.
@@ -100,6 +109,7 @@ pub enum Event {
         /// The mover.
         mover: MoverHandle,
         /// The velocity added to the body's momentum, blocks per second.
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))]
         kept: DVec3,
     },
     /// A mover could not push the body out of its way (a wall or a ceiling

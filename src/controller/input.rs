@@ -43,6 +43,7 @@ pub struct Input {
     /// ±90 count as ±90 and anything not finite as 0. It steers a swimming
     /// body (`Player.travel`): looking down dives, looking up rises, and
     /// level holds the depth. Nothing else reads it; the keys walk without it.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub pitch: f64,
 }
 

@@ -266,6 +266,17 @@ fn change_pose<W: BlockSource>(
     } else {
         0.0
     };
+    if recheck && reaches_the_feet(world, resolver, &body.aabb)? {
+        // A block placed into the body's side, from its feet up: no lower
+        // pose gets out of it, and the push-out frees the box as it is. Only
+        // a room above that shrank lowers the pose.
+        let held = body.pose.height(settings, body.standing_height);
+        if wanted.height(settings, body.standing_height) <= held {
+            body.pose = wanted;
+        }
+        body.aabb.max.y = body.aabb.min.y + body.pose.height(settings, body.standing_height);
+        return Ok(());
+    }
     let mut pose = Pose::Crawling;
     let lower = (wanted == Pose::Standing).then_some(Pose::Sneaking);
     for candidate in std::iter::once(wanted).chain(lower) {
@@ -283,6 +294,23 @@ fn change_pose<W: BlockSource>(
     body.pose = pose;
     body.aabb.max.y = body.aabb.min.y + pose.height(settings, body.standing_height);
     Ok(())
+}
+
+/// How high above a box's feet the slice looked at for something reaching
+/// down to them is: well under any step, well over the moves' rounding.
+const FEET_SLICE: f64 = 0.01;
+
+/// Whether something overlaps `aabb` at its very feet: a wall that reaches
+/// the floor the body stands on, which no lower pose avoids.
+fn reaches_the_feet<W: BlockSource>(
+    world: &BodyView<'_, W>,
+    resolver: &mut Resolver,
+    aabb: &Aabb,
+) -> Result<bool, MoveError> {
+    let mut feet = *aabb;
+    feet.max.y = feet.min.y + FEET_SLICE.min(aabb.max.y - aabb.min.y);
+    let probe = resolver.move_box(world, feet, DVec3::ZERO)?;
+    Ok(probe.depenetration.is_some())
 }
 
 /// Whether `aabb`, its feet where they are, fits at `height`: a growth

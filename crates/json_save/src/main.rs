@@ -9,10 +9,15 @@
 //! runs it 100 ticks, or says why it was refused (exit status 1): the
 //! hostile-input campaign feeds it states of its own.
 
-use voxwalk::controller::{Body, Input, Settings, Simulation, SimulationState};
-use voxwalk::glam::{DVec3, IVec3};
+use voxwalk::controller::{Body, Event, Input, Settings, Simulation, SimulationState};
+use voxwalk::glam::{DVec2, DVec3, IVec3};
 use voxwalk::block::BlockId;
 use voxwalk::world::World;
+
+/// A float in [-1, 1) from a hash, with all its bits in play.
+fn unit(h: u64) -> f64 {
+    (h >> 11) as f64 / (1u64 << 52) as f64 - 1.0
+}
 
 fn hash(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -134,6 +139,38 @@ fn main() {
         "the runs part"
     );
 
+    // What a game records for replay or sends over the network: 1,000
+    // inputs with random sticks and pitches, and every event of 120 ticks.
+    let inputs: Vec<Input> = (0..1_000u64)
+        .map(|k| Input {
+            analog: DVec2::new(unit(hash(k)), unit(hash(k + 1))),
+            pitch: 180.0 * unit(hash(k + 2)),
+            ..input(k, k)
+        })
+        .collect();
+    let back: Vec<Input> =
+        serde_json::from_str(&serde_json::to_string(&inputs).expect("inputs")).expect("inputs");
+    let inputs_off = inputs
+        .iter()
+        .zip(&back)
+        .filter(|(a, b)| format!("{a:?}") != format!("{b:?}"))
+        .count();
+    assert_eq!(inputs_off, 0, "{inputs_off} of 1000 inputs read back differ");
+    let mut events = Vec::new();
+    for tick in 240..360 {
+        let inputs: Vec<Input> = (0..500).map(|b| input(b, tick)).collect();
+        let report = sim.step_in_order(&inputs).expect("a tick");
+        events.extend(report.bodies.iter().flatten().cloned());
+    }
+    let back: Vec<Event> =
+        serde_json::from_str(&serde_json::to_string(&events).expect("events")).expect("events");
+    let events_off = events
+        .iter()
+        .zip(&back)
+        .filter(|(a, b)| format!("{a:?}") != format!("{b:?}"))
+        .count();
+    assert_eq!(events_off, 0, "{events_off} of {} events read back differ", events.len());
+
     // The same floats as plain JSON numbers, through the same parser.
     let floats: Vec<f64> = saved
         .bodies
@@ -158,8 +195,10 @@ fn main() {
         .count();
     println!(
         "json save: 500 bodies read back bit for bit ({} bytes) and ran on equal for 120 ticks; \
+         1000 inputs and {} events read back bit for bit; \
          as plain JSON numbers {off} of {} of their floats came back off",
         text.len(),
+        events.len(),
         floats.len()
     );
 }

@@ -20,7 +20,8 @@ use table::Field;
 
 /// The setting named `name` or its flat alias.
 fn field_named(name: &str) -> Option<&'static Field> {
-    let name = name.trim();
+    // As written: a key padded with spaces is no setting's name (a reader
+    // that trimmed would let ` walk_speed` and `walk_speed` both set one).
     FIELDS.iter().find(|f| f.name == name || f.alias == name)
 }
 

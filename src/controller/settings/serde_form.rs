@@ -57,14 +57,25 @@ impl serde::Serialize for GroupWritten<'_> {
 impl<'de> serde::Deserialize<'de> for Settings {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Settings, D::Error> {
         let mut settings = Settings::default();
-        deserializer.deserialize_struct("Settings", TOP_KEYS, Into(&mut settings, ""))?;
+        let mut seen = Vec::new();
+        deserializer.deserialize_struct(
+            "Settings",
+            TOP_KEYS,
+            Into(&mut settings, "", &mut seen),
+        )?;
         Ok(settings)
     }
 }
 
 /// Reads a table of settings into the settings, over their values: the top
-/// level (group "") or one group's table.
-struct Into<'a>(&'a mut Settings, &'static str);
+/// level (group "") or one group's table. The third member is every setting
+/// read so far, with the key that named it: a setting named twice (by its
+/// flat and its grouped name, say) is refused, not one value dropped.
+struct Into<'a>(
+    &'a mut Settings,
+    &'static str,
+    &'a mut Vec<(&'static str, String)>,
+);
 
 impl<'de> DeserializeSeed<'de> for Into<'_> {
     type Value = ();
@@ -89,19 +100,31 @@ impl<'de> Visitor<'de> for Into<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let Self(settings, group) = self;
+        let Self(settings, group, seen) = self;
         while let Some(key) = map.next_key::<String>()? {
             let field = match group {
                 "" => super::field_named(&key),
                 group => super::field_in(group, &key),
             };
             if let Some(field) = field {
+                let written = if group.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{group}.{key}")
+                };
+                if let Some((_, first)) = seen.iter().find(|(name, _)| *name == field.name) {
+                    return Err(de::Error::custom(format_args!(
+                        "setting `{}` is named twice, as `{first}` and as `{written}`",
+                        field.name
+                    )));
+                }
                 let value = map.next_value_seed(ValueOf(field.kind, field.name))?;
                 (field.write)(settings, value);
+                seen.push((field.name, written));
             } else if let Some(&(inner, _)) =
                 GROUPS.iter().find(|(g, _)| group.is_empty() && *g == key)
             {
-                map.next_value_seed(Into(settings, inner))?;
+                map.next_value_seed(Into(settings, inner, seen))?;
             } else {
                 let known = match group {
                     "" => TOP_KEYS.join(", "),
@@ -127,7 +150,7 @@ impl<'de> Visitor<'de> for Into<'_> {
 
     /// Binary formats hold the fields in declaration order, as written.
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        let Self(settings, group) = self;
+        let Self(settings, group, seen) = self;
         if group.is_empty() {
             for field in FIELDS.iter().filter(|f| f.group.is_empty()) {
                 let value = seq
@@ -136,7 +159,7 @@ impl<'de> Visitor<'de> for Into<'_> {
                 (field.write)(settings, value);
             }
             for &(inner, _) in GROUPS {
-                seq.next_element_seed(Into(settings, inner))?
+                seq.next_element_seed(Into(settings, inner, seen))?
                     .ok_or_else(|| de::Error::custom(format_args!("no `{inner}`")))?;
             }
         } else {

@@ -300,6 +300,18 @@ fn check_body(body: &Body) -> Result<(), BodyError> {
             });
         }
     }
+    // A jump's first 1/20 s is driven by the ground it took off from: a
+    // value no block could have would make that tick's drag meaningless.
+    let (lo, hi) = crate::block::SLIPPERINESS_RANGE;
+    let takeoff = body.takeoff_slipperiness;
+    if !(lo..=hi).contains(&takeoff) {
+        return Err(BodyError::OutOfBounds {
+            what: "takeoff slipperiness",
+            value: takeoff,
+            lo,
+            hi,
+        });
+    }
     let heading = body.heading.length();
     if !heading.is_finite() || (heading - 1.0).abs() > 1e-6 {
         return Err(BodyError::NotFinite {

@@ -40,9 +40,9 @@ fn query(world: &World, i: u64, distance: f64) -> (Body, Goal) {
 
 /// Plans `count` queries `distance` blocks long: (plans a second, places a
 /// second, share complete, mean ms a plan).
-fn queries(world: &World, distance: f64, count: u64, budget: usize) -> (f64, f64, f64, f64) {
+fn queries(world: &World, distance: f64, count: u64, budget: u64) -> (f64, f64, f64, f64) {
     let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
-    planner.node_budget = budget;
+    planner.work_budget = budget;
     let (mut nodes, mut complete, mut spent) = (0usize, 0u64, Duration::ZERO);
     for i in 0..count {
         let (body, goal) = query(world, i * 31 + distance as u64, distance);
@@ -75,7 +75,7 @@ fn crowd(world: &World, ticks: u64) -> (f64, f64, u64) {
         .collect();
     let handles: Vec<_> = starts.iter().map(|(body, _)| sim.add_body(*body)).collect();
     let mut crowd = Crowd::new();
-    crowd.node_budget = 20_000;
+    crowd.work_budget = 1_000_000;
     let (mut navigating, mut stepping, mut plans) = (Duration::ZERO, Duration::ZERO, 0);
     let mut events = Vec::new();
     for tick in 0..ticks {
@@ -114,9 +114,9 @@ fn main() {
     println!("| query | plans/s | places/s | complete | ms a plan |");
     println!("|---|---:|---:|---:|---:|");
     for (distance, count, budget) in [
-        (50.0, 40, 20_000),
-        (200.0, 10, 50_000),
-        (1000.0, 3, 200_000),
+        (50.0, 40, 1_000_000),
+        (200.0, 10, 2_500_000),
+        (1000.0, 3, 10_000_000),
     ] {
         let count = if quick { count / 4 + 1 } else { count };
         let (plans, places, complete, ms) = queries(&world, distance, count, budget);

@@ -129,7 +129,7 @@ fn crowd_run(spawns: &[DVec3], limit: u32) -> CrowdRun {
         sim.step(&[]).unwrap();
     }
     let mut crowd = Crowd::new();
-    crowd.node_budget = 20_000;
+    crowd.work_budget = 1_000_000;
     for (&h, &goal) in handles.iter().zip(&goals) {
         crowd.send(h, goal);
     }

@@ -34,7 +34,7 @@ proptest! {
         let (x, z) = (f64::from(start.0) + 0.5, f64::from(start.1) + 0.5);
         let mut body = settled(&world, x, z, 40.0, Body::DEFAULT_SIZE);
         let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
-        planner.node_budget = 3_000;
+        planner.work_budget = 150_000;
         let Ok(plan) = planner.plan(&world, &body, Goal::Column { x: goal.0, z: goal.1 }) else {
             return Ok(()); // a body resting on a pillar's corner stands on no cell's middle
         };
@@ -55,7 +55,7 @@ proptest! {
         let (x, z) = (f64::from(start.0) + 0.5, f64::from(start.1) + 0.5);
         let mut body = settled(&world, x, z, 40.0, Body::DEFAULT_SIZE);
         let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
-        planner.node_budget = 3_000;
+        planner.work_budget = 150_000;
         let Ok(plan) = planner.plan(&world, &body, Goal::Column { x: goal.0, z: goal.1 }) else {
             return Ok(()); // afloat, or on a pillar's corner: on no cell's middle
         };
@@ -83,7 +83,7 @@ proptest! {
         let top = f64::from(PLATFORM_TOP + 4);
         let mut body = settled(&world, f64::from(middle(from)) + 0.5, 1.5, top, Body::DEFAULT_SIZE);
         let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
-        planner.node_budget = 3_000;
+        planner.work_budget = 150_000;
         let plan = planner.plan(&world, &body, Goal::Column { x: middle(to), z: 1 }).unwrap();
         let end = plan.end();
         for step in &plan.steps {
@@ -142,7 +142,7 @@ proptest! {
         let top = f64::from(from.y);
         let mut body = settled(world, f64::from(from.x) + 0.5, f64::from(from.z) + 0.5, top, Body::DEFAULT_SIZE);
         let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
-        planner.node_budget = 3_000;
+        planner.work_budget = 150_000;
         let Ok(plan) = planner.plan(world, &body, Goal::Cell(to)) else {
             return Ok(()); // on no cell's middle: a corner, a slope
         };
@@ -163,7 +163,7 @@ proptest! {
 #[ignore = "a campaign: VOXWALK_NAV_PAIRS=10000 cargo test --release --test navigate_worlds -- --ignored --nocapture"]
 fn campaign_over_hills() {
     let world = bumpy_terrain(48, 48);
-    campaign("hills", 4_000, |i| {
+    campaign("hills", 200_000, |i| {
         let r = support::terrain::hash(i);
         let column = |r: u64| (1 + (r % 46) as i32, 1 + ((r >> 8) % 46) as i32);
         let (start, goal) = (column(r), column(r >> 20));
@@ -185,7 +185,7 @@ fn campaign_over_hills() {
 #[test]
 #[ignore = "a campaign: VOXWALK_NAV_PAIRS=10000 cargo test --release --test navigate_worlds -- --ignored --nocapture"]
 fn campaign_over_parkour_courses() {
-    campaign("parkour courses", 3_000, |i| {
+    campaign("parkour courses", 150_000, |i| {
         let r = support::terrain::hash(i);
         let (world, spans) = parkour_course(r, 8);
         let middle = |i: usize| spans[i].0 + (spans[i].1 - spans[i].0) / 2;
@@ -206,7 +206,7 @@ fn campaign_over_parkour_courses() {
 #[ignore = "a campaign: VOXWALK_NAV_PAIRS=10000 cargo test --release --test navigate_worlds -- --ignored --nocapture"]
 fn campaign_through_caves() {
     let world = caves();
-    campaign("caves", 3_000, |i| {
+    campaign("caves", 150_000, |i| {
         let r = support::terrain::hash(i);
         let from = cave_place(world, r, 48)?;
         let to = cave_place(world, r >> 5 ^ r << 7, 48)?;
@@ -222,7 +222,7 @@ fn campaign_through_caves() {
 /// plan must be walked in exactly its predicted ticks.
 fn campaign<'w>(
     label: &str,
-    budget: usize,
+    budget: u64,
     mut pair: impl FnMut(u64) -> Option<(Cow<'w, World>, Body, Goal)>,
 ) {
     let Some(pairs) = std::env::var("VOXWALK_NAV_PAIRS")
@@ -233,9 +233,9 @@ fn campaign<'w>(
         return;
     };
     let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
-    planner.node_budget = budget;
+    planner.work_budget = budget;
     let (mut complete, mut partial, mut unplanned, mut as_predicted) = (0u32, 0u32, 0u32, 0u32);
-    let (mut ticks, mut nodes, mut no_pair) = (0u64, 0u64, 0u32);
+    let (mut ticks, mut nodes, mut work, mut no_pair) = (0u64, 0u64, 0u64, 0u32);
     let started = std::time::Instant::now();
     let mut planning = std::time::Duration::ZERO;
     for i in 0..pairs {
@@ -251,6 +251,7 @@ fn campaign<'w>(
         };
         planning += planned.elapsed();
         nodes += plan.nodes as u64;
+        work += plan.work;
         if plan.complete {
             complete += 1;
         } else {
@@ -267,10 +268,11 @@ fn campaign<'w>(
         "{label}, {pairs} pairs: {complete} complete, {partial} partial, {unplanned} not standing, \
          {no_pair} with no place to start; \
          {as_predicted} of {planned} walked in exactly the predicted ticks; \
-         {:.1} ticks and {:.0} nodes a plan; {:.2} ms a plan; \
+         {:.1} ticks, {:.0} nodes and {:.0} work a plan; {:.2} ms a plan; \
          {hits} of {asks} step checks remembered; {:.1} s in all",
         ticks as f64 / f64::from(planned),
         nodes as f64 / f64::from(planned),
+        work as f64 / f64::from(planned),
         planning.as_secs_f64() * 1e3 / f64::from(planned),
         started.elapsed().as_secs_f64()
     );

@@ -8,8 +8,9 @@ use super::follower::{FollowEvent, Follower, StuckReason};
 use super::give_way::{Walker, who_gives_way};
 use super::goal::Goal;
 use super::many::plan_many_with;
-use super::planner::{DEFAULT_NODE_BUDGET, Planner};
+use super::planner::{DEFAULT_WORK_BUDGET, Planner};
 use super::standing::standing_in;
+use super::step_cache::StepMemory;
 use crate::controller::{Body, BodyHandle, Input, Settings, Simulation, SyncIfParallel};
 use crate::resolver::Resolver;
 use crate::world::BlockSource;
@@ -26,7 +27,8 @@ const STALL: u32 = 10;
 /// What happened to one body of a [`Crowd`] this tick.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum CrowdEvent {
-    /// It stands at its goal, and waits there until sent again.
+    /// It stands at its goal ([`Goal::reached`] holds for its feet this
+    /// tick), and waits there until sent again.
     Arrived,
     /// Its follower could not go on, and why; it is planned for again in
     /// the same tick.
@@ -112,10 +114,10 @@ struct Member {
 /// ```
 #[derive(Debug)]
 pub struct Crowd {
-    /// Places each search may expand ([`Planner::node_budget`]).
+    /// The work each plan may take ([`Planner::work_budget`]).
     ///
-    /// [`Planner::node_budget`]: super::Planner::node_budget
-    pub node_budget: usize,
+    /// [`Planner::work_budget`]: super::Planner::work_budget
+    pub work_budget: u64,
     members: Vec<Member>,
     clock: u64,
     inputs: Vec<(BodyHandle, Input)>,
@@ -124,8 +126,10 @@ pub struct Crowd {
     waits: Vec<bool>,
     /// Asks whether a step's end is still a place to stand.
     resolver: Resolver,
-    /// One a thread, kept so the steps they checked are remembered.
+    /// One a thread, kept between ticks.
     planners: Vec<Option<Planner>>,
+    /// The steps they checked, remembered for all of them under one cap.
+    memory: StepMemory,
 }
 
 impl Default for Crowd {
@@ -135,11 +139,12 @@ impl Default for Crowd {
 }
 
 impl Crowd {
-    /// A crowd with no members, searching with [`DEFAULT_NODE_BUDGET`].
+    /// A crowd with no members, planning with [`DEFAULT_WORK_BUDGET`] and a
+    /// [`StepMemory`] of its own of the default size.
     #[must_use]
     pub fn new() -> Crowd {
         Crowd {
-            node_budget: DEFAULT_NODE_BUDGET,
+            work_budget: DEFAULT_WORK_BUDGET,
             members: Vec::new(),
             clock: 0,
             inputs: Vec::new(),
@@ -148,7 +153,21 @@ impl Crowd {
             waits: Vec::new(),
             resolver: Resolver::new(),
             planners: Vec::new(),
+            memory: StepMemory::default(),
         }
+    }
+
+    /// The memory its plans remember checked steps in.
+    #[must_use]
+    pub fn memory(&self) -> &StepMemory {
+        &self.memory
+    }
+
+    /// Remembers checked steps in `memory` from now on (one a game shares
+    /// between its crowds and planners, or of another size).
+    pub fn set_memory(&mut self, memory: StepMemory) {
+        self.memory = memory;
+        self.planners.clear();
     }
 
     /// Sends `handle`'s body to `goal` (a member from now on, or sent
@@ -314,11 +333,11 @@ impl Crowd {
             let world = sim.world();
             let columns = |column| known(world, column);
             let plans = plan_many_with(
-                &mut self.planners,
+                (&mut self.planners, &self.memory),
                 (world, &columns),
                 &settings,
                 &requests,
-                self.node_budget,
+                self.work_budget,
             );
             for (&m, plan) in batch.iter().zip(plans) {
                 let member = &mut self.members[m];
@@ -386,10 +405,13 @@ fn notice_edits<W: BlockSource + SyncIfParallel>(
 /// behind it, where the plan's last step only ends at the region's edge. A
 /// cell or a column is arrived at as the plan's last step ends, braking.
 fn inside(goal: Goal, body: &Body) -> bool {
+    matches!(goal, Goal::Near { .. } | Goal::Height(_)) && body.grounded && at_goal(goal, body)
+}
+
+/// Whether `goal` holds for `body`'s feet as they are.
+fn at_goal(goal: Goal, body: &Body) -> bool {
     let feet = body.feet();
-    matches!(goal, Goal::Near { .. } | Goal::Height(_))
-        && body.grounded
-        && goal.reached(feet.floor().as_ivec3(), feet)
+    goal.reached(feet.floor().as_ivec3(), feet)
 }
 
 /// One member's keys this tick, moving its errand on: what its follower
@@ -418,7 +440,10 @@ fn follow(
                 follower.input(body)
             };
             match event {
-                Some(FollowEvent::Arrived) if *complete => {
+                // The plan's end is the goal's only where the goal says so
+                // of the body itself: one that slid on or was pushed is
+                // planned for again from where it is.
+                Some(FollowEvent::Arrived) if *complete && at_goal(member.goal, body) => {
                     member.errand = Errand::Arrived;
                     events.push((member.handle, CrowdEvent::Arrived));
                 }

@@ -19,8 +19,13 @@ const FALL_MARGIN: f64 = 1.0;
 pub enum FollowEvent {
     /// The body made step `n` of the plan.
     StepMade(usize),
-    /// The body made the plan's last step: it is where the plan ends. Given
-    /// once; a plan of no steps gives it on the first tick.
+    /// The body made the plan's last step: it is where the plan ends,
+    /// which is the goal only if the plan was [`complete`](super::Plan::complete)
+    /// and the body stands where the goal holds ([`Goal::reached`]); a
+    /// [`Crowd`](super::Crowd) asks the goal before it says a body arrived.
+    /// Given once; a plan of no steps gives it on the first tick.
+    ///
+    /// [`Goal::reached`]: super::Goal::reached
     Arrived,
     /// The body cannot go on with the plan, and why.
     Stuck(StuckReason),

@@ -6,17 +6,21 @@ use rayon::prelude::*;
 use super::goal::Goal;
 use super::plan::Plan;
 use super::planner::{PlanError, Planner};
+use super::step_cache::StepMemory;
 use glam::IVec2;
 
 use crate::controller::{Body, Settings, SyncIfParallel};
 use crate::world::BlockSource;
 
-/// A plan for each `(body, goal)` of `requests`, in order, each search
-/// expanding at most `node_budget` places: with the `parallel` feature on
-/// all of rayon's threads, each with a planner of its own. A plan depends
-/// on its body, goal, budget and the world alone (a remembered step is
-/// checked in a box of its own), so the plans are the same on any number of
-/// threads, and the same as [`Planner::plan`] gives one by one.
+/// A plan for each `(body, goal)` of `requests`, in order, each taking at
+/// most `work_budget` ([`Planner::work_budget`]): with the `parallel`
+/// feature on all of rayon's threads, each with a planner of its own, all
+/// of them remembering their checked steps in one [`StepMemory`] (one cap
+/// for all the threads). A plan depends on its body, goal, budget and the
+/// world alone (a remembered step is checked in a box of its own, and
+/// charged the same work as one checked anew), so the plans are the same
+/// on any number of threads, and the same as [`Planner::plan`] gives one
+/// by one.
 ///
 /// ```
 /// use voxwalk::block::BlockId;
@@ -33,7 +37,7 @@ use crate::world::BlockSource;
 ///         (body.unwrap(), Goal::Column { x: 18, z: 2 + i * 2 })
 ///     })
 ///     .collect();
-/// let plans = plan_many(&world, &Settings::default(), &requests, 5_000);
+/// let plans = plan_many(&world, &Settings::default(), &requests, 500_000);
 /// assert!(plans.iter().all(|p| p.as_ref().is_ok_and(|p| p.complete)));
 /// ```
 ///
@@ -44,14 +48,14 @@ pub fn plan_many<W: BlockSource + SyncIfParallel>(
     world: &W,
     settings: &Settings,
     requests: &[(Body, Goal)],
-    node_budget: usize,
+    work_budget: u64,
 ) -> Vec<Result<Plan, PlanError>> {
     plan_many_with(
-        &mut Vec::new(),
+        (&mut Vec::new(), &StepMemory::default()),
         (world, &|_| true),
         settings,
         requests,
-        node_budget,
+        work_budget,
     )
 }
 
@@ -64,17 +68,17 @@ pub(crate) type KnownColumns<'a> = dyn Fn(IVec2) -> bool + Sync + 'a;
 #[cfg(not(feature = "parallel"))]
 pub(crate) type KnownColumns<'a> = dyn Fn(IVec2) -> bool + 'a;
 
-/// [`plan_many`] with planners kept by the caller between calls, so the
-/// steps they have checked are remembered (a [`Crowd`](super::Crowd) plans
-/// every tick): one a thread, made or replaced where missing or of other
+/// [`plan_many`] with planners kept by the caller between calls (a
+/// [`Crowd`](super::Crowd) plans every tick), remembering their steps in
+/// `memory`: one a thread, made or replaced where missing or of other
 /// settings. The requests are shared out in runs of one length, in order;
 /// each plan keeps to the columns `known` accepts.
 pub(crate) fn plan_many_with<W: BlockSource + SyncIfParallel>(
-    planners: &mut Vec<Option<Planner>>,
+    (planners, memory): (&mut Vec<Option<Planner>>, &StepMemory),
     (world, known): (&W, &KnownColumns<'_>),
     settings: &Settings,
     requests: &[(Body, Goal)],
-    node_budget: usize,
+    work_budget: u64,
 ) -> Vec<Result<Plan, PlanError>> {
     #[cfg(feature = "parallel")]
     let threads = rayon::current_num_threads();
@@ -90,9 +94,9 @@ pub(crate) fn plan_many_with<W: BlockSource + SyncIfParallel>(
                 let size = body.aabb.max - body.aabb.min;
                 let planner = match planner {
                     Some(p) if p.body_size() == size && p.settings() == settings => p,
-                    _ => planner.insert(Planner::new(settings.clone(), size)?),
+                    _ => planner.insert(Planner::with_memory(settings.clone(), size, memory)?),
                 };
-                planner.node_budget = node_budget;
+                planner.work_budget = work_budget;
                 planner.plan_within(world, body, *goal, known)
             })
             .collect::<Vec<_>>()

@@ -12,8 +12,11 @@
 //! never asks for a jump the model cannot make (a 4-block gap is leapt, a
 //! 5-block one never planned). A found plan is then walked once, from the
 //! body as it is, with the follower; a step that walk cannot make is left
-//! out and the search made again. A search that runs out of its node budget
-//! returns the plan that came closest, the same one for the same budget.
+//! out and the search made again. A search that runs out of its work budget
+//! (simulated ticks, [`Planner::work_budget`]) returns the plan that came
+//! closest, the same one for the same budget; [`Plan::complete`] says
+//! whether the plan's end is the goal. Checked steps are remembered in a
+//! [`StepMemory`] bounded in bytes, which planners may share.
 //!
 //! The [`Follower`] gives the keys tick by tick (turning the body to face
 //! its step, jumping, sprinting, braking at the end) and says when a step
@@ -77,6 +80,7 @@ pub use follower::{FollowEvent, Follower, StuckReason};
 pub use goal::Goal;
 pub use many::plan_many;
 pub use plan::Plan;
-pub use planner::{DEFAULT_NODE_BUDGET, PlanError, Planner};
+pub use planner::{DEFAULT_WORK_BUDGET, MAX_CHECK_WORK, PlanError, Planner};
 pub use standing::Standing;
 pub use step::{Step, StepKind};
+pub use step_cache::{DEFAULT_STEP_MEMORY_BYTES, StepMemory};

@@ -16,9 +16,13 @@ pub struct Plan {
     pub start: Standing,
     /// The steps, in order.
     pub steps: Vec<Step>,
-    /// Whether the last step reaches the goal; else the plan ends where the
-    /// search came closest to it before its budget ran out, or where the
-    /// world it could see ended.
+    /// Whether the plan's end satisfies [`Goal::reached`]: the last step's
+    /// end, or the body's own feet for a plan of no steps. Else the plan
+    /// ends where the search came closest to the goal before its budget ran
+    /// out, where the world it could see ended, or where the steps its
+    /// checking walk could make from the body as it was ended.
+    ///
+    /// [`Goal::reached`]: super::Goal::reached
     pub complete: bool,
     /// The search met columns the world did not hold yet
     /// ([`Planner::plan_within`](super::Planner::plan_within)): planned
@@ -26,8 +30,12 @@ pub struct Plan {
     pub frontier: bool,
     /// Ticks the walk took in the checking simulation.
     pub ticks: u32,
-    /// Places the search expanded.
+    /// Places the search expanded (every search of the plan).
     pub nodes: usize,
+    /// The work the plan took, in simulated ticks
+    /// ([`Planner::work_budget`](super::Planner::work_budget)): its step
+    /// checks, remembered or not, a unit a place, and its checking walks.
+    pub work: u64,
 }
 
 impl Plan {

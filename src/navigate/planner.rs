@@ -11,12 +11,19 @@ use super::search::Search;
 use super::standing::{Places, Standing};
 use super::steering::{arrived, steer};
 use super::step::{Reach, Step, StepKind, candidates};
-use super::step_cache::{Checked, StepCache};
+use super::step_cache::{Checked, StepMemory};
 use crate::controller::{Body, Controller, SettingError, Settings};
 use crate::world::BlockSource;
 
-/// The most places one search expands unless told otherwise.
-pub const DEFAULT_NODE_BUDGET: usize = 20_000;
+/// The work one plan may take unless told otherwise
+/// ([`Planner::work_budget`]): a million simulated ticks, some 20,000
+/// places over hills (about 50 a place there, checks remembered or not).
+pub const DEFAULT_WORK_BUDGET: u64 = 1_000_000;
+/// The most work one step check may be charged: the longest a check
+/// simulates (a swim of 16 columns, `30 + 24 · √(16² + 3²)` ticks, rounded
+/// up). A plan's work ends at most this far past its budget, plus its
+/// checking walks (documented on [`Planner::work_budget`]).
+pub const MAX_CHECK_WORK: u64 = 430;
 /// How many times a plan whose walk left it is searched again, without the
 /// step the walk could not make.
 const REPAIRS: usize = 4;
@@ -59,13 +66,24 @@ pub struct Planner {
     controller: Controller,
     places: Places,
     reach: Reach,
-    /// Steps already checked, by the shape of the blocks around them.
-    cache: StepCache,
-    /// The body's height in whole blocks, for the cache's keys.
-    height: i32,
-    /// The most places a search expands; a search that runs out returns
-    /// the best partial plan, the same one for the same budget.
-    pub node_budget: usize,
+    /// Steps already checked, by the shape of the blocks around them:
+    /// this planner's own, or shared with others.
+    memory: StepMemory,
+    /// The body's size and settings as the memory numbers them, and its
+    /// height in whole blocks, for the memory's keys.
+    key_of: (u32, i32),
+    /// The most work a plan may take, in simulated ticks: every step check
+    /// is charged the ticks its simulation takes (remembered or not,
+    /// failed or not), every place expanded one more, and the checking
+    /// walks their ticks. A search stops once its work reaches the budget
+    /// and returns the best partial plan, the same one for the same budget
+    /// whatever was planned before and on any thread. A plan's whole work
+    /// ([`Plan::work`]) is at most the budget, plus [`MAX_CHECK_WORK`] for
+    /// the check under way when it ran out, plus its checking walks (each
+    /// at most twice the plan's ticks, 20 a step and 40, and at most six of
+    /// them). The search's own memory (places, open list) grows with its
+    /// work, so the budget bounds it too.
+    pub work_budget: u64,
 }
 
 impl Planner {
@@ -76,7 +94,22 @@ impl Planner {
     /// # Errors
     /// A setting out of range.
     pub fn new(settings: Settings, size: DVec3) -> Result<Planner, PlanError> {
+        Planner::with_memory(settings, size, &StepMemory::default())
+    }
+
+    /// [`Planner::new`] remembering its checked steps in `memory`, which
+    /// other planners may share (bodies of other sizes and settings too):
+    /// one memory, one cap, for all of them.
+    ///
+    /// # Errors
+    /// A setting out of range.
+    pub fn with_memory(
+        settings: Settings,
+        size: DVec3,
+        memory: &StepMemory,
+    ) -> Result<Planner, PlanError> {
         let step_height = settings.walking.step_height;
+        let profile = memory.lock().profile(size, &settings);
         Ok(Planner {
             controller: Controller::new(settings)?,
             places: Places::new(size),
@@ -86,10 +119,10 @@ impl Planner {
                 max_drop: 3,
                 max_gap: 4,
             },
-            node_budget: DEFAULT_NODE_BUDGET,
-            cache: StepCache::default(),
+            work_budget: DEFAULT_WORK_BUDGET,
+            memory: memory.clone(),
             #[allow(clippy::cast_possible_truncation)] // a body at most a few blocks tall
-            height: size.y.ceil() as i32,
+            key_of: (profile, size.y.ceil() as i32),
         })
     }
 
@@ -106,10 +139,16 @@ impl Planner {
     }
 
     /// How many step checks were answered from memory, of how many asked,
-    /// since the planner was made.
+    /// since its memory was made (by every planner sharing it).
     #[must_use]
     pub fn remembered_steps(&self) -> (u64, u64) {
-        (self.cache.hits, self.cache.asks)
+        self.memory.remembered_steps()
+    }
+
+    /// The memory its checked steps are kept in.
+    #[must_use]
+    pub fn memory(&self) -> &StepMemory {
+        &self.memory
     }
 
     /// The highest drop a plan may take, blocks (3 unless set).
@@ -177,31 +216,44 @@ impl Planner {
             .at(world, feet.floor().as_ivec3())
             .ok_or(PlanError::NotStanding(feet))?;
         let mut banned = FxHashSet::default();
-        let mut plan = self.search(world, start, body.feet(), goal, (&banned, known));
-        for _ in 0..REPAIRS {
-            match self.walk(world, body, &plan) {
+        let mut work = 0;
+        let mut plan = self.search(world, start, feet, goal, (&banned, known), &mut work);
+        let mut repairs = 0;
+        loop {
+            let (walked, ticks) = self.walk(world, body, &plan);
+            work += u64::from(ticks);
+            let failed = match walked {
                 Ok(ticks) => {
                     plan.ticks = ticks;
-                    return Ok(plan);
+                    break;
                 }
-                Err(failed) => {
-                    let from = if failed == 0 {
-                        start.cell
-                    } else {
-                        plan.steps[failed - 1].to.cell
-                    };
-                    banned.insert((from, plan.steps[failed].to.cell));
-                    plan = self.search(world, start, body.feet(), goal, (&banned, known));
-                }
+                Err(failed) => failed,
+            };
+            if repairs == REPAIRS || work >= self.work_budget {
+                // Still not walkable from where the body is, or no work
+                // left to search again: keep what it walked.
+                plan.steps.truncate(failed);
+                let (walked, ticks) = self.walk(world, body, &plan);
+                work += u64::from(ticks);
+                plan.ticks = walked.unwrap_or(0);
+                break;
             }
+            repairs += 1;
+            let from = if failed == 0 {
+                start.cell
+            } else {
+                plan.steps[failed - 1].to.cell
+            };
+            banned.insert((from, plan.steps[failed].to.cell));
+            plan = self.search(world, start, feet, goal, (&banned, known), &mut work);
         }
-        // Still not walkable from where the body is: keep what it walked.
-        let walked = self
-            .walk(world, body, &plan)
-            .map_or_else(|failed| failed, |_| plan.steps.len());
-        plan.steps.truncate(walked);
-        plan.complete = plan.complete && walked == plan.steps.len();
-        plan.ticks = self.walk(world, body, &plan).unwrap_or(0);
+        // The search's verdict was about the steps it found: a plan cut
+        // short reaches the goal only if what is left still ends there.
+        plan.complete = ends_at(&plan, feet, goal);
+        plan.work = work;
+        // What the search looked at is not kept between plans: a planner
+        // at rest holds its memory of steps, nothing more.
+        self.places.release();
         Ok(plan)
     }
 
@@ -218,6 +270,7 @@ impl Planner {
         body_feet: DVec3,
         goal: Goal,
         (banned, known): (&Banned, &dyn Fn(IVec2) -> bool),
+        work: &mut u64,
     ) -> Plan {
         let fastest = self.controller.settings().walking.speed / 20.0;
         let mut search = Search::new(start, goal, fastest);
@@ -236,10 +289,13 @@ impl Planner {
                 found = Some(index);
                 break;
             }
-            if expanded >= self.node_budget {
+            if *work >= self.work_budget {
                 break;
             }
             expanded += 1;
+            // A place costs a unit of its own, so a search whose steps are
+            // all refused at no cost still ends.
+            *work += 1;
             candidates(
                 world,
                 &mut self.places,
@@ -257,7 +313,9 @@ impl Planner {
                 {
                     continue;
                 }
-                if let Some(step) = self.check(world, &node.standing, to, kind) {
+                let (step, cost) = self.check(world, &node.standing, to, kind);
+                *work += cost;
+                if let Some(step) = step {
                     search.reach(index, step);
                 }
             }
@@ -270,6 +328,7 @@ impl Planner {
             frontier,
             ticks: search.nodes[end].ticks,
             nodes: expanded,
+            work: 0,
         }
     }
 
@@ -298,36 +357,42 @@ impl Planner {
     /// The step from `from` to `to` by `kind`, if a body at rest at `from`
     /// makes it with the follower's steering: it stands in `to`'s cell near
     /// its middle within the ticks such a move may take, never having
-    /// fallen below both ends.
+    /// fallen below both ends. With it, the work it is charged: the ticks
+    /// its simulation ran, whether run now or remembered.
     fn check<W: BlockSource>(
         &mut self,
         world: &W,
         from: &Standing,
         to: Standing,
         kind: StepKind,
-    ) -> Option<Step> {
-        let key = self.cache.key(world, from, &to, kind, self.height);
-        match self.cache.get(&key) {
-            Some(Checked::Made(ticks)) => return Some(Step { to, kind, ticks }),
-            Some(Checked::Failed) => return None,
-            None => {}
-        }
-        // Checked in the key's own box at the origin: the answer is the
-        // key's alone, whatever came before and wherever the step is.
-        let (local_from, local_to, local_kind) = key.local_step();
-        let made = self.simulate(
-            &key.local(world.registry()),
-            &local_from,
-            local_to,
-            local_kind,
-        );
-        let checked = made.map_or(Checked::Failed, |s| Checked::Made(s.ticks));
-        self.cache.put(key, checked);
-        made.map(|s| Step {
-            to,
-            kind,
-            ticks: s.ticks,
-        })
+    ) -> (Option<Step>, u64) {
+        let remembered = {
+            let mut memory = self.memory.lock();
+            let key = memory.key(world, from, &to, kind, self.key_of);
+            memory.get(&key).ok_or(key)
+        };
+        let checked = match remembered {
+            Ok(checked) => checked,
+            Err(key) => {
+                // Checked in the key's own box at the origin: the answer is
+                // the key's alone, whatever came before and wherever the
+                // step is.
+                let (local_from, local_to, local_kind) = key.local_step();
+                let checked = self.simulate(
+                    &key.local(world.registry()),
+                    &local_from,
+                    local_to,
+                    local_kind,
+                );
+                self.memory.lock().put(key, checked);
+                checked
+            }
+        };
+        let step = match checked {
+            Checked::Made(ticks) => Some(Step { to, kind, ticks }),
+            Checked::Failed(_) => None,
+        };
+        (step, checked.work())
     }
 
     /// [`Planner::check`] by ticking the controller.
@@ -337,9 +402,11 @@ impl Planner {
         from: &Standing,
         to: Standing,
         kind: StepKind,
-    ) -> Option<Step> {
-        let mut step = Step { to, kind, ticks: 0 };
-        let mut body = Body::new(from.feet, self.reach.size).ok()?;
+    ) -> Checked {
+        let step = Step { to, kind, ticks: 0 };
+        let Ok(mut body) = Body::new(from.feet, self.reach.size) else {
+            return Checked::Failed(0);
+        };
         body.grounded = true;
         let across = (to.feet - from.feet).length();
         // A swimmer is slower than a walker, and hangs lower than the banks.
@@ -354,23 +421,30 @@ impl Planner {
         for tick in 1..=limit {
             let input = steer(&step, false, &mut body, self.reach.step_height);
             events.clear();
-            self.controller
+            if self
+                .controller
                 .tick(world, &mut body, input, &mut events)
-                .ok()?;
-            if body.feet().y < lowest {
-                return None;
+                .is_err()
+                || body.feet().y < lowest
+            {
+                return Checked::Failed(tick);
             }
             if arrived(&step, false, &body) {
-                step.ticks = tick;
-                return Some(step);
+                return Checked::Made(tick);
             }
         }
-        None
+        Checked::Failed(limit)
     }
 
     /// Walks `plan` with a follower from `body` as it is: the ticks it took,
-    /// or the index of the step it could not make.
-    fn walk<W: BlockSource>(&mut self, world: &W, body: &Body, plan: &Plan) -> Result<u32, usize> {
+    /// or the index of the step it could not make; with the ticks it ran,
+    /// the work it is charged.
+    fn walk<W: BlockSource>(
+        &mut self,
+        world: &W,
+        body: &Body,
+        plan: &Plan,
+    ) -> (Result<u32, usize>, u32) {
         let mut body = *body;
         let mut follower = Follower::new(plan, body.feet(), self.reach.step_height);
         let limit = plan.steps.iter().map(|s| s.ticks * 2 + 20).sum::<u32>() + 40;
@@ -378,14 +452,14 @@ impl Planner {
         for tick in 0..limit {
             let (input, event) = follower.input(&mut body);
             match event {
-                Some(FollowEvent::Arrived) => return Ok(tick),
+                Some(FollowEvent::Arrived) => return (Ok(tick), tick),
                 Some(FollowEvent::Stuck(_)) => {
-                    return Err(plan.steps.len() - follower.remaining().len());
+                    return (Err(plan.steps.len() - follower.remaining().len()), tick);
                 }
                 _ => {}
             }
             if follower.done() {
-                return Ok(tick);
+                return (Ok(tick), tick);
             }
             events.clear();
             if self
@@ -393,9 +467,19 @@ impl Planner {
                 .tick(world, &mut body, input, &mut events)
                 .is_err()
             {
-                return Err(plan.steps.len() - follower.remaining().len());
+                return (Err(plan.steps.len() - follower.remaining().len()), tick);
             }
         }
-        Err(plan.steps.len() - follower.remaining().len())
+        (Err(plan.steps.len() - follower.remaining().len()), limit)
+    }
+}
+
+/// Whether `plan`, for a body whose feet are at `feet`, ends where `goal`
+/// holds: the one rule [`Plan::complete`] follows. A plan of no steps ends
+/// where the body is.
+fn ends_at(plan: &Plan, feet: DVec3, goal: Goal) -> bool {
+    match plan.steps.last() {
+        Some(step) => goal.reached(step.to.cell, step.to.feet),
+        None => goal.reached(feet.floor().as_ivec3(), feet),
     }
 }

@@ -41,6 +41,11 @@ impl Places {
         self.known.clear();
     }
 
+    /// Forgets every place and gives back the memory they took.
+    pub(crate) fn release(&mut self) {
+        self.known = FxHashMap::default();
+    }
+
     /// Where the body stands in `cell`, if it can ([`standing_in`]).
     pub(crate) fn at<W: BlockSource>(&mut self, world: &W, cell: IVec3) -> Option<Standing> {
         if let Some(&known) = self.known.get(&cell) {

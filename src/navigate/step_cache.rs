@@ -13,6 +13,8 @@
 //! steps is still walked once from the body before it is returned, as every
 //! plan is.
 
+use std::sync::{Arc, Mutex, MutexGuard};
+
 use glam::{DVec3, IVec3};
 use rustc_hash::FxHashMap;
 
@@ -20,10 +22,16 @@ use super::shape_classes::ShapeClasses;
 use super::standing::Standing;
 use super::step::StepKind;
 use crate::block::{BlockId, BlockRegistry};
+use crate::controller::Settings;
 use crate::world::BlockSource;
 
-/// The most steps remembered; past it the memory is cleared and refilled.
-const CAPACITY: usize = 1 << 18;
+/// The bytes a [`StepMemory`] holds unless told otherwise: 64 MiB.
+pub const DEFAULT_STEP_MEMORY_BYTES: usize = 64 << 20;
+
+/// What one remembered step costs beside its key's blocks: the slots of
+/// the hash table that holds it (a table at most 7/8 full that doubles as
+/// it grows has up to 16/7 slots an entry) and their control bytes.
+const ENTRY_OVERHEAD: usize = (size_of::<(StepKey, Checked)>() + 1) * 16 / 7 + 1;
 
 /// A climb's kind in a key (a leap's are 3 and up, by its run-up).
 const CLIMB: u8 = u8::MAX;
@@ -36,6 +44,10 @@ const SWIM_DEPTH: i32 = 3;
 /// What makes one check the same as another.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct StepKey {
+    /// The body size and settings the check was made with, as the memory
+    /// numbers them ([`StepCache::profile`]): planners of several sizes
+    /// share one memory without reading each other's answers.
+    profile: u32,
     /// The end's cell less the start's.
     offset: IVec3,
     /// The takeoff's cell less the start's, for a leap.
@@ -108,13 +120,96 @@ impl BlockSource for Local<'_> {
     }
 }
 
-/// What a check found.
+/// What a check found, and the ticks its simulation ran: what planning is
+/// charged for it ([`Planner::work_budget`](super::Planner::work_budget))
+/// whether it is simulated now or remembered, so a plan's work does not
+/// depend on what was planned before it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Checked {
     /// The step was made in this many ticks.
     Made(u32),
-    /// It was not.
-    Failed,
+    /// It was not, found after this many ticks.
+    Failed(u32),
+}
+
+impl Checked {
+    /// The work the check is charged: the ticks it simulated.
+    pub(crate) fn work(self) -> u64 {
+        match self {
+            Checked::Made(ticks) | Checked::Failed(ticks) => u64::from(ticks),
+        }
+    }
+}
+
+/// Checked steps remembered for every planner that holds a handle to it
+/// (a [`Crowd`](super::Crowd)'s threads, a scenario's bodies, a game's
+/// planners): bounded in bytes, cleared and refilled when full. A step
+/// missing or forgotten is checked again and found the same, so what the
+/// memory holds changes how long a plan takes, never the plan.
+///
+/// ```
+/// use voxwalk::block::BlockId;
+/// use voxwalk::controller::{Body, Settings};
+/// use voxwalk::glam::{DVec3, IVec3};
+/// use voxwalk::navigate::{Goal, Planner, StepMemory};
+/// use voxwalk::world::World;
+///
+/// let mut world = World::new();
+/// world.fill(IVec3::new(0, 0, 0), IVec3::new(20, 0, 4), BlockId::STONE);
+/// let memory = StepMemory::new(1 << 20); // a megabyte, shared
+/// let mut a = Planner::with_memory(Settings::default(), Body::DEFAULT_SIZE, &memory).unwrap();
+/// let mut b = Planner::with_memory(Settings::default(), Body::DEFAULT_SIZE, &memory).unwrap();
+/// let body = Body::new(DVec3::new(1.5, 1.0, 1.5), Body::DEFAULT_SIZE).unwrap();
+/// let goal = Goal::Cell(IVec3::new(18, 1, 2));
+/// let first = a.plan(&world, &body, goal).unwrap();
+/// let (hits_before, _) = memory.remembered_steps();
+/// let second = b.plan(&world, &body, goal).unwrap();
+/// assert_eq!(first, second); // the same plan, the same work
+/// assert!(memory.remembered_steps().0 > hits_before); // b read what a checked
+/// assert!(memory.bytes() <= 1 << 20);
+/// ```
+#[derive(Clone, Debug)]
+pub struct StepMemory(Arc<Mutex<StepCache>>);
+
+impl Default for StepMemory {
+    fn default() -> Self {
+        StepMemory::new(DEFAULT_STEP_MEMORY_BYTES)
+    }
+}
+
+impl StepMemory {
+    /// An empty memory that holds at most `bytes` (counted as the keys'
+    /// blocks and a fixed cost an entry).
+    #[must_use]
+    pub fn new(bytes: usize) -> StepMemory {
+        StepMemory(Arc::new(Mutex::new(StepCache {
+            capacity: bytes,
+            ..StepCache::default()
+        })))
+    }
+
+    /// The bytes it holds now, as counted against its cap.
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.lock().bytes
+    }
+
+    /// How many step checks were answered from memory, of how many asked,
+    /// since it was made.
+    #[must_use]
+    pub fn remembered_steps(&self) -> (u64, u64) {
+        let cache = self.lock();
+        (cache.hits, cache.asks)
+    }
+
+    /// The memory, for one lookup or one entry. A planner that panicked
+    /// while holding it left it whole (each change is one insert), so a
+    /// poisoned lock is taken as it is.
+    pub(crate) fn lock(&self) -> MutexGuard<'_, StepCache> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
 }
 
 /// The remembered checks.
@@ -123,12 +218,33 @@ pub(crate) struct StepCache {
     checked: FxHashMap<StepKey, Checked>,
     /// What the keys name the blocks by.
     classes: ShapeClasses,
+    /// The body sizes and settings checks were made with, numbered.
+    profiles: Vec<(DVec3, Settings)>,
+    /// The bytes held, and the most it may.
+    bytes: usize,
+    capacity: usize,
     /// Lookups answered and asked, for the figures.
     pub(crate) hits: u64,
     pub(crate) asks: u64,
 }
 
 impl StepCache {
+    /// The number keys of checks for bodies of `size` moved by `settings`
+    /// carry.
+    pub(crate) fn profile(&mut self, size: DVec3, settings: &Settings) -> u32 {
+        let found = self.profiles.iter().position(|(s, set)| {
+            s.to_array().map(f64::to_bits) == size.to_array().map(f64::to_bits) && set == settings
+        });
+        let index = found.unwrap_or_else(|| {
+            self.profiles.push((size, settings.clone()));
+            self.profiles.len() - 1
+        });
+        #[allow(clippy::cast_possible_truncation)] // one a size and settings in use
+        {
+            index as u32
+        }
+    }
+
     /// The key of the step from `from` to `to` by `kind` for a body of
     /// `height` (blocks, rounded up), reading `world`: its blocks named by
     /// their [`ShapeClasses`].
@@ -138,7 +254,7 @@ impl StepCache {
         from: &Standing,
         to: &Standing,
         kind: StepKind,
-        height: i32,
+        (profile, height): (u32, i32),
     ) -> StepKey {
         let depth = 2 + if kind == StepKind::Swim {
             SWIM_DEPTH
@@ -163,6 +279,7 @@ impl StepCache {
             StepKind::Leap { run_up, takeoff } => (3 + run_up, takeoff - from.cell),
         };
         StepKey {
+            profile,
             offset: to.cell - from.cell,
             kind,
             rests: (
@@ -187,11 +304,19 @@ impl StepCache {
         found
     }
 
-    /// Remembers what the check of `key` found.
+    /// Remembers what the check of `key` found: past the cap, everything
+    /// is forgotten first (an entry missing is checked again, the same).
     pub(crate) fn put(&mut self, key: StepKey, checked: Checked) {
-        if self.checked.len() >= CAPACITY {
-            self.checked.clear();
+        let bytes = ENTRY_OVERHEAD + key.blocks.len() * size_of::<BlockId>();
+        if bytes > self.capacity {
+            return;
         }
-        self.checked.insert(key, checked);
+        if self.bytes + bytes > self.capacity {
+            self.checked = FxHashMap::default();
+            self.bytes = 0;
+        }
+        if self.checked.insert(key, checked).is_none() {
+            self.bytes += bytes;
+        }
     }
 }

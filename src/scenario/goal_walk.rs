@@ -6,7 +6,7 @@
 use glam::{DVec3, IVec3};
 
 use crate::controller::{Body, Input, Settings};
-use crate::navigate::{FollowEvent, Follower, Goal, Planner};
+use crate::navigate::{FollowEvent, Follower, Goal, Planner, StepMemory};
 use crate::world::World;
 
 /// The events a goal-walking body adds to its frame, beside the
@@ -31,10 +31,16 @@ pub(super) struct GoalWalk {
 
 impl GoalWalk {
     /// A walk to the cell holding `goal`, in a run displaced by `-shift`.
-    pub(super) fn new(goal: DVec3, shift: DVec3, settings: &Settings, size: DVec3) -> Option<Self> {
+    /// Its planner remembers checked steps in `memory`, shared by the run.
+    pub(super) fn new(
+        goal: DVec3,
+        shift: DVec3,
+        (settings, memory): (&Settings, &StepMemory),
+        size: DVec3,
+    ) -> Option<Self> {
         Some(GoalWalk {
             goal: (goal - shift).floor().as_ivec3(),
-            planner: Planner::new(settings.clone(), size).ok()?,
+            planner: Planner::with_memory(settings.clone(), size, memory).ok()?,
             follower: None,
             complete: false,
             step_height: settings.walking.step_height,
@@ -81,8 +87,12 @@ impl GoalWalk {
         let (input, event) = follower.input(body);
         // A plan with no steps left ends as one whose last step was made.
         let event = event.or_else(|| follower.done().then_some(FollowEvent::Arrived));
+        let feet = body.feet();
+        let at_goal = Goal::Cell(self.goal).reached(feet.floor().as_ivec3(), feet);
         match event {
-            Some(FollowEvent::Arrived) if self.complete => {
+            // Arrived only where the goal holds for the body itself, not
+            // merely at the end of a plan that said it reached it.
+            Some(FollowEvent::Arrived) if self.complete && at_goal => {
                 self.finished = true;
                 events.push("arrived".into());
             }

@@ -126,15 +126,14 @@ impl<'s> Run<'s> {
     fn new(scenario: &'s Scenario, world: &World, shift: DVec3) -> Result<Self, SimulationError> {
         let mut stream = WorldStream::open(scenario.save_folder.as_ref())?;
         let sim = scenario.streamed_simulation(world, shift, &mut stream)?;
-        let walks = scenario
-            .bodies
-            .iter()
-            .map(|b| {
-                let size = b.body.aabb.max - b.body.aabb.min;
-                b.goal
-                    .and_then(|goal| GoalWalk::new(goal, shift, &scenario.settings, size))
-            })
-            .collect();
+        // One memory of checked steps, one cap, for every goal body.
+        let memory = crate::navigate::StepMemory::default();
+        let walk = |b: &super::ScenarioBody| {
+            let size = b.body.aabb.max - b.body.aabb.min;
+            let goal = b.goal?;
+            GoalWalk::new(goal, shift, (&scenario.settings, &memory), size)
+        };
+        let walks = scenario.bodies.iter().map(walk).collect();
         Ok(Run {
             scenario,
             sim,

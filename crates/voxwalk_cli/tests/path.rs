@@ -19,17 +19,15 @@ const GAP: &str = "voxwalk-world 1\nlayer 0\n|####...#####\n|####...#####\n|####
 
 /// `voxwalk path` over the gap world, from `from` to (10.5, 1, 1.5).
 fn path_over_the_gap(tag: &str, from: &str) -> Output {
+    path_over_the_gap_to(tag, from, "10.5,1,1.5")
+}
+
+/// `voxwalk path` over the gap world, from `from` to `to`.
+fn path_over_the_gap_to(tag: &str, from: &str, to: &str) -> Output {
     let dir = temp_dir::Dir::new(tag);
     let world = dir.path().join("gap.vxw");
     std::fs::write(&world, GAP).unwrap();
-    voxwalk(&[
-        "path",
-        world.to_str().unwrap(),
-        "--from",
-        from,
-        "--to",
-        "10.5,1,1.5",
-    ])
+    voxwalk(&["path", world.to_str().unwrap(), "--from", from, "--to", to])
 }
 
 #[test]
@@ -68,4 +66,27 @@ fn path_from_mid_air_over_nothing_is_one_line_on_stderr() {
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// A goal no world holds (not finite, or past the coordinates a world may
+/// have) is refused naming `--to`, not rounded to a cell at the edge of
+/// the integers and planned towards; so is such a start, naming `--from`.
+#[test]
+fn path_refuses_places_no_world_holds_naming_the_flag() {
+    for (i, to) in ["NaN,1,1", "1,inf,1", "1,1,-inf", "1e300,1,1", "1,1,3e9"]
+        .iter()
+        .enumerate()
+    {
+        let out = path_over_the_gap_to(&format!("cli-path-to-{i}"), "1.5,1,1.5", to);
+        assert_eq!(out.status.code(), Some(2), "--to {to}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("--to"), "--to {to}: {err}");
+        assert!(out.stdout.is_empty(), "--to {to}: planned anyway");
+    }
+    for (i, from) in ["NaN,1,1", "1e300,1,1"].iter().enumerate() {
+        let out = path_over_the_gap(&format!("cli-path-from-{i}"), from);
+        assert_eq!(out.status.code(), Some(2), "--from {from}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("--from"), "--from {from}: {err}");
+    }
 }

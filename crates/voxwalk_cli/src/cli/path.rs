@@ -25,9 +25,11 @@ pub struct PathArgs {
     /// Body size.
     #[arg(long, value_name = "W,H,D", value_parser = parse_vector)]
     pub size: Option<DVec3>,
-    /// The most places the search expands; past it, the plan that came closest.
-    #[arg(long, value_name = "N", default_value_t = voxwalk::navigate::DEFAULT_NODE_BUDGET)]
-    pub nodes: usize,
+    /// The most work the plan may take, in simulated ticks (each step
+    /// checked is charged the ticks its check simulates); past it, the plan
+    /// that came closest.
+    #[arg(long, value_name = "TICKS", default_value_t = voxwalk::navigate::DEFAULT_WORK_BUDGET)]
+    pub work: u64,
     /// Override a controller setting, as `run --set` (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE", allow_hyphen_values = true)]
     pub set: Vec<String>,
@@ -39,6 +41,8 @@ struct PlanLine {
     complete: bool,
     ticks: u32,
     nodes: usize,
+    work: u64,
+    cpu_ms: f64,
     steps: Vec<StepLine>,
 }
 
@@ -67,12 +71,13 @@ pub(super) fn run(
 ) -> Result<(), CliError> {
     let usage = CliError::Usage;
     let (world, movers) = super::open_world(&args.world, budget)?.into_parts();
+    let goal = Goal::Cell(goal_cell(args.to)?);
     let settings = super::settings_from(&args.set)?;
     let step_height = settings.walking.step_height;
     let size = args.size.unwrap_or(Body::DEFAULT_SIZE);
     let mut sim = Simulation::with_movers(world, movers, settings.clone())
         .map_err(|e| usage(e.to_string()))?;
-    let body = Body::new(args.from, size).map_err(|e| usage(format!("body: {e}")))?;
+    let body = Body::new(args.from, size).map_err(|e| usage(format!("--from: {e}")))?;
     let handle = sim.add_body(body);
     // Settled onto what is under the feet first.
     for _ in 0..40 {
@@ -81,12 +86,29 @@ pub(super) fn run(
     }
     let start = *sim.body(handle).expect("the body just added");
     let mut planner = Planner::new(settings, size).map_err(|e| usage(e.to_string()))?;
-    planner.node_budget = args.nodes;
+    planner.work_budget = args.work;
+    let started = std::time::Instant::now();
     let plan = planner
-        .plan(sim.world(), &start, Goal::Cell(args.to.floor().as_ivec3()))
+        .plan(sim.world(), &start, goal)
         .map_err(|e| usage(format!("--from {}: {e}", args.from)))?;
-    write_json(out, &plan_line(&plan))?;
+    let mut line = plan_line(&plan);
+    line.cpu_ms = started.elapsed().as_secs_f64() * 1e3;
+    write_json(out, &line)?;
     walk(&mut sim, handle, &plan, step_height, out)
+}
+
+/// The cell `--to` names: refused, naming the flag, where it is not finite
+/// or lies outside the coordinates a world may hold (a cell beyond them
+/// would be rounded to the edge of `i32`, and a plan made towards it).
+fn goal_cell(to: DVec3) -> Result<glam::IVec3, CliError> {
+    let limit = voxwalk::resolver::limits::MAX_COORDINATE;
+    if !to.is_finite() || to.abs().max_element() > limit {
+        return Err(CliError::Usage(format!(
+            "--to {}, {}, {}: not a place in a world (every coordinate finite and within ±{limit})",
+            to.x, to.y, to.z
+        )));
+    }
+    Ok(to.floor().as_ivec3())
 }
 
 fn plan_line(plan: &Plan) -> PlanLine {
@@ -94,6 +116,8 @@ fn plan_line(plan: &Plan) -> PlanLine {
         complete: plan.complete,
         ticks: plan.ticks,
         nodes: plan.nodes,
+        work: plan.work,
+        cpu_ms: 0.0,
         steps: plan
             .steps
             .iter()

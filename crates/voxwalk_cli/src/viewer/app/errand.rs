@@ -11,8 +11,8 @@ use voxwalk::navigate::{FollowEvent, Follower, Goal, Planner};
 
 /// How far away a far spot is looked for, blocks.
 const FAR: f64 = 32.0;
-/// The most places one search expands here: a frame's worth of planning.
-const NODES: usize = 6_000;
+/// The most work one plan takes here, in simulated ticks.
+const WORK: u64 = 300_000;
 
 /// A walk the player makes by itself.
 #[derive(Debug)]
@@ -72,7 +72,7 @@ impl App {
         let goal = Goal::Column { x, z };
         let size = body.aabb.max - body.aabb.min;
         let planned = Planner::new(self.sim.settings().clone(), size).and_then(|mut planner| {
-            planner.node_budget = NODES;
+            planner.work_budget = WORK;
             let (world, feed) = (self.sim.world(), &self.feed);
             let known = |column| feed.knows_column(world, body.feet(), column);
             planner.plan_within(world, &body, goal, &known)

@@ -20,10 +20,11 @@ use crate::world::BlockSource;
 /// places over hills (about 50 a place there, checks remembered or not).
 pub const DEFAULT_WORK_BUDGET: u64 = 1_000_000;
 /// The most work one step check may be charged: the longest a check
-/// simulates (a swim of 16 columns, `30 + 24 · √(16² + 3²)` ticks, rounded
-/// up). A plan's work ends at most this far past its budget, plus its
-/// checking walks (documented on [`Planner::work_budget`]).
-pub const MAX_CHECK_WORK: u64 = 430;
+/// simulates (a swim of 16 columns diagonally, up to `30 + 24 · √(17² +
+/// 17² + 3²)` ticks, rounded up; no check runs longer). A plan's work ends
+/// at most this far past its budget, plus its checking walks (documented
+/// on [`Planner::work_budget`]).
+pub const MAX_CHECK_WORK: u64 = 640;
 /// How many times a plan whose walk left it is searched again, without the
 /// step the walk could not make.
 const REPAIRS: usize = 4;
@@ -76,12 +77,14 @@ pub struct Planner {
     /// is charged the ticks its simulation takes (remembered or not,
     /// failed or not), every place expanded one more, and the checking
     /// walks their ticks. A search stops once its work reaches the budget
-    /// and returns the best partial plan, the same one for the same budget
-    /// whatever was planned before and on any thread. A plan's whole work
-    /// ([`Plan::work`]) is at most the budget, plus [`MAX_CHECK_WORK`] for
-    /// the check under way when it ran out, plus its checking walks (each
-    /// at most twice the plan's ticks, 20 a step and 40, and at most six of
-    /// them). The search's own memory (places, open list) grows with its
+    /// (looked at before every check) and returns the best partial plan,
+    /// the same one for the same budget whatever was planned before and on
+    /// any thread; no search starts again once a checking walk has taken
+    /// the work past it. So a plan's whole work ([`Plan::work`]) is at most
+    /// the budget, plus [`MAX_CHECK_WORK`] for the check under way when it
+    /// ran out, plus the walks of the last plan searched (one, and one more
+    /// if it had to be cut short: each at most twice its ticks, 20 a step
+    /// and 40). The search's own memory (places, open list) grows with its
     /// work, so the budget bounds it too.
     pub work_budget: u64,
 }
@@ -313,6 +316,12 @@ impl Planner {
                 {
                     continue;
                 }
+                // The budget is looked at before each check, not only each
+                // place: a place of eight long swims would overrun it by
+                // thousands of ticks.
+                if *work >= self.work_budget {
+                    break;
+                }
                 let (step, cost) = self.check(world, &node.standing, to, kind);
                 *work += cost;
                 if let Some(step) = step {
@@ -415,7 +424,9 @@ impl Planner {
         } else {
             (12.0, 0.5)
         };
-        let limit = 30 + (across * per_block) as u32;
+        // No check runs past the bound a plan's work is documented with.
+        #[allow(clippy::cast_possible_truncation)] // at most MAX_CHECK_WORK
+        let limit = (30 + (across * per_block) as u32).min(MAX_CHECK_WORK as u32);
         let lowest = from.feet.y.min(to.feet.y) - below;
         let mut events = Vec::new();
         for tick in 1..=limit {

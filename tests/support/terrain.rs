@@ -82,3 +82,39 @@ pub fn bumpy_terrain(size_x: i32, size_z: i32) -> World {
     world.compact();
     world
 }
+
+/// A world built to make planning slow: a lake `size` across with a
+/// random bottom 4 to 7 below its surface (y = 10), too deep to stand in
+/// anywhere, and stepping-stone islands one column wide on one column in
+/// about twelve, so every place plans up to eight swims of up to 16
+/// columns whose boxes of blocks (the random bottom) are all different.
+/// Banks of stone all round. What the hostile round's slow-swim class is.
+pub fn slow_swim_lake(size: i32, seed: u64) -> World {
+    let mut world = World::new();
+    let surface = 10;
+    world.fill(
+        IVec3::new(-2, 0, -2),
+        IVec3::new(size + 1, surface, size + 1),
+        BlockId::STONE,
+    );
+    for x in 0..size {
+        for z in 0..size {
+            let r = hash(seed ^ ((x as u64) << 20 | z as u64));
+            let bottom = surface - 4 - (r % 4) as i32;
+            world.fill(
+                IVec3::new(x, bottom, z),
+                IVec3::new(x, surface, z),
+                BlockId::WATER,
+            );
+            if (r >> 8).is_multiple_of(12) {
+                world.fill(
+                    IVec3::new(x, bottom, z),
+                    IVec3::new(x, surface, z),
+                    BlockId::STONE,
+                );
+            }
+        }
+    }
+    world.compact();
+    world
+}

@@ -429,3 +429,76 @@ fn g_sends_the_body_to_a_far_spot_its_path_drawn_and_it_arrives() {
         errand.ended
     );
 }
+
+/// Whether process `pid` is still running (not gone, not a zombie).
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit(')')
+            .next()
+            .is_some_and(|s| !s.trim_start().starts_with('Z'))
+    })
+}
+
+/// `voxwalk play` whose terminal goes away (the tmux server killed under
+/// it, as an ssh session drops) ends within a second: with the default
+/// world and with a save folder streaming. The build before spun on the
+/// dead terminal at most of a core until killed with SIGKILL.
+#[test]
+#[ignore = "needs tmux"]
+fn play_ends_when_its_terminal_goes_away() {
+    let bin = env!("CARGO_BIN_EXE_voxwalk");
+    let folder = std::env::temp_dir().join(format!("voxwalk-tmux-gone-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    let exported = Command::new(bin)
+        .args(["convert", "gen:hills:3", &format!("{}/", folder.display())])
+        .output()
+        .unwrap();
+    assert!(exported.status.success(), "{exported:?}");
+    let save = format!("{bin} play {} --view-distance 4", folder.display());
+    for (name, command) in [("default", format!("{bin} play")), ("save", save)] {
+        // A tmux server of its own, so killing it touches nothing else.
+        let socket = format!("voxwalk-gone-{name}-{}", std::process::id());
+        let on = |args: &[&str]| {
+            let mut all = vec!["-L", socket.as_str()];
+            all.extend_from_slice(args);
+            tmux(&all)
+        };
+        on(&[
+            "new-session",
+            "-d",
+            "-s",
+            "gone",
+            "-x",
+            "120",
+            "-y",
+            "40",
+            &command,
+        ]);
+        let start = Instant::now();
+        while !on(&["capture-pane", "-p", "-t", "gone"]).contains("pos ")
+            && start.elapsed() < Duration::from_secs(20)
+        {
+            sleep(Duration::from_millis(50));
+        }
+        let pid: u32 = on(&["display", "-p", "-t", "gone", "#{pane_pid}"])
+            .trim()
+            .parse()
+            .expect("the pane's process");
+        assert!(running(pid), "{name}: play did not start");
+        on(&["kill-server"]);
+        let killed = Instant::now();
+        while running(pid) && killed.elapsed() < Duration::from_secs(3) {
+            sleep(Duration::from_millis(20));
+        }
+        let took = killed.elapsed();
+        let alive = running(pid);
+        if alive {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+        }
+        assert!(
+            !alive && took < Duration::from_secs(1),
+            "{name}: still running after {took:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&folder);
+}

@@ -23,6 +23,7 @@ mod playback;
 mod terminal;
 mod theme;
 mod wander;
+mod watchdog;
 
 pub use action::{Action, Hold, KEY_HELP, ScreenDir, action_for};
 pub use app::{App, AppError, Stats};

@@ -100,7 +100,9 @@ impl TerminalSession {
     pub fn run(mut self, mut app: App) -> io::Result<()> {
         app.set_releases_reported(self.enhanced);
         let stop = stop_on_signals()?;
+        let watchdog = super::watchdog::Watchdog::start(Arc::clone(&stop));
         let result = run_loop(&mut self.terminal, &mut app, &stop);
+        drop(watchdog);
         self.finish()?;
         result
     }

@@ -569,3 +569,60 @@ fn a_vox_model_claiming_more_voxels_than_it_holds_is_an_error_not_an_empty_world
     let e = import(&good, None, ReadBudget::default(), &mut |_, _| {}).unwrap_err();
     assert!(e.problem.contains("are left"), "{e}");
 }
+
+/// A known block with a property it does not have, or a value it does not
+/// take, imports as that block with the properties it knows (the rest at
+/// their defaults, as the game reads a saved state) and is counted among
+/// the unknown states: a ladder, vine, cobweb and scaffolding stay what
+/// they are (the build before made them air, and waterlogged scaffolding
+/// plain water), a fence keeps the arm its good property gives it (not a
+/// bare post), and water and lava with a level out of range are read as
+/// sources and counted.
+#[test]
+fn a_known_block_with_a_bad_property_keeps_what_it_knows_and_is_counted() {
+    let states = [
+        "minecraft:ladder[facing=north,waterlogged=false,colour=red]",
+        "minecraft:vine[east=true,north=false,south=false,up=false,west=maybe]",
+        "minecraft:cobweb[sticky=yes]",
+        "minecraft:scaffolding[bottom=false,distance=9,waterlogged=false]",
+        "minecraft:scaffolding[bottom=false,distance=0,waterlogged=true,extra=1]",
+        "minecraft:oak_fence[east=true,north=false,south=false,waterlogged=false,west=bogus]",
+        "minecraft:water[level=16]",
+        "minecraft:lava[level=-1]",
+    ];
+    let palette: Vec<(&str, i32)> = std::iter::once(("minecraft:air", 0))
+        .chain(states.iter().zip(1..).map(|(s, i)| (*s, i)))
+        .collect();
+    // One state a column along x, on a 9 × 1 × 1 strip.
+    let ids: Vec<i32> = (0..9).collect();
+    let bytes = sponge_v2(9, 1, 1, &palette, &ids, 3218);
+    let (_, imported) = import(&bytes, None, ReadBudget::default(), &mut |_, _| {}).unwrap();
+    let w = imported.world;
+    let name = |x| w.registry().name(w.block(IVec3::new(x, 0, 0))).to_owned();
+    let registry = w.registry();
+    let behaviour = |x| *registry.behaviour(w.block(IVec3::new(x, 0, 0)));
+    assert!(behaviour(1).climbable, "ladder: {}", name(1));
+    assert!(behaviour(2).climbable, "vine: {}", name(2));
+    assert!(behaviour(3).stuck.is_some(), "cobweb: {}", name(3));
+    assert!(
+        name(4).starts_with("scaffolding"),
+        "scaffolding: {}",
+        name(4)
+    );
+    assert!(
+        name(5).starts_with("scaffolding") && behaviour(5).liquid.is_some(),
+        "waterlogged scaffolding: {}",
+        name(5)
+    );
+    // The fence's east arm: a box reaching the cell's east face.
+    let fence = w.shape_at(IVec3::new(6, 0, 0));
+    assert!(
+        fence.iter().any(|b| b.max.x == 1.0),
+        "{}: {fence:?}",
+        name(6)
+    );
+    assert_eq!(w.block(IVec3::new(7, 0, 0)), BlockId::WATER, "{}", name(7));
+    assert!(behaviour(8).liquid.is_some(), "lava: {}", name(8));
+    let unknown: u64 = imported.warnings.unknown_states.values().sum();
+    assert_eq!(unknown, 8, "{:?}", imported.warnings.unknown_states);
+}

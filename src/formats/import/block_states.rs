@@ -9,7 +9,9 @@ pub struct Mapped {
     /// The voxwalk block.
     pub block: BlockId,
     /// `false` when no rule knew the state and it became a full stone block
-    /// (stairs, doors, beds, …); importers count these in a warning.
+    /// (stairs, doors, beds, …), or when a known block came with a property
+    /// or value it does not have and was read without it (a liquid's level
+    /// out of range too); importers count these in a warning.
     pub known: bool,
 }
 

@@ -26,7 +26,7 @@ use glam::DVec3;
 
 use super::block_states::{Mapped, map_block_state};
 use super::materials::material_colour;
-use super::vanilla_shapes::{GameVersion, VanillaShapes};
+use super::vanilla_shapes::{GameVersion, StateShape, UnknownState, VanillaShapes};
 use crate::block::{BlockId, BlockType, Liquid, LiquidKind, PropertyValue};
 use crate::geometry::Aabb;
 use crate::world::World;
@@ -93,7 +93,11 @@ impl VanillaBlocks {
     fn map(&self, world: &mut World, name: &str, properties: &str) -> Mapped {
         let name = name.strip_prefix("minecraft:").unwrap_or(name);
         if let Some((kind, level)) = vanilla_liquid(name, properties) {
-            return liquid_block(world, kind, level, self.ultra_warm);
+            // A level out of range reads as the default, a source, as the
+            // game reads it; it is counted among the unknown states.
+            let mut mapped = liquid_block(world, kind, level.unwrap_or(0), self.ultra_warm);
+            mapped.known &= level.is_some();
+            return mapped;
         }
         if name == "bubble_column" {
             let drags = stated(properties).any(|(k, v)| k == "drag" && v == "true");
@@ -122,53 +126,74 @@ impl VanillaBlocks {
         let Some((table, version)) = self.shapes else {
             return by_name;
         };
-        let stated: Vec<(&str, &str)> = stated(properties).collect();
-        let Ok(state) = table.state(version, name, &stated) else {
-            return by_name;
+        let mut stated: Vec<(&str, &str)> = stated(properties).collect();
+        let mut every_property_known = true;
+        let state = loop {
+            match table.state(version, name, &stated) {
+                Ok(state) => break state,
+                // As the game reads a saved state (`NbtUtils.readBlockState`):
+                // a property the block does not have, or a value it does not
+                // take, is left out and that property keeps its default. The
+                // block stays itself, with the arms its known properties say,
+                // and is counted among the unknown states.
+                Err(UnknownState::Property {
+                    property, value, ..
+                }) => {
+                    every_property_known = false;
+                    stated.retain(|&(k, v)| !(k == property && v == value));
+                }
+                Err(UnknownState::Block(_)) => return by_name,
+            }
         };
-        let known = |block| Mapped { block, known: true };
-        if !vanilla_behaviours(name).is_empty() {
-            // A block that acts on bodies is a type of its own, whatever its
-            // shape: vines and cobwebs have no boxes yet are climbed and stuck in.
+        let mut mapped = shaped(world, name, &state, by_name);
+        mapped.known &= every_property_known;
+        mapped
+    }
+}
+
+/// The block of a state the table knows, shaped as it lists.
+fn shaped(world: &mut World, name: &str, state: &StateShape, by_name: Mapped) -> Mapped {
+    let known = |block| Mapped { block, known: true };
+    if !vanilla_behaviours(name).is_empty() {
+        // A block that acts on bodies is a type of its own, whatever its
+        // shape: vines and cobwebs have no boxes yet are climbed and stuck in.
+        let colour = material_colour(name).unwrap_or_else(|| {
+            world
+                .registry()
+                .get(full_block(by_name.block))
+                .map_or([128, 128, 128], |t| t.look.colour)
+        });
+        let block = match state.boxes.as_slice() {
+            [] => BlockType::new(name).passable().with_colour(colour),
+            [only] if *only == FULL => BlockType::cube(name).with_colour(colour),
+            boxes => {
+                let mut block =
+                    BlockType::new(format!("{name}@{}", state.shape)).with_colour(colour);
+                block.boxes = boxes.to_vec();
+                block
+            }
+        };
+        return registered(world, with_behaviours(block, name));
+    }
+    if let Some(built_in) = built_in_shaped(&state.boxes) {
+        return known(built_in);
+    }
+    match state.boxes.as_slice() {
+        [] => known(BlockId::AIR),
+        [only] if *only == FULL => match material_colour(name) {
+            Some(rgb) => registered(world, BlockType::cube(name).with_colour(rgb)),
+            None => known(full_block(by_name.block)),
+        },
+        boxes => {
             let colour = material_colour(name).unwrap_or_else(|| {
                 world
                     .registry()
                     .get(full_block(by_name.block))
                     .map_or([128, 128, 128], |t| t.look.colour)
             });
-            let block = match state.boxes.as_slice() {
-                [] => BlockType::new(name).passable().with_colour(colour),
-                [only] if *only == FULL => BlockType::cube(name).with_colour(colour),
-                boxes => {
-                    let mut block =
-                        BlockType::new(format!("{name}@{}", state.shape)).with_colour(colour);
-                    block.boxes = boxes.to_vec();
-                    block
-                }
-            };
-            return registered(world, with_behaviours(block, name));
-        }
-        if let Some(built_in) = built_in_shaped(&state.boxes) {
-            return known(built_in);
-        }
-        match state.boxes.as_slice() {
-            [] => known(BlockId::AIR),
-            [only] if *only == FULL => match material_colour(name) {
-                Some(rgb) => registered(world, BlockType::cube(name).with_colour(rgb)),
-                None => known(full_block(by_name.block)),
-            },
-            boxes => {
-                let colour = material_colour(name).unwrap_or_else(|| {
-                    world
-                        .registry()
-                        .get(full_block(by_name.block))
-                        .map_or([128, 128, 128], |t| t.look.colour)
-                });
-                let mut block =
-                    BlockType::new(format!("{name}@{}", state.shape)).with_colour(colour);
-                block.boxes = boxes.to_vec();
-                registered(world, block)
-            }
+            let mut block = BlockType::new(format!("{name}@{}", state.shape)).with_colour(colour);
+            block.boxes = boxes.to_vec();
+            registered(world, block)
         }
     }
 }
@@ -181,21 +206,19 @@ fn stated(properties: &str) -> impl Iterator<Item = (&str, &str)> {
         .map(|(k, v)| (k.trim(), v.trim()))
 }
 
-/// The liquid a state is, with its level: water and lava by their `level`,
-/// and the blocks whose fluid state is always a water source though they
-/// have no `waterlogged` property (kelp, seagrass, bubble columns).
-fn vanilla_liquid(name: &str, properties: &str) -> Option<(LiquidKind, u8)> {
-    let level = || {
-        stated(properties)
-            .find(|(k, _)| *k == "level")
-            .and_then(|(_, v)| v.parse::<u8>().ok())
-            .filter(|&l| l <= Liquid::MAX_LEVEL)
-            .unwrap_or(0)
+/// The liquid a state is, with its level (`None` for a `level` that is not
+/// one of 0 to 15): water and lava by their `level`, and the blocks whose
+/// fluid state is always a water source though they have no `waterlogged`
+/// property (kelp, seagrass, bubble columns).
+fn vanilla_liquid(name: &str, properties: &str) -> Option<(LiquidKind, Option<u8>)> {
+    let level = || match stated(properties).find(|(k, _)| *k == "level") {
+        None => Some(0),
+        Some((_, v)) => v.parse::<u8>().ok().filter(|&l| l <= Liquid::MAX_LEVEL),
     };
     match name {
         "water" | "flowing_water" => Some((LiquidKind::Water, level())),
         "lava" | "flowing_lava" => Some((LiquidKind::Lava, level())),
-        "kelp" | "kelp_plant" | "seagrass" | "tall_seagrass" => Some((LiquidKind::Water, 0)),
+        "kelp" | "kelp_plant" | "seagrass" | "tall_seagrass" => Some((LiquidKind::Water, Some(0))),
         _ => None,
     }
 }

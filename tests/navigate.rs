@@ -400,3 +400,41 @@ fn water_too_deep_to_stand_in_is_swum_across() {
         assert!(!plan.complete, "{dry:?}: {plan:?}");
     }
 }
+
+/// A plan made in slices of work (as a game or the viewer plans a little
+/// each frame) is the plan made at once, whatever the slice: the search
+/// pauses between places and resumes where it was.
+#[test]
+fn a_plan_made_in_slices_is_the_plan_made_at_once() {
+    let world = bumpy_terrain(32, 32);
+    let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+    planner.work_budget = 150_000;
+    for i in 0..6 {
+        let body = settled(
+            &world,
+            2.5 + f64::from(i * 4),
+            3.5,
+            40.0,
+            Body::DEFAULT_SIZE,
+        );
+        let goal = Goal::Column { x: 29 - i, z: 28 };
+        let whole = planner.plan(&world, &body, goal).unwrap();
+        for slice in [1, 37, 500, 5_000] {
+            let mut job = planner.begin(&world, &body, goal).unwrap();
+            let mut slices = 0u64;
+            let sliced = loop {
+                slices += 1;
+                let before = job.work();
+                if let Some(plan) = planner.advance(&world, &mut job, &|_| true, slice) {
+                    break plan;
+                }
+                assert!(job.work() >= before + slice, "a slice stopped short");
+            };
+            assert_eq!(sliced, whole, "request {i}, slices of {slice}");
+            assert!(
+                slice > 500 || slices > 1,
+                "request {i}: one slice of {slice}"
+            );
+        }
+    }
+}

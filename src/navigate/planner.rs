@@ -7,7 +7,7 @@ use rustc_hash::FxHashSet;
 use super::follower::{FollowEvent, Follower};
 use super::goal::Goal;
 use super::plan::Plan;
-use super::search::Search;
+use super::plan_job::Searching;
 use super::standing::{Places, Standing};
 use super::steering::{arrived, steer};
 use super::step::{Reach, Step, StepKind, candidates};
@@ -27,11 +27,11 @@ pub const DEFAULT_WORK_BUDGET: u64 = 1_000_000;
 pub const MAX_CHECK_WORK: u64 = 640;
 /// How many times a plan whose walk left it is searched again, without the
 /// step the walk could not make.
-const REPAIRS: usize = 4;
+pub(super) const REPAIRS: usize = 4;
 
 /// Steps a plan's walk could not make, by their ends: searched again
 /// without them.
-type Banned = FxHashSet<(IVec3, IVec3)>;
+pub(super) type Banned = FxHashSet<(IVec3, IVec3)>;
 
 /// Why no plan could be made.
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -64,8 +64,8 @@ pub enum PlanError {
 /// ```
 #[derive(Debug)]
 pub struct Planner {
-    controller: Controller,
-    places: Places,
+    pub(super) controller: Controller,
+    pub(super) places: Places,
     reach: Reach,
     /// Steps already checked, by the shape of the blocks around them:
     /// this planner's own, or shared with others.
@@ -211,91 +211,53 @@ impl Planner {
         goal: Goal,
         known: &dyn Fn(IVec2) -> bool,
     ) -> Result<Plan, PlanError> {
-        let feet = body.feet();
-        // The world may have changed since the last plan.
-        self.places.forget();
-        let start = self
-            .places
-            .at(world, feet.floor().as_ivec3())
-            .ok_or(PlanError::NotStanding(feet))?;
-        let mut banned = FxHashSet::default();
-        let mut work = 0;
-        let mut plan = self.search(world, start, feet, goal, (&banned, known), &mut work);
-        let mut repairs = 0;
+        let mut job = self.begin(world, body, goal)?;
         loop {
-            let (walked, ticks) = self.walk(world, body, &plan);
-            work += u64::from(ticks);
-            let failed = match walked {
-                Ok(ticks) => {
-                    plan.ticks = ticks;
-                    break;
-                }
-                Err(failed) => failed,
-            };
-            if repairs == REPAIRS || work >= self.work_budget {
-                // Still not walkable from where the body is, or no work
-                // left to search again: keep what it walked.
-                plan.steps.truncate(failed);
-                let (walked, ticks) = self.walk(world, body, &plan);
-                work += u64::from(ticks);
-                plan.ticks = walked.unwrap_or(0);
-                break;
+            if let Some(plan) = self.advance(world, &mut job, known, u64::MAX) {
+                return Ok(plan);
             }
-            repairs += 1;
-            let from = if failed == 0 {
-                start.cell
-            } else {
-                plan.steps[failed - 1].to.cell
-            };
-            banned.insert((from, plan.steps[failed].to.cell));
-            plan = self.search(world, start, feet, goal, (&banned, known), &mut work);
         }
-        // The search's verdict was about the steps it found: a plan cut
-        // short reaches the goal only if what is left still ends there.
-        plan.complete = ends_at(&plan, feet, goal);
-        plan.work = work;
-        // What the search looked at is not kept between plans: a planner
-        // at rest holds its memory of steps, nothing more.
-        self.places.release();
-        Ok(plan)
     }
 
-    /// A* from `start`: places expanded in order of ticks so far plus the
-    /// ticks the distance left takes at walking speed (a sprint or a leap
-    /// beats that estimate, so a plan may be a few ticks slower than the
-    /// fastest; the search expands some 40 % fewer places for it); ties by
-    /// order found. The start is at the goal if the body's own feet,
-    /// `body_feet`, are: a plan of no steps leaves the body where it is.
-    fn search<W: BlockSource>(
+    /// Runs `run`'s A* on until its work reaches `until` (looked at
+    /// before each place; a place runs whole unless the plan's budget ends
+    /// it) or it ends: at the goal, out of places, or out of the plan's
+    /// budget. Places are expanded in order of ticks so far plus the ticks
+    /// the distance left takes at walking speed (a sprint or a leap beats
+    /// that estimate, so a plan may be a few ticks slower than the fastest;
+    /// the search expands some 40 % fewer places for it); ties by order
+    /// found. The start is at the goal if the body's own feet are: a plan
+    /// of no steps leaves the body where it is. Pausing between places
+    /// changes nothing the search finds.
+    pub(super) fn search_some<W: BlockSource>(
         &mut self,
         world: &W,
-        start: Standing,
-        body_feet: DVec3,
-        goal: Goal,
+        run: &mut Searching,
         (banned, known): (&Banned, &dyn Fn(IVec2) -> bool),
-        work: &mut u64,
-    ) -> Plan {
-        let fastest = self.controller.settings().walking.speed / 20.0;
-        let mut search = Search::new(start, goal, fastest);
-        let mut expanded = 0;
-        let mut found = None;
-        let mut frontier = false;
+        (work, until): (&mut u64, u64),
+    ) {
         let mut moves = Vec::new();
-        while let Some(index) = search.next() {
-            let node = search.nodes[index];
+        while !run.done && *work < until {
+            let Some(index) = run.search.next() else {
+                run.done = true;
+                break;
+            };
+            let node = run.search.nodes[index];
             let feet = if index == 0 {
-                body_feet
+                run.body_feet
             } else {
                 node.standing.feet
             };
-            if goal.reached(node.standing.cell, feet) {
-                found = Some(index);
+            if run.goal.reached(node.standing.cell, feet) {
+                run.found = Some(index);
+                run.done = true;
                 break;
             }
             if *work >= self.work_budget {
+                run.done = true;
                 break;
             }
-            expanded += 1;
+            run.expanded += 1;
             // A place costs a unit of its own, so a search whose steps are
             // all refused at no cost still ends.
             *work += 1;
@@ -308,11 +270,11 @@ impl Planner {
             );
             for &(to, kind) in &moves {
                 if !self.within(known, &node.standing, &to, kind) {
-                    frontier = true;
+                    run.frontier = true;
                     continue;
                 }
                 if banned.contains(&(node.standing.cell, to.cell))
-                    || !search.worth(to.cell, node.ticks + 1)
+                    || !run.search.worth(to.cell, node.ticks + 1)
                 {
                     continue;
                 }
@@ -320,31 +282,22 @@ impl Planner {
                 // place: a place of eight long swims would overrun it by
                 // thousands of ticks.
                 if *work >= self.work_budget {
+                    run.done = true;
                     break;
                 }
                 let (step, cost) = self.check(world, &node.standing, to, kind);
                 *work += cost;
                 if let Some(step) = step {
-                    search.reach(index, step);
+                    run.search.reach(index, step);
                 }
             }
-        }
-        let end = found.unwrap_or(search.closest.1);
-        Plan {
-            start,
-            steps: search.steps_to(end),
-            complete: found.is_some(),
-            frontier,
-            ticks: search.nodes[end].ticks,
-            nodes: expanded,
-            work: 0,
         }
     }
 
     /// Whether every column a step from `from` to `to` by `kind` may touch
     /// is known: those between its ends (and its takeoff), widened by the
     /// body's half width.
-    fn within(
+    pub(super) fn within(
         &self,
         known: &dyn Fn(IVec2) -> bool,
         from: &Standing,
@@ -450,7 +403,7 @@ impl Planner {
     /// Walks `plan` with a follower from `body` as it is: the ticks it took,
     /// or the index of the step it could not make; with the ticks it ran,
     /// the work it is charged.
-    fn walk<W: BlockSource>(
+    pub(super) fn walk<W: BlockSource>(
         &mut self,
         world: &W,
         body: &Body,
@@ -488,7 +441,7 @@ impl Planner {
 /// Whether `plan`, for a body whose feet are at `feet`, ends where `goal`
 /// holds: the one rule [`Plan::complete`] follows. A plan of no steps ends
 /// where the body is.
-fn ends_at(plan: &Plan, feet: DVec3, goal: Goal) -> bool {
+pub(super) fn ends_at(plan: &Plan, feet: DVec3, goal: Goal) -> bool {
     match plan.steps.last() {
         Some(step) => goal.reached(step.to.cell, step.to.feet),
         None => goal.reached(feet.floor().as_ivec3(), feet),

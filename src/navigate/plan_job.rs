@@ -1,0 +1,226 @@
+//! A plan made a slice at a time: the search and its repairs as a state a
+//! caller keeps between calls, so a game (or the viewer) plans within a
+//! budget of work each tick or frame and gets, at the end, the very plan
+//! [`Planner::plan`] would have given.
+
+use glam::{DVec3, IVec2};
+use rustc_hash::FxHashSet;
+
+use super::goal::Goal;
+use super::plan::Plan;
+use super::planner::{Banned, PlanError, Planner, REPAIRS, ends_at};
+use super::search::Search;
+use super::standing::Standing;
+use crate::controller::Body;
+use crate::world::BlockSource;
+
+/// One A* search of a plan, paused between places.
+pub(super) struct Searching {
+    pub(super) search: Search,
+    pub(super) goal: Goal,
+    /// The body's own feet: the start is at the goal if they are.
+    pub(super) body_feet: DVec3,
+    pub(super) expanded: usize,
+    pub(super) frontier: bool,
+    pub(super) found: Option<usize>,
+    pub(super) done: bool,
+}
+
+impl std::fmt::Debug for Searching {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Searching")
+            .field("expanded", &self.expanded)
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Searching {
+    fn new(start: Standing, body_feet: DVec3, goal: Goal, fastest: f64) -> Searching {
+        Searching {
+            search: Search::new(start, goal, fastest),
+            goal,
+            body_feet,
+            expanded: 0,
+            frontier: false,
+            found: None,
+            done: false,
+        }
+    }
+
+    /// The plan the search came to: to the goal, or the closest place.
+    fn plan(&self, start: Standing) -> Plan {
+        let end = self.found.unwrap_or(self.search.closest.1);
+        Plan {
+            start,
+            steps: self.search.steps_to(end),
+            complete: self.found.is_some(),
+            frontier: self.frontier,
+            ticks: self.search.nodes[end].ticks,
+            nodes: self.expanded,
+            work: 0,
+        }
+    }
+}
+
+/// A plan being made ([`Planner::begin`]), advanced a slice of work at a
+/// time ([`Planner::advance`]): the body as it was when it began, its goal,
+/// the search under way, the steps its checking walks could not make, and
+/// the work so far.
+///
+/// ```
+/// use voxwalk::block::BlockId;
+/// use voxwalk::controller::{Body, Settings};
+/// use voxwalk::glam::{DVec3, IVec3};
+/// use voxwalk::navigate::{Goal, Planner};
+/// use voxwalk::world::World;
+///
+/// let mut world = World::new();
+/// world.fill(IVec3::new(0, 0, 0), IVec3::new(40, 0, 6), BlockId::STONE);
+/// let body = Body::new(DVec3::new(1.5, 1.0, 1.5), Body::DEFAULT_SIZE).unwrap();
+/// let goal = Goal::Cell(IVec3::new(38, 1, 5));
+/// let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+/// let whole = planner.plan(&world, &body, goal).unwrap();
+///
+/// let mut job = planner.begin(&world, &body, goal).unwrap();
+/// let mut slices = 1;
+/// let sliced = loop {
+///     // 500 simulated ticks a frame, say.
+///     if let Some(plan) = planner.advance(&world, &mut job, &|_| true, 500) {
+///         break plan;
+///     }
+///     slices += 1;
+/// };
+/// assert_eq!(sliced, whole); // the same plan, in slices
+/// assert!(slices > 1);
+/// ```
+#[derive(Debug)]
+pub struct PlanJob {
+    body: Body,
+    start: Standing,
+    banned: Banned,
+    work: u64,
+    nodes: usize,
+    repairs: usize,
+    searching: Searching,
+}
+
+impl PlanJob {
+    /// The work done on it so far, in simulated ticks
+    /// ([`Planner::work_budget`]).
+    #[must_use]
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// The goal it plans for.
+    #[must_use]
+    pub fn goal(&self) -> Goal {
+        self.searching.goal
+    }
+}
+
+impl Planner {
+    /// Begins a plan for `body` to `goal` in `world`, to be advanced with
+    /// [`Planner::advance`]; nothing is searched yet.
+    ///
+    /// # Errors
+    /// [`PlanError::NotStanding`] when the body stands on nothing.
+    pub fn begin<W: BlockSource>(
+        &mut self,
+        world: &W,
+        body: &Body,
+        goal: Goal,
+    ) -> Result<PlanJob, PlanError> {
+        let feet = body.feet();
+        // The world may have changed since the last plan.
+        self.places.forget();
+        let start = self
+            .places
+            .at(world, feet.floor().as_ivec3())
+            .ok_or(PlanError::NotStanding(feet))?;
+        Ok(PlanJob {
+            body: *body,
+            start,
+            banned: FxHashSet::default(),
+            work: 0,
+            nodes: 0,
+            repairs: 0,
+            searching: Searching::new(start, feet, goal, self.fastest()),
+        })
+    }
+
+    /// Does about `slice` more work on `job` (a search pauses between
+    /// places, so a slice may run over by one place's checks; a checking
+    /// walk runs whole), over a world known in the columns `known` accepts
+    /// ([`Planner::plan_within`]): the plan once it is made, the same as
+    /// [`Planner::plan_within`] gives at once, however it was sliced.
+    /// The world should not change between the slices of one plan; the
+    /// plan's checking walk is made in the world of its last slice.
+    pub fn advance<W: BlockSource>(
+        &mut self,
+        world: &W,
+        job: &mut PlanJob,
+        known: &dyn Fn(IVec2) -> bool,
+        slice: u64,
+    ) -> Option<Plan> {
+        let until = job.work.saturating_add(slice);
+        loop {
+            let (banned, work) = (&job.banned, &mut job.work);
+            self.search_some(world, &mut job.searching, (banned, known), (work, until));
+            if !job.searching.done {
+                return None;
+            }
+            job.nodes += job.searching.expanded;
+            let mut plan = job.searching.plan(job.start);
+            let (walked, ticks) = self.walk(world, &job.body, &plan);
+            job.work += u64::from(ticks);
+            let failed = match walked {
+                Ok(ticks) => {
+                    plan.ticks = ticks;
+                    return Some(self.finish(job, plan));
+                }
+                Err(failed) => failed,
+            };
+            if job.repairs == REPAIRS || job.work >= self.work_budget {
+                // Still not walkable from where the body is, or no work
+                // left to search again: keep what it walked.
+                plan.steps.truncate(failed);
+                let (walked, ticks) = self.walk(world, &job.body, &plan);
+                job.work += u64::from(ticks);
+                plan.ticks = walked.unwrap_or(0);
+                return Some(self.finish(job, plan));
+            }
+            job.repairs += 1;
+            let from = if failed == 0 {
+                job.start.cell
+            } else {
+                plan.steps[failed - 1].to.cell
+            };
+            job.banned.insert((from, plan.steps[failed].to.cell));
+            let feet = job.body.feet();
+            job.searching = Searching::new(job.start, feet, job.searching.goal, self.fastest());
+            if job.work >= until {
+                return None;
+            }
+        }
+    }
+
+    /// The plan as returned: complete by the goal itself (the search's
+    /// verdict was about the steps it found; a plan cut short reaches the
+    /// goal only if what is left still ends there), its work and places.
+    fn finish(&mut self, job: &PlanJob, mut plan: Plan) -> Plan {
+        plan.complete = ends_at(&plan, job.body.feet(), job.searching.goal);
+        plan.work = job.work;
+        plan.nodes = job.nodes;
+        // What the search looked at is not kept between plans: a planner
+        // at rest holds its memory of steps, nothing more.
+        self.places.release();
+        plan
+    }
+
+    /// The speed the search's estimate assumes, blocks a tick: walking.
+    fn fastest(&self) -> f64 {
+        self.controller.settings().walking.speed / 20.0
+    }
+}

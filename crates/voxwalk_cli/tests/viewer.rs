@@ -648,3 +648,53 @@ fn k_picks_a_spot_with_a_cursor_and_the_body_walks_there() {
     let end = app.player().feet().x;
     assert!(x == 40.5 && (32.0..33.0).contains(&end), "{x} → {end}");
 }
+
+/// `g` plans in slices of work a frame: frames are drawn while the plan is
+/// made (the status line says so), no frame gives it much more than its
+/// slice, the body idles meanwhile, and once made it walks the plan.
+#[test]
+fn an_errand_is_planned_a_slice_a_frame_while_frames_are_drawn() {
+    use voxwalk_cli::viewer::PLAN_WORK_PER_FRAME;
+    let g = Generator::new(Preset::Hills, 2024);
+    let mut world = voxwalk::world::World::new();
+    world.name = "hills".into();
+    let mut app = App::new(world, Vec::new(), Some(g.clone()), g.spawn(), false).unwrap();
+    let dt = Duration::from_millis(50);
+    for t in 0..40 {
+        app.begin_frame(dt * t, 1.0);
+        app.tick(dt * t).unwrap(); // land
+    }
+    let standing = app.player().feet();
+    assert!(app.apply(Action::SendFar, dt * 40));
+    assert!(app.planning());
+    let (mut pending_frames, mut most) = (0u32, 0u64);
+    let mut frame = 41;
+    while app.planning() && frame < 400 {
+        app.begin_frame(dt * frame, 1.0);
+        if let Some(work) = app.plan_work_last_frame() {
+            most = most.max(work);
+        }
+        if app.planning() {
+            pending_frames += 1;
+            let screen = text(&render(&app, 100, 30));
+            assert!(screen.contains("planning"), "{screen}");
+            assert_eq!(app.player().feet(), standing, "the body idles");
+        }
+        app.tick(dt * frame).unwrap();
+        frame += 1;
+    }
+    println!("planned over {pending_frames} frames drawn, at most {most} ticks of work a frame");
+    assert!(!app.planning(), "planned in the end");
+    assert!(
+        pending_frames >= 2,
+        "{pending_frames} frames drawn while planning"
+    );
+    // A frame's slice, and at most one place's checks past it.
+    assert!(most <= 2 * PLAN_WORK_PER_FRAME, "{most}");
+    assert!(!app.errand_path().is_empty(), "walking a plan");
+    for t in 0..40 {
+        app.begin_frame(dt * (frame + t), 1.0);
+        app.tick(dt * (frame + t)).unwrap();
+    }
+    assert!(app.player().feet().distance(standing) > 2.0, "walked");
+}

@@ -26,7 +26,7 @@ mod wander;
 mod watchdog;
 
 pub use action::{Action, Hold, KEY_HELP, ScreenDir, action_for};
-pub use app::{App, AppError, Stats};
+pub use app::{App, AppError, PLAN_WORK_PER_FRAME, Stats};
 pub use camera::{Camera, SliceAxis, ViewMode, ZOOMS};
 pub use draw::{MIN_SIZE, draw};
 pub use feed::Feed;

@@ -1,23 +1,38 @@
 //! The player sent somewhere by itself (`g` to a far spot, `k` to a spot
-//! picked with a cursor): a plan there, walked by a follower until it
-//! arrives, cannot go on, or a walking key takes the body back.
+//! picked with a cursor): a plan there, made a slice of work each frame so
+//! the viewer stays live while it is made, then walked by a follower until
+//! it arrives, cannot go on, or a walking key takes the body back.
 
 use glam::{DVec3, IVec2, IVec3};
 
 use super::App;
 use crate::viewer::action::ScreenDir;
 use voxwalk::controller::Input;
-use voxwalk::navigate::{FollowEvent, Follower, Goal, Planner};
+use voxwalk::navigate::{FollowEvent, Follower, Goal, Plan, PlanJob, Planner};
 
 /// How far away a far spot is looked for, blocks.
 const FAR: f64 = 32.0;
 /// The most work one plan takes here, in simulated ticks.
 const WORK: u64 = 300_000;
+/// The work a frame gives a plan being made: a few milliseconds of a
+/// frame's 16 (a search pauses between places, so a frame may run over by
+/// one place's checks).
+pub const PLAN_WORK_PER_FRAME: u64 = 10_000;
 
 /// A walk the player makes by itself.
 #[derive(Debug)]
-pub(crate) struct Errand {
-    follower: Follower,
+pub(crate) enum Errand {
+    /// Its plan being made, a slice a frame; the body idles meanwhile, so
+    /// the plan is for the state it stays in.
+    Planning {
+        planner: Box<Planner>,
+        job: Box<PlanJob>,
+        /// Where the body stood when the plan began: what the streamed
+        /// world's known columns are judged from.
+        feet: DVec3,
+    },
+    /// Walking the plan.
+    Following(Follower),
 }
 
 impl App {
@@ -65,52 +80,100 @@ impl App {
         self.cursor
     }
 
-    /// Plans the player's way to the reachable spot nearest column (`x`,
-    /// `z`) and sets it walking, or says why it cannot.
+    /// Begins planning the player's way to the reachable spot nearest
+    /// column (`x`, `z`), made a slice a frame ([`App::plan_errand`]), or
+    /// says why it cannot.
     fn send_to(&mut self, x: i32, z: i32) {
         let body = *self.player();
         let goal = Goal::Column { x, z };
         let size = body.aabb.max - body.aabb.min;
-        let planned = Planner::new(self.sim.settings().clone(), size).and_then(|mut planner| {
+        let begun = Planner::new(self.sim.settings().clone(), size).and_then(|mut planner| {
             planner.work_budget = WORK;
-            let (world, feed) = (self.sim.world(), &self.feed);
-            let known = |column| feed.knows_column(world, body.feet(), column);
-            planner.plan_within(world, &body, goal, &known)
+            let job = planner.begin(self.sim.world(), &body, goal)?;
+            Ok((planner, job))
         });
-        match planned {
-            Ok(plan) if !plan.steps.is_empty() => {
-                let end = plan.end().cell;
-                self.message = format!(
-                    "going to {}, {}, {}: {} steps, {} ticks planned{}",
-                    end.x,
-                    end.y,
-                    end.z,
-                    plan.steps.len(),
-                    plan.ticks,
-                    if plan.complete {
-                        ""
-                    } else if plan.frontier {
-                        " (to the edge of the loaded world: send it again there)"
-                    } else {
-                        " (as near as it gets)"
-                    }
-                );
-                let step_height = self.sim.settings().walking.step_height;
-                self.errand = Some(Errand {
-                    follower: Follower::new(&plan, body.feet(), step_height),
+        match begun {
+            Ok((planner, job)) => {
+                self.message = format!("planning the way to {x}, {z}…");
+                self.errand = Some(Errand::Planning {
+                    planner: Box::new(planner),
+                    job: Box::new(job),
+                    feet: body.feet(),
                 });
             }
-            Ok(_) => self.message = "no way to go from here".into(),
             Err(e) => self.message = e.to_string(),
         }
     }
 
-    /// The player's keys while on an errand: the follower's, until it
-    /// arrives or cannot go on; `None` when there is no errand.
+    /// Gives the errand's plan, while it is being made, this frame's slice
+    /// of work; sets the body walking once it is made.
+    pub(super) fn plan_errand(&mut self) {
+        self.plan_work_last_frame = None;
+        let Some(Errand::Planning { planner, job, feet }) = self.errand.as_mut() else {
+            return;
+        };
+        let (world, feed, feet) = (self.sim.world(), &self.feed, *feet);
+        let known = |column| feed.knows_column(world, feet, column);
+        let before = job.work();
+        let planned = planner.advance(world, job, &known, PLAN_WORK_PER_FRAME);
+        self.plan_work_last_frame = Some(job.work() - before);
+        match planned {
+            Some(plan) => self.follow(&plan),
+            None => self.message = format!("planning… ({} ticks of work)", job.work()),
+        }
+    }
+
+    /// Sets the body walking `plan`, or says there is no way.
+    fn follow(&mut self, plan: &Plan) {
+        if plan.steps.is_empty() {
+            self.message = "no way to go from here".into();
+            self.errand = None;
+            return;
+        }
+        let end = plan.end().cell;
+        self.message = format!(
+            "going to {}, {}, {}: {} steps, {} ticks planned{}",
+            end.x,
+            end.y,
+            end.z,
+            plan.steps.len(),
+            plan.ticks,
+            if plan.complete {
+                ""
+            } else if plan.frontier {
+                " (to the edge of the loaded world: send it again there)"
+            } else {
+                " (as near as it gets)"
+            }
+        );
+        let step_height = self.sim.settings().walking.step_height;
+        let feet = self.player().feet();
+        self.errand = Some(Errand::Following(Follower::new(plan, feet, step_height)));
+    }
+
+    /// The work the errand's plan was given in the last frame, while one
+    /// is being made.
+    #[must_use]
+    pub fn plan_work_last_frame(&self) -> Option<u64> {
+        self.plan_work_last_frame
+    }
+
+    /// Whether the errand's plan is still being made.
+    #[must_use]
+    pub fn planning(&self) -> bool {
+        matches!(self.errand, Some(Errand::Planning { .. }))
+    }
+
+    /// The player's keys while on an errand: none while its plan is made
+    /// (the body idles, so the plan is for the state it is in), then the
+    /// follower's, until it arrives or cannot go on; `None` when there is
+    /// no errand.
     pub(super) fn errand_input(&mut self) -> Option<Input> {
-        let errand = self.errand.as_mut()?;
+        let Errand::Following(follower) = self.errand.as_mut()? else {
+            return Some(Input::IDLE);
+        };
         let body = self.sim.bodies_mut().first_mut()?;
-        let (input, event) = errand.follower.input(body);
+        let (input, event) = follower.input(body);
         match event {
             Some(FollowEvent::Arrived) => {
                 self.message = "arrived".into();
@@ -128,8 +191,11 @@ impl App {
     /// The cells the errand's plan still steps to, in order.
     #[must_use]
     pub fn errand_path(&self) -> Vec<IVec3> {
-        self.errand.as_ref().map_or_else(Vec::new, |e| {
-            e.follower.remaining().iter().map(|s| s.to.cell).collect()
-        })
+        match &self.errand {
+            Some(Errand::Following(follower)) => {
+                follower.remaining().iter().map(|s| s.to.cell).collect()
+            }
+            _ => Vec::new(),
+        }
     }
 }

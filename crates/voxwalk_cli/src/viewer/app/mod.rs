@@ -6,6 +6,7 @@ use std::time::Duration;
 use glam::{DVec2, DVec3};
 
 mod errand;
+pub use errand::PLAN_WORK_PER_FRAME;
 mod reading;
 mod toys;
 
@@ -93,6 +94,8 @@ pub struct App {
     cursor: Option<glam::IVec2>,
     /// Ticks a demo's player rests before its next errand.
     demo_rest: u32,
+    /// The work the errand's plan was given in the last frame.
+    plan_work_last_frame: Option<u64>,
 }
 
 /// Why the viewer could not start.
@@ -199,6 +202,7 @@ impl App {
             errands: 0,
             cursor: None,
             demo_rest: 0,
+            plan_work_last_frame: None,
         })
     }
 
@@ -326,6 +330,7 @@ impl App {
     pub fn begin_frame(&mut self, now: Duration, alpha: f64) {
         self.now = now;
         self.alpha = alpha;
+        self.plan_errand();
     }
 
     /// Keeps the loop's figures for the status line.

@@ -25,7 +25,10 @@ fn block_with(property: &str, value: f64) -> (BlockType, bool) {
     if liquid && property != names::LIQUID_DRAG {
         block = block.with_property(names::LIQUID_DRAG, Number(0.8));
     }
-    (block.with_property(property, Number(value)), liquid || stuck)
+    (
+        block.with_property(property, Number(value)),
+        liquid || stuck,
+    )
 }
 
 /// Each numeric property's documented range: its ends, whether the low
@@ -71,7 +74,11 @@ fn run_over(block: BlockType, passable: bool, tick_rate: f64) -> Result<u32, Str
     let Ok(id) = world.register_block(block.clone()) else {
         return Ok(0);
     };
-    world.fill(IVec3::new(-6, -2, -6), IVec3::new(6, -2, 6), voxwalk::block::BlockId::STONE);
+    world.fill(
+        IVec3::new(-6, -2, -6),
+        IVec3::new(6, -2, 6),
+        voxwalk::block::BlockId::STONE,
+    );
     if passable {
         world.fill(IVec3::new(-5, -1, -5), IVec3::new(5, 2, 5), id);
     } else {
@@ -81,7 +88,12 @@ fn run_over(block: BlockType, passable: bool, tick_rate: f64) -> Result<u32, Str
     let mut settings = Settings::default();
     settings.tick_rate = tick_rate;
     let mut sim = Simulation::new(world, settings).unwrap();
-    let starts = [(0.5, 0.0, 0.5), (-3.2, 2.5, 1.7), (1.9, 0.0, -2.4), (0.5, 4.0, 0.5)];
+    let starts = [
+        (0.5, 0.0, 0.5),
+        (-3.2, 2.5, 1.7),
+        (1.9, 0.0, -2.4),
+        (0.5, 4.0, 0.5),
+    ];
     let handles: Vec<_> = starts
         .iter()
         .map(|&(x, y, z)| sim.add_body(Body::new(DVec3::new(x, y, z), Body::DEFAULT_SIZE).unwrap()))
@@ -144,7 +156,11 @@ fn a_liquid_keeping_all_its_momentum_is_refused() {
 fn saved_bodies_at_the_bounds_a_restore_takes_tick_on_finite() {
     use voxwalk::controller::SimulationState;
     let mut world = World::new();
-    world.fill(IVec3::new(-8, -1, -8), IVec3::new(8, -1, 8), voxwalk::block::BlockId::STONE);
+    world.fill(
+        IVec3::new(-8, -1, -8),
+        IVec3::new(8, -1, 8),
+        voxwalk::block::BlockId::STONE,
+    );
     let mut sim = Simulation::new(world, Settings::default()).unwrap();
     let handle = sim.add_body(Body::new(DVec3::new(0.5, 0.0, 0.5), Body::DEFAULT_SIZE).unwrap());
     let jump = Input {

@@ -6,6 +6,9 @@
 mod support;
 
 use glam::{DVec3, IVec3};
+use proptest::prelude::*;
+use support::cases::cases;
+use support::terrain::hash;
 use support::walking::settled;
 use voxwalk::block::{BlockId, BlockType, PropertyValue};
 use voxwalk::controller::{Body, Settings};
@@ -120,4 +123,137 @@ fn a_crowd_says_arrived_only_where_the_goal_holds() {
     }
     assert_eq!(arrived, 0);
     assert!(plans <= 2, "{plans} plans in a second");
+}
+
+/// A 24 × 24 yard of stone, ice and blue ice with water channels one deep
+/// whose levels fall along them (currents), made from `seed`.
+fn icy_currents(seed: u64) -> World {
+    let mut world = World::new();
+    let number = PropertyValue::Number;
+    let ice = world
+        .register_block(BlockType::cube("ice").with_property("slipperiness", number(0.98)))
+        .unwrap();
+    let blue = world
+        .register_block(BlockType::cube("blue_ice").with_property("slipperiness", number(0.989)))
+        .unwrap();
+    let levels: Vec<BlockId> = (1..=7)
+        .map(|level| {
+            let water = BlockType::new(format!("water@level={level}"))
+                .passable()
+                .with_property("liquid_drag", number(f64::from(0.8_f32)))
+                .with_property("liquid_gravity", number(1.0 / 16.0))
+                .with_property("liquid_level", number(f64::from(level)));
+            world.register_block(water).unwrap()
+        })
+        .collect();
+    for x in 0..24 {
+        for z in 0..24 {
+            let floor = match hash(seed ^ (x * 31 + z) as u64) % 10 {
+                0..=2 => ice,
+                3 => blue,
+                _ => BlockId::STONE,
+            };
+            world.set_block(IVec3::new(x, 0, z), floor);
+        }
+    }
+    for channel in 0..3u64 {
+        let r = hash(seed.wrapping_mul(7919) + channel);
+        let (x0, z0) = ((r % 16) as i32, ((r >> 8) % 22) as i32);
+        let along_x = (r >> 16) & 1 == 0;
+        for k in 0..8 {
+            for w in 0..2 {
+                let cell = if along_x {
+                    IVec3::new(x0 + k, 1, z0 + w)
+                } else {
+                    IVec3::new(z0 + w, 1, x0 + k)
+                };
+                let block = if k == 0 {
+                    BlockId::WATER
+                } else {
+                    levels[k as usize - 1]
+                };
+                world.set_block(cell, block);
+            }
+        }
+    }
+    world
+}
+
+/// A start and a goal in the yard from `seed`: a body settled on the
+/// ground and given a slide of up to 20 blocks a second, and a cell or a
+/// radius somewhere on the yard.
+fn sliding_request(world: &World, seed: u64) -> (Body, Goal) {
+    let r = hash(seed);
+    let column = |r: u64| (1 + (r % 22) as i32, 1 + ((r >> 8) % 22) as i32);
+    let (start, goal) = (column(r), column(r >> 20));
+    let mut body = settled(
+        world,
+        f64::from(start.0) + 0.5,
+        f64::from(start.1) + 0.5,
+        3.0,
+        Body::DEFAULT_SIZE,
+    );
+    let speed = (hash(r) % 2001) as f64 / 100.0;
+    let angle = (hash(r ^ 1) % 360) as f64 * std::f64::consts::PI / 180.0;
+    body.momentum.x = speed * angle.cos();
+    body.momentum.z = speed * angle.sin();
+    let goal = if r >> 40 & 1 == 0 {
+        Goal::Cell(IVec3::new(goal.0, 1, goal.1))
+    } else {
+        Goal::Near {
+            point: DVec3::new(f64::from(goal.0) + 0.5, 1.0, f64::from(goal.1) + 0.5),
+            radius: 1.5,
+        }
+    };
+    (body, goal)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(256)))]
+
+    /// Over ice and currents, a plan says complete only where its end
+    /// holds the goal, and a crowd says a body arrived only on a tick
+    /// where the goal holds for it.
+    #[test]
+    fn over_ice_and_currents_complete_and_arrived_are_the_goals_word(seed in any::<u64>()) {
+        use voxwalk::controller::Simulation;
+        use voxwalk::navigate::{Crowd, CrowdEvent};
+        let world = icy_currents(seed);
+        let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+        planner.work_budget = 100_000;
+        let requests: Vec<(Body, Goal)> =
+            (0..3).map(|k| sliding_request(&world, seed ^ k)).collect();
+        for (body, goal) in &requests {
+            if let Ok(plan) = planner.plan(&world, body, *goal) {
+                prop_assert_eq!(plan.complete, ends_at_goal(&plan, body.feet(), *goal));
+            }
+        }
+        let mut sim = Simulation::new(world, Settings::default()).unwrap();
+        let mut crowd = Crowd::new();
+        crowd.work_budget = 100_000;
+        let members: Vec<_> = requests
+            .iter()
+            .map(|(body, goal)| {
+                let handle = sim.add_body(*body);
+                crowd.send(handle, *goal);
+                (handle, *goal)
+            })
+            .collect();
+        let mut events = Vec::new();
+        for tick in 0..160 {
+            let inputs = crowd.inputs(&mut sim, &mut events).to_vec();
+            for &(handle, event) in &events {
+                if event != CrowdEvent::Arrived {
+                    continue;
+                }
+                let goal = members.iter().find(|m| m.0 == handle).unwrap().1;
+                let feet = sim.body(handle).unwrap().feet();
+                prop_assert!(
+                    goal.reached(feet.floor().as_ivec3(), feet),
+                    "tick {}: arrived at {} for {:?}", tick, feet, goal
+                );
+            }
+            sim.step(&inputs).unwrap();
+        }
+    }
 }

@@ -53,7 +53,7 @@ const RANGES: [(&str, f64, bool, f64); 12] = [
 /// skipped (the drag's 1, a level's fraction); one it takes is run.
 fn trial_values(lo: f64, lo_taken: bool, hi: f64) -> Vec<f64> {
     let inside = (hi - lo) * 1e-9;
-    let mut values = vec![lo + inside, hi - inside, hi, (lo + hi) / 2.0];
+    let mut values = vec![lo + inside, hi - inside, hi, f64::midpoint(lo, hi)];
     if lo_taken {
         values.push(lo);
     }
@@ -69,7 +69,7 @@ fn finite(body: &Body) -> bool {
 
 /// Bodies over and in a field of the block for 120 ticks on wandering keys
 /// (sprints, jumps, sneaks), every state finite after every tick.
-fn run_over(block: BlockType, passable: bool, tick_rate: f64) -> Result<u32, String> {
+fn run_over(block: &BlockType, passable: bool, tick_rate: f64) -> Result<u32, String> {
     let mut world = World::new();
     let Ok(id) = world.register_block(block.clone()) else {
         return Ok(0);
@@ -85,8 +85,10 @@ fn run_over(block: BlockType, passable: bool, tick_rate: f64) -> Result<u32, Str
         world.fill(IVec3::new(-5, -1, -5), IVec3::new(5, -1, 5), id);
         world.fill(IVec3::new(2, 0, 2), IVec3::new(2, 1, 2), id);
     }
-    let mut settings = Settings::default();
-    settings.tick_rate = tick_rate;
+    let settings = Settings {
+        tick_rate,
+        ..Settings::default()
+    };
     let mut sim = Simulation::new(world, settings).unwrap();
     let starts = [
         (0.5, 0.0, 0.5),
@@ -128,7 +130,7 @@ fn no_property_a_registry_takes_makes_a_tick_non_finite() {
         for value in trial_values(lo, lo_taken, hi) {
             for tick_rate in [20.0, 60.0] {
                 let (block, passable) = block_with(property, value);
-                runs += run_over(block, passable, tick_rate).unwrap();
+                runs += run_over(&block, passable, tick_rate).unwrap();
             }
         }
     }

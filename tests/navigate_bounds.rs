@@ -116,9 +116,56 @@ fn a_dozen_planners_sharing_a_memory_hold_what_one_does() {
     assert!(dozen as f64 <= 1.2 * one as f64, "{dozen} against {one}");
 }
 
-/// The two in turn: the peaks are measured alone.
+/// Twelve plans made at once on 16 threads (`plan_many`, one memory for
+/// all the threads) and a crowd of 12 sent over the lake: their peaks
+/// against one plan's. Each thread searches at once, so what the searches
+/// hold (places, open lists) adds up; the memory of steps does not.
+fn many_at_once_over_the_slow_lake() {
+    use voxwalk::controller::Simulation;
+    use voxwalk::navigate::{Crowd, plan_many};
+    let (world, body, goal) = slow_request();
+    let budget = DEFAULT_WORK_BUDGET / 4;
+    let ((), one) = peak_of(|| {
+        let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+        planner.work_budget = budget;
+        drop(planner.plan(&world, &body, goal));
+    });
+    let requests = vec![(body, goal); 12];
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(16)
+        .build()
+        .unwrap();
+    let ((), sixteen) = peak_of(|| {
+        pool.install(|| drop(plan_many(&world, &Settings::default(), &requests, budget)));
+    });
+    let ((), crowd) = peak_of(|| {
+        let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
+        let mut crowd = Crowd::new();
+        crowd.work_budget = budget;
+        for _ in 0..12 {
+            let handle = sim.add_body(body);
+            crowd.send(handle, goal);
+        }
+        let mut events = Vec::new();
+        pool.install(|| drop(crowd.inputs(&mut sim, &mut events).to_vec()));
+    });
+    println!(
+        "peak: one plan {one} bytes; 12 plans on 16 threads {sixteen} ({:.2}x); \
+         a crowd of 12 planned on 16 threads {crowd} ({:.2}x, its world's copy included)",
+        sixteen as f64 / one as f64,
+        crowd as f64 / one as f64
+    );
+    // Each thread's search holds its own places (some 3.8 KB a place over
+    // this lake), bounded by its work; the memory of steps is held once.
+    // Twelve planners of their own would hold twelve of each.
+    assert!(sixteen < 12 * one, "{sixteen} against {one}");
+    assert!(crowd < 12 * one, "{crowd} against {one}");
+}
+
+/// The three in turn: the peaks are measured alone.
 #[test]
 fn planning_over_the_slow_lake_is_bounded_in_work_and_memory() {
     a_dozen_planners_sharing_a_memory_hold_what_one_does();
+    many_at_once_over_the_slow_lake();
     a_default_plan_over_the_slow_lake_stays_within_its_work_and_memory();
 }

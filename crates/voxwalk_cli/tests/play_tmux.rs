@@ -294,8 +294,9 @@ fn a_save_folder_plays_as_a_map_with_its_loading_figures() {
     assert!(slice.contains("····"), "{slice}");
 }
 
-/// `voxwalk play` told to stop by SIGTERM (as `timeout` and a closed pane
-/// stop it) leaves the terminal as a quit does: echo and line input back.
+/// `voxwalk play` told to stop by SIGTERM or SIGHUP (as `timeout` and a
+/// closed pane stop it) leaves the terminal as a quit does: echo and line
+/// input back.
 #[test]
 #[ignore = "needs tmux"]
 fn play_stopped_by_a_signal_restores_the_terminal() {
@@ -303,34 +304,36 @@ fn play_stopped_by_a_signal_restores_the_terminal() {
         Command::new("tmux").arg("-V").output().is_ok(),
         "this test needs tmux installed"
     );
-    let session = format!("voxwalk-test-signal-{}", std::process::id());
-    let bin = env!("CARGO_BIN_EXE_voxwalk");
-    let world = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../worlds/walls_and_corners.vxw"
-    );
-    start_shell(&session, 120, 40);
-    let command = format!(
-        "timeout --foreground -s TERM 3 {bin} play {world}; echo voxwalk-exited-$?; stty -a | tr ' ' '\\n' | grep -x -- '-\\?icanon'"
-    );
-    tmux(&["send-keys", "-t", &session, &command, "Enter"]);
-    let running = wait_for(&session, "pos ", Duration::from_secs(10));
-    let after = wait_until(&session, Duration::from_secs(15), |s| {
-        s.lines()
-            .any(|l| l.trim().ends_with("icanon") && !l.contains(' '))
-    });
-    tmux(&["kill-session", "-t", &session]);
-    assert!(
-        running.contains("pos "),
-        "the viewer did not start:\n{running}"
-    );
-    // timeout says 124 when it had to stop the command.
-    assert!(after.contains("voxwalk-exited-124"), "{after}");
-    assert!(!after.contains("top-down"), "{after}");
-    assert!(
-        after.lines().any(|l| l.trim() == "icanon"),
-        "terminal left in raw mode:\n{after}"
-    );
+    for signal in ["TERM", "HUP"] {
+        let session = format!("voxwalk-test-signal-{signal}-{}", std::process::id());
+        let bin = env!("CARGO_BIN_EXE_voxwalk");
+        let world = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../worlds/walls_and_corners.vxw"
+        );
+        start_shell(&session, 120, 40);
+        let command = format!(
+            "timeout --foreground -s {signal} 3 {bin} play {world}; echo voxwalk-exited-$?; stty -a | tr ' ' '\\n' | grep -x -- '-\\?icanon'"
+        );
+        tmux(&["send-keys", "-t", &session, &command, "Enter"]);
+        let running = wait_for(&session, "pos ", Duration::from_secs(10));
+        let after = wait_until(&session, Duration::from_secs(15), |s| {
+            s.lines()
+                .any(|l| l.trim().ends_with("icanon") && !l.contains(' '))
+        });
+        tmux(&["kill-session", "-t", &session]);
+        assert!(
+            running.contains("pos "),
+            "SIG{signal}: the viewer did not start:\n{running}"
+        );
+        // timeout says 124 when it had to stop the command.
+        assert!(after.contains("voxwalk-exited-124"), "SIG{signal}: {after}");
+        assert!(!after.contains("top-down"), "SIG{signal}: {after}");
+        assert!(
+            after.lines().any(|l| l.trim() == "icanon"),
+            "SIG{signal}: terminal left in raw mode:\n{after}"
+        );
+    }
 }
 
 /// What an errand in `play` showed: the screen as it started, once it was

@@ -438,3 +438,41 @@ fn a_plan_made_in_slices_is_the_plan_made_at_once() {
         }
     }
 }
+
+/// One memory of steps shared by planners over two worlds whose
+/// registries number their blocks differently (the same id 13 is ice in
+/// one and soul sand in the other): each gets the plan a memory of its own
+/// gives. Keys name blocks by canonical class, not by the registry's ids.
+#[test]
+fn a_memory_shared_across_registries_gives_each_world_its_own_plans() {
+    use voxwalk::block::{BlockType, PropertyValue};
+    use voxwalk::navigate::StepMemory;
+    let floor_of = |name: &str, property: &str, value: f64| {
+        let mut world = World::new();
+        let id = world
+            .register_block(
+                BlockType::cube(name).with_property(property, PropertyValue::Number(value)),
+            )
+            .unwrap();
+        assert_eq!(id.0, 13);
+        world.fill(IVec3::new(0, 0, 0), IVec3::new(24, 0, 6), id);
+        world
+    };
+    let icy = floor_of("ice", "slipperiness", 0.98);
+    let sandy = floor_of("soul_sand", "speed_factor", 0.4);
+    let shared = StepMemory::default();
+    let goal = Goal::Cell(IVec3::new(20, 1, 5));
+    for world in [&icy, &sandy, &icy] {
+        let body = settled(world, 1.5, 1.5, 2.0, Body::DEFAULT_SIZE);
+        let mut sharing =
+            Planner::with_memory(Settings::default(), Body::DEFAULT_SIZE, &shared).unwrap();
+        let mut alone = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+        let plan = sharing.plan(world, &body, goal).unwrap();
+        assert!(plan.complete);
+        assert_eq!(plan, alone.plan(world, &body, goal).unwrap());
+    }
+    assert!(
+        shared.remembered_steps().0 > 0,
+        "the third plan read the first's steps"
+    );
+}

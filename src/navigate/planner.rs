@@ -331,21 +331,21 @@ impl Planner {
         let remembered = {
             let mut memory = self.memory.lock();
             let key = memory.key(world, from, &to, kind, self.key_of);
-            memory.get(&key).ok_or(key)
+            if let Some(checked) = memory.get(&key) {
+                Ok(checked)
+            } else {
+                let local = memory.local(&key, world.registry());
+                Err((key, local))
+            }
         };
         let checked = match remembered {
             Ok(checked) => checked,
-            Err(key) => {
+            Err((key, local)) => {
                 // Checked in the key's own box at the origin: the answer is
                 // the key's alone, whatever came before and wherever the
                 // step is.
                 let (local_from, local_to, local_kind) = key.local_step();
-                let checked = self.simulate(
-                    &key.local(world.registry()),
-                    &local_from,
-                    local_to,
-                    local_kind,
-                );
+                let checked = self.simulate(&local, &local_from, local_to, local_kind);
                 self.memory.lock().put(key, checked);
                 checked
             }

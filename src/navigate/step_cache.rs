@@ -86,23 +86,15 @@ impl StepKey {
         };
         (from, to, kind)
     }
-
-    /// The box as a world of its own, at the origin, air around it.
-    pub(crate) fn local<'r>(&'r self, registry: &'r BlockRegistry) -> Local<'r> {
-        Local {
-            registry,
-            size: self.size,
-            blocks: &self.blocks,
-        }
-    }
 }
 
-/// A key's box of blocks as a world, its lowest corner at the origin.
+/// A key's box of blocks as a world, its lowest corner at the origin: each
+/// canonical class as the type of the registry in use that stands for it.
 #[derive(Debug)]
 pub(crate) struct Local<'r> {
     registry: &'r BlockRegistry,
     size: IVec3,
-    blocks: &'r [BlockId],
+    blocks: Vec<BlockId>,
 }
 
 impl BlockSource for Local<'_> {
@@ -117,6 +109,22 @@ impl BlockSource for Local<'_> {
 
     fn registry(&self) -> &BlockRegistry {
         self.registry
+    }
+}
+
+impl StepCache {
+    /// `key`'s box as a world of its own over `registry` (the one its key
+    /// was just made with), at the origin, air around it.
+    pub(crate) fn local<'r>(&self, key: &StepKey, registry: &'r BlockRegistry) -> Local<'r> {
+        Local {
+            registry,
+            size: key.size,
+            blocks: key
+                .blocks
+                .iter()
+                .map(|&class| self.classes.representative(class))
+                .collect(),
+        }
     }
 }
 

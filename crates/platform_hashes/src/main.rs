@@ -12,7 +12,8 @@
 //! Each scenario below runs 1,000 ticks (its input script over and over) at
 //! 20 ticks a second, Minecraft's rate, and at 60, 30 and 144, where the
 //! tick's decays are powers that only `voxwalk::math` keeps the same
-//! everywhere; a crowd of 200 bodies on generated hills runs beside them. A line is `name@rate tick
+//! everywhere; a crowd of 200 bodies on generated hills runs beside them,
+//! and a navigation crowd of 30 sent from place to place. A line is `name@rate tick
 //! hash`, the hash (FNV-1a, 64 bits) of the `Debug` text of every body and
 //! ball after the tick: Rust prints an `f64` with the digits that give its
 //! bits back, so two platforms print the same text exactly when the states
@@ -155,6 +156,72 @@ fn run_crowd(rate: f64, out: &mut String) -> Result<(), String> {
     Ok(())
 }
 
+/// 30 bodies of a navigation `Crowd` on generated hills, each sent to a
+/// place of its own and sent on again when it arrives or has no way: the
+/// plans (searches, step memory, canonical classes, the give-way rule)
+/// must not depend on hashing, which differs between 64- and 32-bit
+/// targets. The bodies and the crowd's events are hashed each tick.
+fn run_navigating_crowd(out: &mut String) -> Result<(), String> {
+    use voxwalk::navigate::{Crowd, CrowdEvent, Goal};
+    let world = Generator::new(Preset::Hills, 5).sized(IVec3::new(48, 64, 48));
+    let surface = |x: i32, z: i32| {
+        (0..64)
+            .rev()
+            .find(|&y| world.is_solid_at(IVec3::new(x, y, z)))
+            .map_or(0, |y| y + 1)
+    };
+    let spot = |k: u64| {
+        let h = fnv1a(&format!("spot {k}"));
+        (4 + (h % 40) as i32, 4 + ((h >> 16) % 40) as i32)
+    };
+    let starts: Vec<DVec3> = (0..30u64)
+        .map(|i| {
+            let (x, z) = spot(i);
+            DVec3::new(
+                f64::from(x) + 0.5,
+                f64::from(surface(x, z)),
+                f64::from(z) + 0.5,
+            )
+        })
+        .collect();
+    let mut sim = Simulation::new(world, Settings::default()).map_err(|e| e.to_string())?;
+    let mut crowd = Crowd::new();
+    crowd.work_budget = 60_000;
+    let mut errands = 100u64;
+    let handles: Vec<_> = starts
+        .into_iter()
+        .map(|feet| Body::new(feet, Body::DEFAULT_SIZE).map(|b| sim.add_body(b)))
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
+    for &h in &handles {
+        let (x, z) = spot(errands);
+        errands += 1;
+        crowd.send(h, Goal::Column { x, z });
+    }
+    let mut events = Vec::new();
+    let mut text = String::new();
+    for tick in 0..400 {
+        let inputs = crowd.inputs(&mut sim, &mut events).to_vec();
+        text.clear();
+        for &(handle, event) in &events {
+            let _ = write!(text, "{handle:?} {event:?};");
+            if matches!(event, CrowdEvent::Arrived | CrowdEvent::NoWay) {
+                let (x, z) = spot(errands);
+                errands += 1;
+                crowd.send(handle, Goal::Column { x, z });
+            }
+        }
+        sim.step(&inputs).map_err(|e| e.to_string())?;
+        for &h in &handles {
+            if let Some(body) = sim.body(h) {
+                let _ = write!(text, "{body:?}");
+            }
+        }
+        let _ = writeln!(out, "navigating-crowd {tick} {:016x}", fnv1a(&text));
+    }
+    Ok(())
+}
+
 fn main() {
     let dir = std::env::args()
         .nth(1)
@@ -171,6 +238,10 @@ fn main() {
             eprintln!("crowd@{rate}: {error}");
             std::process::exit(1);
         }
+    }
+    if let Err(error) = run_navigating_crowd(&mut out) {
+        eprintln!("navigating-crowd: {error}");
+        std::process::exit(1);
     }
     print!("{out}");
 }

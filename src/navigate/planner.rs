@@ -66,7 +66,7 @@ pub enum PlanError {
 pub struct Planner {
     pub(super) controller: Controller,
     pub(super) places: Places,
-    reach: Reach,
+    pub(super) reach: Reach,
     /// Steps already checked, by the shape of the blocks around them:
     /// this planner's own, or shared with others.
     memory: StepMemory,
@@ -321,7 +321,7 @@ impl Planner {
     /// its middle within the ticks such a move may take, never having
     /// fallen below both ends. With it, the work it is charged: the ticks
     /// its simulation ran, whether run now or remembered.
-    fn check<W: BlockSource>(
+    pub(super) fn check<W: BlockSource>(
         &mut self,
         world: &W,
         from: &Standing,

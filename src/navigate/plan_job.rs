@@ -3,65 +3,16 @@
 //! budget of work each tick or frame and gets, at the end, the very plan
 //! [`Planner::plan`] would have given.
 
-use glam::{DVec3, IVec2};
+use glam::IVec2;
 use rustc_hash::FxHashSet;
 
 use super::goal::Goal;
 use super::plan::Plan;
 use super::planner::{Banned, PlanError, Planner, REPAIRS, ends_at};
-use super::search::Search;
+use super::search::Searching;
 use super::standing::Standing;
 use crate::controller::Body;
 use crate::world::BlockSource;
-
-/// One A* search of a plan, paused between places.
-pub(super) struct Searching {
-    pub(super) search: Search,
-    pub(super) goal: Goal,
-    /// The body's own feet: the start is at the goal if they are.
-    pub(super) body_feet: DVec3,
-    pub(super) expanded: usize,
-    pub(super) frontier: bool,
-    pub(super) found: Option<usize>,
-    pub(super) done: bool,
-}
-
-impl std::fmt::Debug for Searching {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Searching")
-            .field("expanded", &self.expanded)
-            .field("done", &self.done)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Searching {
-    fn new(start: Standing, body_feet: DVec3, goal: Goal, fastest: f64) -> Searching {
-        Searching {
-            search: Search::new(start, goal, fastest),
-            goal,
-            body_feet,
-            expanded: 0,
-            frontier: false,
-            found: None,
-            done: false,
-        }
-    }
-
-    /// The plan the search came to: to the goal, or the closest place.
-    fn plan(&self, start: Standing) -> Plan {
-        let end = self.found.unwrap_or(self.search.closest.1);
-        Plan {
-            start,
-            steps: self.search.steps_to(end),
-            complete: self.found.is_some(),
-            frontier: self.frontier,
-            ticks: self.search.nodes[end].ticks,
-            nodes: self.expanded,
-            work: 0,
-        }
-    }
-}
 
 /// A plan being made ([`Planner::begin`]), advanced a slice of work at a
 /// time ([`Planner::advance`]): the body as it was when it began, its goal,

@@ -7,7 +7,7 @@ use rustc_hash::FxHashSet;
 use super::follower::{FollowEvent, Follower};
 use super::goal::Goal;
 use super::plan::Plan;
-use super::plan_job::Searching;
+use super::search::Searching;
 use super::standing::{Places, Standing};
 use super::steering::{arrived, steer};
 use super::step::{Reach, Step, StepKind, candidates};

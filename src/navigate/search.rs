@@ -9,6 +9,7 @@ use glam::{DVec3, IVec3};
 use rustc_hash::FxHashMap;
 
 use super::goal::Goal;
+use super::plan::Plan;
 use super::standing::Standing;
 use super::step::Step;
 
@@ -109,5 +110,54 @@ impl Search {
         }
         steps.reverse();
         steps
+    }
+}
+
+/// One A* search of a plan, paused between places.
+pub(super) struct Searching {
+    pub(super) search: Search,
+    pub(super) goal: Goal,
+    /// The body's own feet: the start is at the goal if they are.
+    pub(super) body_feet: DVec3,
+    pub(super) expanded: usize,
+    pub(super) frontier: bool,
+    pub(super) found: Option<usize>,
+    pub(super) done: bool,
+}
+
+impl std::fmt::Debug for Searching {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Searching")
+            .field("expanded", &self.expanded)
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Searching {
+    pub(super) fn new(start: Standing, body_feet: DVec3, goal: Goal, fastest: f64) -> Searching {
+        Searching {
+            search: Search::new(start, goal, fastest),
+            goal,
+            body_feet,
+            expanded: 0,
+            frontier: false,
+            found: None,
+            done: false,
+        }
+    }
+
+    /// The plan the search came to: to the goal, or the closest place.
+    pub(super) fn plan(&self, start: Standing) -> Plan {
+        let end = self.found.unwrap_or(self.search.closest.1);
+        Plan {
+            start,
+            steps: self.search.steps_to(end),
+            complete: self.found.is_some(),
+            frontier: self.frontier,
+            ticks: self.search.nodes[end].ticks,
+            nodes: self.expanded,
+            work: 0,
+        }
     }
 }

@@ -594,6 +594,18 @@ fn on_a_strip() -> App {
     app
 }
 
+/// Draws frames (each gives the errand's plan its slice of work) until the
+/// plan being made is made.
+fn frames_until_planned(app: &mut App) {
+    for frame in 0..1_000 {
+        if !app.planning() {
+            return;
+        }
+        app.begin_frame(Duration::from_millis(16 * frame), 1.0);
+    }
+    panic!("still planning after 1,000 frames: {}", app.message());
+}
+
 /// `g` plans the player's way to a far spot and draws the plan's cells in
 /// both views: on a strip of floor one block wide every cell of the plan
 /// lies in the side view's slice.
@@ -604,6 +616,7 @@ fn g_draws_the_plan_in_both_views() {
     let before = text(&render(&app, 60, 16));
     assert!(!before.contains("••"), "{before}");
     assert!(app.apply(Action::SendFar, Duration::ZERO));
+    frames_until_planned(&mut app);
     assert!(!app.errand_path().is_empty(), "{}", app.message());
     app.show(ViewMode::TopDown, SliceAxis::X);
     let top = text(&render(&app, 60, 16));
@@ -632,6 +645,7 @@ fn k_picks_a_spot_with_a_cursor_and_the_body_walks_there() {
     assert_eq!(app.cursor().map(|c| c.x), Some(32), "{}", app.message());
     assert!(app.apply(Action::GoTo, Duration::ZERO));
     assert_eq!(app.cursor(), None);
+    frames_until_planned(&mut app);
     assert!(
         app.message().starts_with("going to 32, 1, 1"),
         "{}",

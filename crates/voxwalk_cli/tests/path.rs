@@ -90,3 +90,78 @@ fn path_refuses_places_no_world_holds_naming_the_flag() {
         assert!(err.contains("--from"), "--from {from}: {err}");
     }
 }
+
+/// The kinds of goal `path` takes: a column (`--to X,Z`, at whatever
+/// height its ground is), a radius round a point, a height; each planned
+/// complete and walked to where the goal holds, which the walk's last line
+/// says as `arrived`. Asking for two goals, or a radius without a point,
+/// is refused.
+#[test]
+fn path_goes_to_a_column_a_radius_and_a_height() {
+    let dir = temp_dir::Dir::new("cli-path-goals");
+    let world = dir.path().join("gap.vxw");
+    std::fs::write(&world, GAP).unwrap();
+    let world = world.to_str().unwrap();
+    for (args, x_range) in [
+        (&["--to", "10.5,1.5"][..], 10.0..11.0),
+        (&["--to", "10.5,1,1.5", "--radius", "2"][..], 8.5..12.5),
+    ] {
+        let mut all = vec!["path", world, "--from", "1.5,1,1.5"];
+        all.extend_from_slice(args);
+        let out = voxwalk(&all);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines[0]["complete"], true, "{args:?}: {}", lines[0]);
+        assert!(lines[0]["work"].as_u64().unwrap() > 0);
+        let last = lines.last().unwrap();
+        assert_eq!(last["follow"], "arrived", "{args:?}: {last}");
+        let x = last["pos"][0].as_f64().unwrap();
+        assert!(x_range.contains(&x), "{args:?}: {last}");
+    }
+    for args in [
+        &["--to", "10.5,1,1.5", "--height", "1"][..],
+        &["--to", "10.5,1.5", "--radius", "2"][..],
+        &["--height", "NaN"][..],
+        &["--to", "10.5,1,1.5", "--radius", "-1"][..],
+        &[][..],
+    ] {
+        let mut all = vec!["path", world, "--from", "1.5,1,1.5"];
+        all.extend_from_slice(args);
+        let out = voxwalk(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// A goal beyond the world's end: the plan is partial, and its walk ends
+/// saying it stopped short, never `arrived`.
+#[test]
+fn a_partial_plan_walked_to_its_end_does_not_say_arrived() {
+    let out = path_over_the_gap_to("cli-path-short", "1.5,1,1.5", "40.5,1,1.5");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["complete"], false, "{}", lines[0]);
+    assert!(lines.iter().all(|l| l["follow"] != "arrived"), "{text}");
+    assert!(
+        lines.last().unwrap()["follow"]
+            .as_str()
+            .unwrap()
+            .contains("short of the goal")
+    );
+}

@@ -19,9 +19,17 @@ pub struct PathArgs {
     /// Where the body starts: its feet (it settles onto what is under them).
     #[arg(long, value_name = "X,Y,Z", allow_hyphen_values = true, value_parser = parse_vector)]
     pub from: DVec3,
-    /// Where to go: the cell holding this point, as the feet's cell.
-    #[arg(long, value_name = "X,Y,Z", allow_hyphen_values = true, value_parser = parse_vector)]
-    pub to: DVec3,
+    /// Where to go: `X,Z` a column (standing anywhere in it, at whatever
+    /// height its ground is), `X,Y,Z` the cell holding that point as the
+    /// feet's cell, or with `--radius` anywhere within that distance of it.
+    #[arg(long, value_name = "X,Z | X,Y,Z", allow_hyphen_values = true)]
+    pub to: Option<String>,
+    /// With `--to X,Y,Z`: arrive anywhere within this many blocks of it.
+    #[arg(long, value_name = "R")]
+    pub radius: Option<f64>,
+    /// Go anywhere the feet stand at least this high (instead of `--to`).
+    #[arg(long, value_name = "Y", allow_hyphen_values = true)]
+    pub height: Option<f64>,
     /// Body size.
     #[arg(long, value_name = "W,H,D", value_parser = parse_vector)]
     pub size: Option<DVec3>,
@@ -42,7 +50,7 @@ struct PlanLine {
     ticks: u32,
     nodes: usize,
     work: u64,
-    cpu_ms: f64,
+    plan_ms: f64,
     steps: Vec<StepLine>,
 }
 
@@ -71,7 +79,7 @@ pub(super) fn run(
 ) -> Result<(), CliError> {
     let usage = CliError::Usage;
     let (world, movers) = super::open_world(&args.world, budget)?.into_parts();
-    let goal = Goal::Cell(goal_cell(args.to)?);
+    let goal = goal_of(args)?;
     let settings = super::settings_from(&args.set)?;
     let step_height = settings.walking.step_height;
     let size = args.size.unwrap_or(Body::DEFAULT_SIZE);
@@ -92,23 +100,77 @@ pub(super) fn run(
         .plan(sim.world(), &start, goal)
         .map_err(|e| usage(format!("--from {}: {e}", args.from)))?;
     let mut line = plan_line(&plan);
-    line.cpu_ms = started.elapsed().as_secs_f64() * 1e3;
+    line.plan_ms = started.elapsed().as_secs_f64() * 1e3;
     write_json(out, &line)?;
-    walk(&mut sim, handle, &plan, step_height, out)
+    walk(&mut sim, handle, (&plan, goal), step_height, out)
 }
 
-/// The cell `--to` names: refused, naming the flag, where it is not finite
-/// or lies outside the coordinates a world may hold (a cell beyond them
-/// would be rounded to the edge of `i32`, and a plan made towards it).
-fn goal_cell(to: DVec3) -> Result<glam::IVec3, CliError> {
+/// The goal `--to`, `--radius` and `--height` name. A number that is not
+/// finite or lies outside the coordinates a world may hold is refused,
+/// naming its flag: a cell beyond them would be rounded to the edge of
+/// `i32`, and a plan made towards it.
+fn goal_of(args: &PathArgs) -> Result<Goal, CliError> {
     let limit = voxwalk::resolver::limits::MAX_COORDINATE;
-    if !to.is_finite() || to.abs().max_element() > limit {
-        return Err(CliError::Usage(format!(
-            "--to {}, {}, {}: not a place in a world (every coordinate finite and within ±{limit})",
-            to.x, to.y, to.z
-        )));
+    let usage =
+        |flag: &str, text: &str, why: &str| CliError::Usage(format!("{flag} {text}: {why}"));
+    let in_a_world = |flag: &str, text: &str, values: &[f64]| {
+        if values.iter().all(|v| v.is_finite() && v.abs() <= limit) {
+            Ok(())
+        } else {
+            Err(usage(
+                flag,
+                text,
+                &format!("not a place in a world (every coordinate finite and within ±{limit})"),
+            ))
+        }
+    };
+    match (&args.to, args.height) {
+        (Some(_), Some(_)) => Err(CliError::Usage(
+            "--to and --height: give one place to go".into(),
+        )),
+        (None, None) => Err(CliError::Usage(
+            "give a place to go: --to X,Z, --to X,Y,Z or --height Y".into(),
+        )),
+        (None, Some(y)) => {
+            in_a_world("--height", &y.to_string(), &[y])?;
+            if args.radius.is_some() {
+                return Err(CliError::Usage("--radius goes with --to X,Y,Z".into()));
+            }
+            Ok(Goal::Height(y))
+        }
+        (Some(text), None) => {
+            let numbers: Result<Vec<f64>, _> = text
+                .split(',')
+                .map(|part| part.trim().parse::<f64>())
+                .collect();
+            let numbers = numbers.map_err(|_| usage("--to", text, "expected X,Z or X,Y,Z"))?;
+            in_a_world("--to", text, &numbers)?;
+            #[allow(clippy::cast_possible_truncation)] // within ±1e9: a cell
+            let cell = |v: f64| v.floor() as i32;
+            match (numbers.as_slice(), args.radius) {
+                (&[x, z], None) => Ok(Goal::Column {
+                    x: cell(x),
+                    z: cell(z),
+                }),
+                (&[x, y, z], None) => Ok(Goal::Cell(glam::IVec3::new(cell(x), cell(y), cell(z)))),
+                (&[x, y, z], Some(radius)) => {
+                    if !(radius.is_finite() && radius > 0.0 && radius <= limit) {
+                        return Err(usage(
+                            "--radius",
+                            &radius.to_string(),
+                            "expected a distance above 0",
+                        ));
+                    }
+                    Ok(Goal::Near {
+                        point: DVec3::new(x, y, z),
+                        radius,
+                    })
+                }
+                (&[_, _], Some(_)) => Err(CliError::Usage("--radius goes with --to X,Y,Z".into())),
+                _ => Err(usage("--to", text, "expected X,Z or X,Y,Z")),
+            }
+        }
     }
-    Ok(to.floor().as_ivec3())
 }
 
 fn plan_line(plan: &Plan) -> PlanLine {
@@ -117,7 +179,7 @@ fn plan_line(plan: &Plan) -> PlanLine {
         ticks: plan.ticks,
         nodes: plan.nodes,
         work: plan.work,
-        cpu_ms: 0.0,
+        plan_ms: 0.0,
         steps: plan
             .steps
             .iter()
@@ -143,7 +205,7 @@ fn plan_line(plan: &Plan) -> PlanLine {
 fn walk(
     sim: &mut Simulation<voxwalk::world::World>,
     handle: voxwalk::controller::BodyHandle,
-    plan: &Plan,
+    (plan, goal): (&Plan, Goal),
     step_height: f64,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
@@ -164,7 +226,7 @@ fn walk(
             &WalkLine {
                 tick: super::run::TickLine::of(tick, body, &report.bodies[0]),
                 step,
-                follow: event.map(|e| describe(&e)),
+                follow: event.map(|e| describe(&e, goal, body)),
             },
         )?;
         if matches!(event, Some(FollowEvent::Arrived | FollowEvent::Stuck(_))) || follower.done() {
@@ -174,10 +236,19 @@ fn walk(
     Ok(())
 }
 
-fn describe(event: &FollowEvent) -> String {
+/// A follower's event in words: `arrived` only where the goal holds for
+/// the body; the end of a plan short of it is said as such.
+fn describe(event: &FollowEvent, goal: Goal, body: &Body) -> String {
     match event {
         FollowEvent::StepMade(n) => format!("step {n} made"),
-        FollowEvent::Arrived => "arrived".to_owned(),
+        FollowEvent::Arrived => {
+            let feet = body.feet();
+            if goal.reached(feet.floor().as_ivec3(), feet) {
+                "arrived".to_owned()
+            } else {
+                "at the plan's end, short of the goal".to_owned()
+            }
+        }
         FollowEvent::Stuck(why) => format!("stuck: {}", why.describe()),
     }
 }

@@ -84,12 +84,7 @@ impl Planner {
         goal: Goal,
     ) -> Result<PlanJob, PlanError> {
         let feet = body.feet();
-        // The world may have changed since the last plan.
-        self.places.forget();
-        let start = self
-            .places
-            .at(world, feet.floor().as_ivec3())
-            .ok_or(PlanError::NotStanding(feet))?;
+        let start = self.start_place(world, body)?;
         Ok(PlanJob {
             body: *body,
             start,

@@ -158,12 +158,7 @@ impl Planner {
         body: &Body,
         known: &dyn Fn(IVec2) -> bool,
     ) -> Result<ReachMap, PlanError> {
-        let feet = body.feet();
-        self.places.forget();
-        let start = self
-            .places
-            .at(world, feet.floor().as_ivec3())
-            .ok_or(PlanError::NotStanding(feet))?;
+        let start = self.start_place(world, body)?;
         let mut places = vec![start];
         let mut index_of = FxHashMap::from_iter([(start.cell, 0u32)]);
         let mut steps: Vec<Vec<u32>> = vec![Vec::new()];

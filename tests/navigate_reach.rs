@@ -50,6 +50,11 @@ fn hills_with_a_pit_and_a_tower() -> World {
     world
 }
 
+/// A cell on the tower's top: above everything a body reaches.
+fn tower_top() -> Goal {
+    Goal::Cell(IVec3::new(29, support::terrain::height_at(29, 29) + 10, 29))
+}
+
 fn world() -> &'static World {
     static WORLD: std::sync::OnceLock<World> = std::sync::OnceLock::new();
     WORLD.get_or_init(hills_with_a_pit_and_a_tower)
@@ -86,7 +91,7 @@ fn the_maps_verdict_agrees_with_the_unbounded_planner() {
         for k in 0..4 {
             let (gx, gz) = column(hash(r ^ k));
             let goal = if k == 3 {
-                Goal::Cell(IVec3::new(29, support::terrain::height_at(29, 29) + 10, 29))
+                tower_top()
             } else {
                 Goal::Column { x: gx, z: gz }
             };
@@ -130,7 +135,7 @@ fn a_pit_is_one_way_and_a_tower_no_way() {
     let body = settled(world, 3.5, 3.5, 60.0, Body::DEFAULT_SIZE);
     let map = planner.reach_map(world, &body, &|_| true).unwrap();
     let from = body.feet().floor().as_ivec3();
-    let tower = Goal::Cell(IVec3::new(29, support::terrain::height_at(29, 29) + 10, 29));
+    let tower = tower_top();
     let Reachability::Unreachable { closest } = map.reachability(from, tower) else {
         panic!("the tower's top is reachable");
     };
@@ -168,7 +173,7 @@ fn a_plan_over_the_map_goes_to_the_closest_place_at_once() {
     planner.work_budget = u64::MAX;
     let body = settled(world, 3.5, 3.5, 60.0, Body::DEFAULT_SIZE);
     let map = planner.reach_map(world, &body, &|_| true).unwrap();
-    let tower = Goal::Cell(IVec3::new(29, support::terrain::height_at(29, 29) + 10, 29));
+    let tower = tower_top();
     let searched = planner.plan(world, &body, tower).unwrap();
     let over = planner.plan_over(world, &body, tower, &map).unwrap();
     let Reachability::Unreachable { closest } =

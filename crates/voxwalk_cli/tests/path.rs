@@ -13,6 +13,14 @@ fn voxwalk(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Each line of what `voxwalk path` printed, as JSON.
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
 /// A floor, a 3-wide gap, a floor: the plan leaps it, and the walk that
 /// follows ends where the plan does, in the plan's ticks.
 const GAP: &str = "voxwalk-world 1\nlayer 0\n|####...#####\n|####...#####\n|####...#####\nend\n";
@@ -38,11 +46,7 @@ fn path_prints_the_plan_then_walks_it_tick_by_tick() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-        .collect();
+    let lines = json_lines(&out);
     let plan = &lines[0];
     assert_eq!(plan["complete"], true, "{plan}");
     let steps = plan["steps"].as_array().unwrap();
@@ -114,11 +118,7 @@ fn path_goes_to_a_column_a_radius_and_a_height() {
             "{args:?}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
-        let text = String::from_utf8(out.stdout).unwrap();
-        let lines: Vec<serde_json::Value> = text
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
+        let lines = json_lines(&out);
         assert_eq!(lines[0]["complete"], true, "{args:?}: {}", lines[0]);
         assert!(lines[0]["work"].as_u64().unwrap() > 0);
         let last = lines.last().unwrap();
@@ -151,13 +151,9 @@ fn a_partial_plan_walked_to_its_end_does_not_say_arrived() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out);
     assert_eq!(lines[0]["complete"], false, "{}", lines[0]);
-    assert!(lines.iter().all(|l| l["follow"] != "arrived"), "{text}");
+    assert!(lines.iter().all(|l| l["follow"] != "arrived"), "{lines:?}");
     assert!(
         lines.last().unwrap()["follow"]
             .as_str()

@@ -61,15 +61,20 @@
 //!
 //! Not done yet: movers as steps (`docs/navigation.md`).
 
+mod cluster;
+mod coarse_graph;
+mod coarse_layer;
 mod crowd;
 mod follower;
 mod give_way;
 mod goal;
+mod layer_plan;
 mod many;
 mod plan;
 mod plan_job;
 mod planner;
 mod reach_map;
+mod read_box;
 mod search;
 mod shape_classes;
 mod standing;
@@ -77,6 +82,7 @@ mod steering;
 mod step;
 mod step_cache;
 
+pub use coarse_layer::{CoarseLayer, DEFAULT_LAYER_BYTES, LayerShape};
 pub use crowd::{Crowd, CrowdEvent};
 pub use follower::{FollowEvent, Follower, StuckReason};
 pub use goal::Goal;

@@ -249,7 +249,7 @@ impl Planner {
 /// Tarjan's strongly connected components of the graph whose node `n`
 /// leads to `edges[n]`, without recursion: each node's component, and how
 /// many there are.
-fn strongly_connected(edges: &[Vec<u32>]) -> (Vec<u32>, usize) {
+pub(super) fn strongly_connected(edges: &[Vec<u32>]) -> (Vec<u32>, usize) {
     const NONE: u32 = u32::MAX;
     let n = edges.len();
     let mut index = vec![NONE; n];

@@ -15,6 +15,7 @@ pub mod motion_path;
 pub mod move_invariants;
 pub mod movement_figures;
 pub mod parkour;
+pub mod pit_and_tower;
 pub mod realdata;
 pub mod reference_resolver;
 #[cfg(feature = "import")]

@@ -1,0 +1,392 @@
+//! One cluster of the coarse layer: a square of columns, every place a
+//! body stands in them, and every step out of those places that the
+//! controller made (checked as a plan's steps are, so through the same
+//! [`StepMemory`](super::StepMemory)), kept so that a plan over the
+//! cluster checks nothing again; with the strongly connected components
+//! of its own steps, the nodes of the coarse graph.
+//!
+//! A cluster is a function of the cells it read (the box [`ReadBox`]
+//! noted) and of which columns were known: built again after an edit
+//! inside that box, it is what a build from scratch gives.
+
+use glam::{DVec3, IVec2, IVec3};
+
+use super::planner::Planner;
+use super::reach_map::strongly_connected;
+use super::read_box::ReadBox;
+use super::standing::Standing;
+use super::step::{StepKind, candidates};
+use crate::block::{BlockId, BlockRegistry};
+use crate::geometry::Aabb;
+use crate::world::BlockSource;
+
+/// A place of a cluster: the cell's height and where the feet rest, and
+/// where its steps begin in the cluster's list.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Place {
+    y: i32,
+    steps_from: u32,
+    feet_y: f64,
+}
+
+/// A checked step, as kept: its end relative to its start, its kind, and
+/// the ticks the check took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Edge {
+    dx: i8,
+    dz: i8,
+    dy: i16,
+    ticks: u16,
+    /// 0 walk, 1 jump, 2 drop, 3 climb, 4 swim, 5 and up a leap by its
+    /// run-up.
+    kind: u8,
+}
+
+impl Edge {
+    fn new(from: IVec3, to: IVec3, kind: StepKind, ticks: u32) -> Option<Edge> {
+        let d = to - from;
+        Some(Edge {
+            dx: i8::try_from(d.x).ok()?,
+            dz: i8::try_from(d.z).ok()?,
+            dy: i16::try_from(d.y).ok()?,
+            ticks: u16::try_from(ticks).ok()?,
+            kind: match kind {
+                StepKind::Walk => 0,
+                StepKind::Jump => 1,
+                StepKind::Drop => 2,
+                StepKind::Climb => 3,
+                StepKind::Swim => 4,
+                StepKind::Leap { run_up, .. } => 5 + run_up,
+            },
+        })
+    }
+
+    /// Where the step from `from` ends.
+    pub(super) fn to(self, from: IVec3) -> IVec3 {
+        from + IVec3::new(i32::from(self.dx), i32::from(self.dy), i32::from(self.dz))
+    }
+
+    /// The ticks its check took.
+    pub(super) fn ticks(self) -> u32 {
+        u32::from(self.ticks)
+    }
+
+    /// Its kind, for a step from `from`: a leap's takeoff lies its run-up
+    /// along the way it goes (a knight's leap has none).
+    pub(super) fn kind(self, from: IVec3) -> StepKind {
+        match self.kind {
+            0 => StepKind::Walk,
+            1 => StepKind::Jump,
+            2 => StepKind::Drop,
+            3 => StepKind::Climb,
+            4 => StepKind::Swim,
+            n => {
+                let run_up = n - 5;
+                let way = IVec3::new(i32::from(self.dx.signum()), 0, i32::from(self.dz.signum()));
+                StepKind::Leap {
+                    run_up,
+                    takeoff: from + way * i32::from(run_up),
+                }
+            }
+        }
+    }
+}
+
+/// Where a step out of a cluster's component leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Exit {
+    /// To another component of the same cluster.
+    Own(u32),
+    /// To the place in this cell, in another cluster.
+    Out((i32, i32, i32)),
+}
+
+/// A square of columns with its places and checked steps.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Cluster {
+    /// Its lowest column.
+    origin: IVec2,
+    size: i32,
+    /// Where each column's places begin in `places` (x slower than z),
+    /// and one more: the end.
+    columns: Vec<u32>,
+    /// Each column's places, lowest first.
+    places: Vec<Place>,
+    steps: Vec<Edge>,
+    /// Each place's strongly connected component, by its own steps.
+    pub(super) component: Vec<u32>,
+    pub(super) components: u32,
+    /// The coarse graph's edges out of its components: to another of its
+    /// own components, or to the cell of a place of another cluster; each
+    /// once, in order.
+    pub(super) exits: Vec<(u32, Exit)>,
+    /// The box of cells its build read, if it read any.
+    pub(super) reads: Option<(IVec3, IVec3)>,
+    /// Whether some step was left out for touching a column not known.
+    pub(super) frontier: bool,
+    /// The work its build took ([`Planner::work_budget`]).
+    pub(super) work: u64,
+}
+
+impl Cluster {
+    /// The index of the place in `cell`, if the cluster holds one.
+    pub(super) fn index_of(&self, cell: IVec3) -> Option<usize> {
+        let column = self.column(IVec2::new(cell.x, cell.z))?;
+        let (from, to) = (self.columns[column], self.columns[column + 1]);
+        (from as usize..to as usize).find(|&i| self.places[i].y == cell.y)
+    }
+
+    fn column(&self, column: IVec2) -> Option<usize> {
+        let d = column - self.origin;
+        let inside = d.cmpge(IVec2::ZERO).all() && d.cmplt(IVec2::splat(self.size)).all();
+        #[allow(clippy::cast_sign_loss)] // inside
+        inside.then(|| (d.x * self.size + d.y) as usize)
+    }
+
+    /// How many places it holds.
+    pub(super) fn len(&self) -> usize {
+        self.places.len()
+    }
+
+    /// Place `index` as a [`Standing`], its cell found from its column.
+    pub(super) fn standing(&self, index: usize) -> Standing {
+        let column = self.columns.partition_point(|&c| c as usize <= index) - 1;
+        #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)] // size² columns
+        let column = column as i32;
+        let place = self.places[index];
+        let cell = IVec3::new(
+            self.origin.x + column / self.size,
+            place.y,
+            self.origin.y + column % self.size,
+        );
+        Standing {
+            cell,
+            feet: DVec3::new(
+                f64::from(cell.x) + 0.5,
+                place.feet_y,
+                f64::from(cell.z) + 0.5,
+            ),
+        }
+    }
+
+    /// Where the feet of place `index` rest.
+    pub(super) fn feet_y(&self, index: usize) -> f64 {
+        self.places[index].feet_y
+    }
+
+    /// The steps out of place `index`.
+    pub(super) fn steps(&self, index: usize) -> &[Edge] {
+        let from = self.places[index].steps_from as usize;
+        let to = self
+            .places
+            .get(index + 1)
+            .map_or(self.steps.len(), |p| p.steps_from as usize);
+        &self.steps[from..to]
+    }
+
+    /// The bytes it holds.
+    pub(super) fn bytes(&self) -> usize {
+        size_of::<Cluster>()
+            + self.columns.capacity() * size_of::<u32>()
+            + self.places.capacity() * size_of::<Place>()
+            + self.steps.capacity() * size_of::<Edge>()
+            + self.component.capacity() * size_of::<u32>()
+            + self.exits.capacity() * size_of::<(u32, Exit)>()
+    }
+}
+
+/// Whether `shape` is a whole cube: a body's feet never rest inside it.
+fn whole_cube(shape: &[Aabb]) -> bool {
+    shape.len() == 1 && shape[0].min == DVec3::ZERO && shape[0].max == DVec3::ONE
+}
+
+impl Planner {
+    /// Builds the cluster of `size` × `size` columns from `origin`, its
+    /// places looked for from `heights.0` to `heights.1`, in the columns
+    /// `known` accepts.
+    pub(super) fn build_cluster<W: BlockSource>(
+        &mut self,
+        world: &W,
+        (origin, size): (IVec2, i32),
+        heights: (i32, i32),
+        known: &dyn Fn(IVec2) -> bool,
+    ) -> Cluster {
+        let world = ReadBox::new(world);
+        // What was found for another cluster was read outside this one's box.
+        self.places.forget();
+        let mut cluster = Cluster {
+            origin,
+            size,
+            columns: vec![0],
+            places: Vec::new(),
+            steps: Vec::new(),
+            component: Vec::new(),
+            components: 0,
+            exits: Vec::new(),
+            reads: None,
+            frontier: false,
+            work: 0,
+        };
+        let mut blocks = Vec::new();
+        for dx in 0..size {
+            for dz in 0..size {
+                let column = origin + IVec2::new(dx, dz);
+                if known(column) {
+                    self.find_places(&world, column, heights, &mut blocks, &mut cluster.places);
+                } else {
+                    cluster.frontier = true;
+                }
+                cluster
+                    .columns
+                    .push(u32::try_from(cluster.places.len()).unwrap_or(u32::MAX));
+            }
+        }
+        self.find_steps(&world, &mut cluster, known);
+        let (component, count) = cluster.own_components();
+        cluster.component = component;
+        cluster.components = u32::try_from(count).unwrap_or(u32::MAX);
+        cluster.exits = cluster.exits();
+        cluster.reads = world.read();
+        self.places.release();
+        cluster
+    }
+
+    /// Every place in `column` from `heights.0` to `heights.1`, lowest first.
+    /// Only cells that could be one are asked: not a whole cube, and, for
+    /// a body no wider than its column, with something solid below them
+    /// that may hold it up (what [`super::standing::standing_in`] answers
+    /// first, read here a column at a time).
+    fn find_places<W: BlockSource>(
+        &mut self,
+        world: &W,
+        column: IVec2,
+        (lowest, highest): (i32, i32),
+        blocks: &mut Vec<BlockId>,
+        out: &mut Vec<Place>,
+    ) {
+        let registry = world.registry();
+        let reach = registry.reach();
+        #[allow(clippy::cast_possible_truncation)] // a box reaches a few blocks out
+        let depth = (1.0 + reach.above.y).floor() as i32;
+        let narrow = self.reach.size.x <= 1.0
+            && self.reach.size.z <= 1.0
+            && reach.below.x <= 0.0
+            && reach.below.z <= 0.0
+            && reach.above.x <= 0.0
+            && reach.above.z <= 0.0;
+        let bottom = lowest - depth;
+        world.read_blocks(
+            IVec3::new(column.x, bottom, column.y),
+            IVec3::new(column.x, highest, column.y),
+            blocks,
+        );
+        let mut loose = false;
+        let region = Aabb::new(
+            DVec3::new(f64::from(column.x), f64::from(bottom), f64::from(column.y)),
+            DVec3::new(
+                f64::from(column.x) + 1.0,
+                f64::from(highest) + 1.0,
+                f64::from(column.y) + 1.0,
+            ),
+        );
+        world.for_each_loose_box(&region, &mut |_| loose = true);
+        let skip_air = narrow && !loose;
+        for y in lowest..=highest {
+            #[allow(clippy::cast_sign_loss)] // from the bottom up
+            let i = (y - bottom) as usize;
+            if whole_cube(registry.collision_shape(blocks[i])) {
+                continue;
+            }
+            #[allow(clippy::cast_sign_loss)]
+            let below = i - depth as usize;
+            if skip_air && !held_up(registry, &blocks[below..=i]) {
+                continue;
+            }
+            let cell = IVec3::new(column.x, y, column.y);
+            if let Some(standing) = self.places.at(world, cell) {
+                out.push(Place {
+                    y,
+                    steps_from: 0,
+                    feet_y: standing.feet.y,
+                });
+            }
+        }
+    }
+
+    /// Every step out of the cluster's places that the controller makes,
+    /// in the order the search tries them.
+    fn find_steps<W: BlockSource>(
+        &mut self,
+        world: &W,
+        cluster: &mut Cluster,
+        known: &dyn Fn(IVec2) -> bool,
+    ) {
+        let mut moves = Vec::new();
+        for index in 0..cluster.places.len() {
+            cluster.places[index].steps_from =
+                u32::try_from(cluster.steps.len()).unwrap_or(u32::MAX);
+            let from = cluster.standing(index);
+            cluster.work += 1;
+            candidates(world, &mut self.places, &self.reach, &from, &mut moves);
+            for &(to, kind) in &moves {
+                if !self.within(known, &from, &to, kind) {
+                    cluster.frontier = true;
+                    continue;
+                }
+                let (step, cost) = self.check(world, &from, to, kind);
+                cluster.work += cost;
+                if let Some(step) = step
+                    && let Some(edge) = Edge::new(from.cell, to.cell, kind, step.ticks)
+                {
+                    cluster.steps.push(edge);
+                }
+            }
+        }
+    }
+}
+
+/// Whether any of `blocks` (a column's cells from the lowest whose boxes
+/// reach into a cell, up to the cell) collides.
+fn held_up(registry: &BlockRegistry, blocks: &[BlockId]) -> bool {
+    blocks.iter().any(|&b| registry.is_solid(b))
+}
+
+impl Cluster {
+    /// The strongly connected components of the cluster's places by the
+    /// steps that stay inside it.
+    fn own_components(&self) -> (Vec<u32>, usize) {
+        let edges: Vec<Vec<u32>> = (0..self.places.len())
+            .map(|index| {
+                let from = self.standing(index).cell;
+                self.steps(index)
+                    .iter()
+                    .filter_map(|e| self.index_of(e.to(from)))
+                    .map(|i| u32::try_from(i).unwrap_or(u32::MAX))
+                    .collect()
+            })
+            .collect();
+        strongly_connected(&edges)
+    }
+
+    /// The coarse graph's edges out of its components ([`Cluster::exits`]).
+    fn exits(&self) -> Vec<(u32, Exit)> {
+        let mut exits = Vec::new();
+        for index in 0..self.places.len() {
+            let from = self.standing(index).cell;
+            let own = self.component[index];
+            for edge in self.steps(index) {
+                let to = edge.to(from);
+                let exit = match self.index_of(to) {
+                    Some(i) if self.component[i] == own => continue,
+                    Some(i) => Exit::Own(self.component[i]),
+                    None if self.column(IVec2::new(to.x, to.z)).is_some() => continue,
+                    None => Exit::Out((to.x, to.y, to.z)),
+                };
+                exits.push((own, exit));
+            }
+        }
+        exits.sort_unstable();
+        exits.dedup();
+        exits
+    }
+}

@@ -1,0 +1,254 @@
+//! The coarse layer, checked against what shares none of its code: on the
+//! 40 × 40 hills with a pit and a tower, cut into clusters of 4 × 4 columns
+//! so every plan crosses several, a plan over the layer is the plan an
+//! unbounded planner makes where the goal is reachable, goes to the
+//! reachable place closest to it where a reach map says it is not, and is
+//! walked in exactly its ticks without ever entering a block; the same
+//! plans on 1, 2 and 16 threads; and after any edits, loads and unloads the
+//! layer equals one built from scratch over the same cells and columns.
+
+mod support;
+
+use glam::{IVec2, IVec3};
+use proptest::prelude::*;
+use support::cases::cases;
+use support::pit_and_tower::{hills_with_a_pit_and_a_tower, tower_top};
+use support::terrain::hash;
+use support::walking::{Walked, settled, walk};
+use voxwalk::block::BlockId;
+use voxwalk::controller::{Body, Settings};
+use voxwalk::navigate::{CoarseLayer, Goal, LayerShape, Plan, Planner, Reachability};
+use voxwalk::world::{BlockSource, World};
+
+const SIDE: i32 = 40;
+
+fn world() -> &'static World {
+    static WORLD: std::sync::OnceLock<World> = std::sync::OnceLock::new();
+    WORLD.get_or_init(hills_with_a_pit_and_a_tower)
+}
+
+fn planner() -> Planner {
+    Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap()
+}
+
+/// A layer of 4 × 4 clusters over the whole course, built.
+fn layer(world: &World, known: &dyn Fn(IVec2) -> bool) -> CoarseLayer {
+    let mut layer = CoarseLayer::new(planner(), LayerShape::new(0, 63).with_cluster_size(4));
+    layer.build(world, (IVec2::ZERO, IVec2::splat(SIDE - 1)), known);
+    layer
+}
+
+/// A start body and four goals for case `case`: three columns and the
+/// tower's top.
+fn case(world: &World, case: u64) -> (Body, [Goal; 4]) {
+    let column = |r: u64| (1 + (r % 38) as i32, 1 + ((r >> 8) % 38) as i32);
+    let r = hash(case ^ 0x5eed);
+    let (x, z) = column(r);
+    let body = settled(
+        world,
+        f64::from(x) + 0.5,
+        f64::from(z) + 0.5,
+        60.0,
+        Body::DEFAULT_SIZE,
+    );
+    let goal = |k: u64| {
+        let (gx, gz) = column(hash(r ^ k));
+        Goal::Column { x: gx, z: gz }
+    };
+    (body, [goal(0), goal(1), goal(2), tower_top()])
+}
+
+/// The plan's steps and verdict, what two planners must agree on.
+fn shape(plan: &Plan) -> (Vec<(IVec3, u32)>, bool, u32) {
+    let steps = plan.steps.iter().map(|s| (s.to.cell, s.ticks)).collect();
+    (steps, plan.complete, plan.ticks)
+}
+
+#[test]
+fn plans_over_the_layer_agree_with_an_unbounded_planner_and_a_reach_map() {
+    let world = world();
+    let mut layer = layer(world, &|_| true);
+    let mut flat = planner();
+    flat.work_budget = u64::MAX;
+    let (mut reachable, mut unreachable) = (0, 0);
+    for n in 0..u64::from(cases(16)) {
+        let (body, goals) = case(world, n);
+        let Ok(map) = flat.reach_map(world, &body, &|_| true) else {
+            continue; // on no cell's middle
+        };
+        let from = body.feet().floor().as_ivec3();
+        for goal in goals {
+            let plan = layer.plan(world, &body, goal).unwrap();
+            match map.reachability(from, goal) {
+                Reachability::Reachable => {
+                    reachable += 1;
+                    let unbounded = flat.plan(world, &body, goal).unwrap();
+                    assert_eq!(shape(&plan), shape(&unbounded), "case {n}, {goal:?}");
+                }
+                Reachability::Unreachable { closest } => {
+                    unreachable += 1;
+                    assert!(!plan.complete, "case {n}, {goal:?}");
+                    assert_eq!(
+                        layer.reachability(world, &body, goal).unwrap(),
+                        Reachability::Unreachable {
+                            closest: plan.end()
+                        },
+                        "case {n}, {goal:?}"
+                    );
+                    // The closest place, as near as the map's (ties may
+                    // fall to another place at the same distance).
+                    let near = |feet| goal.distance(feet);
+                    assert_eq!(near(plan.end().feet), near(closest.feet), "case {n}");
+                }
+                Reachability::Unknown => panic!("case {n}: a whole map said unknown"),
+            }
+            // Walked in exactly its ticks, never inside a block.
+            let mut walker = body;
+            let walked = walk(world, &mut walker, &plan, plan.ticks + 100);
+            assert_eq!(walked, Walked::Arrived { ticks: plan.ticks }, "case {n}");
+            assert_eq!(walker.feet().floor().as_ivec3(), plan.end().cell);
+        }
+    }
+    println!("{reachable} goals reachable, {unreachable} unreachable");
+    assert!(reachable > 0 && unreachable > 0);
+}
+
+/// The tower's top, answered at once: no place of the hills is searched,
+/// and the plan goes to its foot.
+#[test]
+fn an_unreachable_goal_costs_a_plan_to_the_closest_place() {
+    let world = world();
+    let mut layer = layer(world, &|_| true);
+    let body = settled(world, 3.5, 3.5, 60.0, Body::DEFAULT_SIZE);
+    let mut flat = planner();
+    flat.work_budget = u64::MAX;
+    let searched = flat.plan(world, &body, tower_top()).unwrap();
+    let plan = layer.plan(world, &body, tower_top()).unwrap();
+    let Reachability::Unreachable { closest } =
+        layer.reachability(world, &body, tower_top()).unwrap()
+    else {
+        panic!("the tower's top is reachable");
+    };
+    println!(
+        "the tower's top: {} places searched without the layer, {} over it; {} clusters, {} places, {} bytes",
+        searched.nodes,
+        plan.nodes,
+        layer.clusters(),
+        layer.places(),
+        layer.bytes()
+    );
+    assert_eq!(plan.end().cell, closest.cell);
+    assert!((26..=32).contains(&closest.cell.x) && (26..=32).contains(&closest.cell.z));
+    assert!(
+        plan.nodes < searched.nodes,
+        "{} against {}",
+        plan.nodes,
+        searched.nodes
+    );
+}
+
+/// Plans made on 1, 2 and 16 threads, each with its own layer, are the
+/// same plans.
+#[test]
+fn the_same_plans_on_any_number_of_threads() {
+    use rayon::prelude::*;
+    let world = world();
+    let cases: Vec<u64> = (0..8).collect();
+    let plans_on = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            cases
+                .par_iter()
+                .map(|&n| {
+                    let mut layer = layer(world, &|_| true);
+                    let (body, goals) = case(world, n);
+                    goals
+                        .iter()
+                        .map(|&goal| layer.plan(world, &body, goal).ok())
+                        .collect::<Vec<_>>()
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    let one = plans_on(1);
+    assert_eq!(one, plans_on(2));
+    assert_eq!(one, plans_on(16));
+}
+
+/// What a run of edits, loads and unloads does.
+#[derive(Clone, Debug)]
+enum Change {
+    /// A block placed on the surface of column (x, z), or the surface dug.
+    Edit { x: i32, z: i32, place: bool },
+    /// Columns x in `from..from + 6` loaded, or unloaded.
+    Load { from: i32, arrived: bool },
+}
+
+fn change() -> impl Strategy<Value = Change> {
+    prop_oneof![
+        3 => (0..SIDE, 0..SIDE, any::<bool>()).prop_map(|(x, z, place)| Change::Edit { x, z, place }),
+        1 => (0..SIDE - 6, any::<bool>()).prop_map(|(from, arrived)| Change::Load { from, arrived }),
+    ]
+}
+
+/// The highest solid cell of column (x, z).
+fn surface(world: &World, x: i32, z: i32) -> i32 {
+    (0..64)
+        .rev()
+        .find(|&y| world.is_solid_at(IVec3::new(x, y, z)))
+        .unwrap_or(0)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(12)))]
+
+    /// After any edits (each told to the layer), columns loaded and
+    /// unloaded (each told), and plans between them, the layer built up to
+    /// date equals a layer built from scratch over the same cells and
+    /// columns.
+    #[test]
+    fn after_edits_loads_and_unloads_the_layer_equals_one_built_afresh(
+        changes in prop::collection::vec(change(), 1..12),
+    ) {
+        let mut world = world().clone();
+        let mut unloaded = vec![false; SIDE as usize];
+        let inside = |c: IVec2| (0..SIDE).contains(&c.x) && (0..SIDE).contains(&c.y);
+        let mut layer = layer(&world, &inside);
+        let body = settled(&world, 3.5, 3.5, 60.0, Body::DEFAULT_SIZE);
+        for change in &changes {
+            match *change {
+                Change::Edit { x, z, place } => {
+                    let top = surface(&world, x, z);
+                    let (cell, block) = if place {
+                        (IVec3::new(x, top + 1, z), BlockId::STONE)
+                    } else {
+                        (IVec3::new(x, top, z), BlockId::AIR)
+                    };
+                    world.set_block(cell, block);
+                    layer.edited(cell);
+                }
+                Change::Load { from, arrived } => {
+                    for x in from..from + 6 {
+                        unloaded[x as usize] = !arrived;
+                    }
+                    let (lo, hi) = (IVec2::new(from, 0), IVec2::new(from + 5, SIDE - 1));
+                    if arrived {
+                        layer.columns_arrived(lo, hi);
+                    } else {
+                        layer.columns_left(lo, hi);
+                    }
+                }
+            }
+            let known = |c: IVec2| inside(c) && !unloaded[c.x as usize];
+            // A plan between changes builds what it reaches.
+            let _ = layer.plan_within(&world, &body, Goal::Column { x: 30, z: 30 }, &known);
+        }
+        let known = |c: IVec2| inside(c) && !unloaded[c.x as usize];
+        layer.build(&world, (IVec2::ZERO, IVec2::splat(SIDE - 1)), &known);
+        let afresh = self::layer(&world, &known);
+        prop_assert!(layer == afresh, "{} clusters against {}", layer.clusters(), afresh.clusters());
+    }
+}

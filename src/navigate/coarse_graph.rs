@@ -7,11 +7,8 @@
 use glam::{IVec2, IVec3};
 use rustc_hash::FxHashMap;
 
-use super::cluster::Exit;
-use super::coarse_layer::CoarseLayer;
-use super::goal::Goal;
-use super::reach_map::{Reachability, strongly_connected};
-use super::standing::Standing;
+use super::cluster::{Cluster, Exit};
+use super::reach_map::strongly_connected;
 
 /// The coarse graph of a [`CoarseLayer`]'s clusters as they are.
 #[derive(Clone, Debug)]
@@ -29,20 +26,26 @@ pub(super) struct CoarseGraph {
 }
 
 impl CoarseGraph {
-    /// The graph over `layer`'s clusters (each built and fresh).
-    pub(super) fn new(layer: &CoarseLayer) -> CoarseGraph {
-        let mut keys: Vec<IVec2> = layer.clusters.keys().copied().collect();
+    /// The graph over `clusters` (keyed by their lowest column over `size`)
+    /// of which `fresh` accepts the up-to-date ones: a step into another
+    /// cluster leads somewhere known only where that one is fresh.
+    pub(super) fn new(
+        clusters: &FxHashMap<IVec2, Cluster>,
+        size: i32,
+        fresh: &dyn Fn(IVec2) -> bool,
+    ) -> CoarseGraph {
+        let mut keys: Vec<IVec2> = clusters.keys().copied().collect();
         keys.sort_by_key(|k| (k.x, k.y));
         let mut first = FxHashMap::default();
         let mut nodes = 0u32;
         for key in &keys {
             first.insert(*key, nodes);
-            nodes += layer.clusters[key].components;
+            nodes += clusters[key].components;
         }
         let mut edges: Vec<Vec<u32>> = vec![Vec::new(); nodes as usize];
         let mut node_open = vec![false; nodes as usize];
         for key in &keys {
-            let cluster = &layer.clusters[key];
+            let cluster = &clusters[key];
             let base = first[key];
             if cluster.frontier {
                 for local in 0..cluster.components {
@@ -55,10 +58,12 @@ impl CoarseGraph {
                     Exit::Own(other) => (*key, Some(other)),
                     Exit::Out((x, y, z)) => {
                         let to = IVec3::new(x, y, z);
-                        let target = layer.cluster_of(IVec2::new(x, z));
-                        let fresh = layer.is_fresh(target);
-                        let other = layer.place_at(to).filter(|_| fresh);
-                        (target, other.map(|(c, i)| c.component[i]))
+                        let target = IVec2::new(x.div_euclid(size), z.div_euclid(size));
+                        let other = clusters
+                            .get(&target)
+                            .filter(|_| fresh(target))
+                            .and_then(|c| Some(c.component[c.index_of(to)?]));
+                        (target, other)
                     }
                 };
                 match next {
@@ -108,9 +113,14 @@ impl CoarseGraph {
                 .sum::<usize>()
     }
 
+    /// The component of cluster `key`'s own component `local`.
+    pub(super) fn component_of(&self, key: IVec2, local: u32) -> usize {
+        self.component[(self.first[&key] + local) as usize] as usize
+    }
+
     /// The components reached from `start`'s, as flags, and whether any
     /// of them is open.
-    fn reached_from(&self, start: u32) -> (Vec<bool>, bool) {
+    pub(super) fn reached_from(&self, start: u32) -> (Vec<bool>, bool) {
         let mut seen = vec![false; self.leads_to.len()];
         let mut stack = vec![start];
         seen[start as usize] = true;
@@ -125,118 +135,4 @@ impl CoarseGraph {
         }
         (seen, open)
     }
-}
-
-impl CoarseLayer {
-    /// The coarse graph, made again if a cluster changed since.
-    pub(super) fn graph(&mut self) -> &CoarseGraph {
-        if self.graph.is_none() {
-            self.graph = Some(CoarseGraph::new(self));
-        }
-        self.graph
-            .as_ref()
-            .unwrap_or_else(|| unreachable!("just made"))
-    }
-
-    /// Whether `goal` can be reached from the place in `from`, by the
-    /// clusters built (fresh ones: build again what was edited first). Where
-    /// it cannot, the reachable place closest to it.
-    pub(super) fn reachability_from(&mut self, from: IVec3, goal: Goal) -> Reachability {
-        self.graph();
-        let Some(graph) = self.graph.as_ref() else {
-            return Reachability::Unknown;
-        };
-        let Some((cluster, index)) = self.place_at(from) else {
-            return Reachability::Unknown;
-        };
-        let key = self.cluster_of(IVec2::new(from.x, from.z));
-        let start = graph.component[(graph.first[&key] + cluster.component[index]) as usize];
-        let (reached, open) = graph.reached_from(start);
-        let component_of =
-            |key: IVec2, local: u32| graph.component[(graph.first[&key] + local) as usize] as usize;
-        // Clusters in rings about the goal, nearest first: a place in ring
-        // r is at least (r - 1) cluster sides from it.
-        let size = self.shape.cluster_size;
-        let centre = self.cluster_of(goal_column(goal));
-        let rings = self.rings_to_search(centre, goal);
-        let mut best: Option<(f64, Standing)> = None;
-        for ring in 0..=rings {
-            if let Some((d, _)) = best
-                && ring_bound(goal, ring, size) > d
-            {
-                break;
-            }
-            for key in ring_keys(centre, ring) {
-                let Some(cluster) = self.clusters.get(&key) else {
-                    continue;
-                };
-                for index in 0..cluster.len() {
-                    if !reached[component_of(key, cluster.component[index])] {
-                        continue;
-                    }
-                    let place = cluster.standing(index);
-                    if goal.reached(place.cell, place.feet) {
-                        return Reachability::Reachable;
-                    }
-                    let d = goal.distance(place.feet);
-                    if best.is_none_or(|(b, p)| d < b || (d == b && less(place.cell, p.cell))) {
-                        best = Some((d, place));
-                    }
-                }
-            }
-        }
-        match best {
-            Some((_, closest)) if !open => Reachability::Unreachable { closest },
-            _ => Reachability::Unknown,
-        }
-    }
-
-    /// How many rings of clusters about `centre` may hold a place that
-    /// holds `goal` or comes closest to it: every built cluster's.
-    fn rings_to_search(&self, centre: IVec2, goal: Goal) -> i32 {
-        let _ = goal;
-        self.clusters
-            .keys()
-            .map(|k| (*k - centre).abs().max_element())
-            .max()
-            .unwrap_or(0)
-    }
-}
-
-/// The column a goal's rings are centred on.
-#[allow(clippy::cast_possible_truncation)] // a goal inside the world
-fn goal_column(goal: Goal) -> IVec2 {
-    match goal {
-        Goal::Cell(cell) => IVec2::new(cell.x, cell.z),
-        Goal::Column { x, z } => IVec2::new(x, z),
-        Goal::Near { point, .. } => IVec2::new(point.x.floor() as i32, point.z.floor() as i32),
-        Goal::Height(_) => IVec2::ZERO,
-    }
-}
-
-/// The cluster keys at Chebyshev distance `ring` from `centre`, in a fixed
-/// order.
-fn ring_keys(centre: IVec2, ring: i32) -> impl Iterator<Item = IVec2> {
-    (-ring..=ring).flat_map(move |dx| {
-        (-ring..=ring)
-            .filter(move |dz| dx.abs() == ring || dz.abs() == ring)
-            .map(move |dz| centre + IVec2::new(dx, dz))
-    })
-}
-
-/// The least distance from `goal` of a place in a cluster `ring` rings
-/// from the goal's own.
-fn ring_bound(goal: Goal, ring: i32, size: i32) -> f64 {
-    let across = f64::from((ring - 1).max(0) * size);
-    match goal {
-        Goal::Cell(_) | Goal::Column { .. } => across,
-        Goal::Near { radius, .. } => across - radius,
-        // Reached at any column: every ring may hold the closest.
-        Goal::Height(_) => 0.0,
-    }
-}
-
-/// The order ties of distance go by: the lower cell.
-fn less(a: IVec3, b: IVec3) -> bool {
-    (a.x, a.y, a.z) < (b.x, b.y, b.z)
 }

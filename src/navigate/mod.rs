@@ -69,6 +69,7 @@ mod follower;
 mod give_way;
 mod goal;
 mod layer_plan;
+mod layer_reach;
 mod many;
 mod plan;
 mod plan_job;

@@ -147,6 +147,27 @@ fn an_unreachable_goal_costs_a_plan_to_the_closest_place() {
     );
 }
 
+/// A layer built as plans go, nothing built before: the tower's top is
+/// known out of reach from the clusters about it and those on the way, and
+/// the plan goes where the whole layer's plan goes.
+#[test]
+fn a_layer_built_as_it_goes_proves_the_tower_out_of_reach() {
+    let world = world();
+    let body = settled(world, 3.5, 3.5, 60.0, Body::DEFAULT_SIZE);
+    let whole = layer(world, &|_| true)
+        .plan(world, &body, tower_top())
+        .unwrap();
+    let mut lazy = CoarseLayer::new(planner(), LayerShape::new(0, 63).with_cluster_size(4));
+    let plan = lazy.plan(world, &body, tower_top()).unwrap();
+    println!(
+        "the tower's top, as it goes: {} clusters built (the course has 100), {} work",
+        lazy.clusters(),
+        plan.work
+    );
+    assert!(!plan.complete);
+    assert_eq!(plan.end().cell, whole.end().cell);
+}
+
 /// Plans made on 1, 2 and 16 threads, each with its own layer, are the
 /// same plans.
 #[test]

@@ -5,28 +5,33 @@
 //! cluster checks nothing again; with the strongly connected components
 //! of its own steps, the nodes of the coarse graph.
 //!
-//! A cluster is a function of the cells it read (the box [`ReadBox`]
-//! noted) and of which columns were known: built again after an edit
-//! inside that box, it is what a build from scratch gives.
+//! A cluster is a function of the cells it read and of which columns were
+//! known: each column's places and each place's steps note the box of
+//! cells finding them read, so after an edit only those that read the
+//! edited cell are found again, and the cluster is what a build from
+//! scratch gives.
 
 use glam::{DVec3, IVec2, IVec3};
 
-use super::planner::Planner;
 use super::reach_map::strongly_connected;
-use super::read_box::ReadBox;
+use super::read_box::{CellBox, joined};
 use super::standing::Standing;
-use super::step::{StepKind, candidates};
-use crate::block::{BlockId, BlockRegistry};
-use crate::geometry::Aabb;
-use crate::world::BlockSource;
+use super::step::StepKind;
 
-/// A place of a cluster: the cell's height and where the feet rest, and
-/// where its steps begin in the cluster's list.
+/// A place of a cluster: the cell's height and where the feet rest, where
+/// its steps begin in the cluster's list, and what finding them took and
+/// read (an edit outside those cells leaves them as they are).
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Place {
-    y: i32,
-    steps_from: u32,
-    feet_y: f64,
+pub(super) struct Place {
+    pub(super) y: i32,
+    pub(super) steps_from: u32,
+    pub(super) feet_y: f64,
+    /// The work its steps took: their checks, and a unit for the place.
+    pub(super) work: u32,
+    /// Whether a step was left out for touching a column not known.
+    pub(super) frontier: bool,
+    /// The cells its steps' search and checks read.
+    pub(super) reads: Option<CellBox>,
 }
 
 /// A checked step, as kept: its end relative to its start, its kind, and
@@ -43,7 +48,7 @@ pub(super) struct Edge {
 }
 
 impl Edge {
-    fn new(from: IVec3, to: IVec3, kind: StepKind, ticks: u32) -> Option<Edge> {
+    pub(super) fn new(from: IVec3, to: IVec3, kind: StepKind, ticks: u32) -> Option<Edge> {
         let d = to - from;
         Some(Edge {
             dx: i8::try_from(d.x).ok()?,
@@ -105,14 +110,16 @@ pub(super) enum Exit {
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Cluster {
     /// Its lowest column.
-    origin: IVec2,
-    size: i32,
+    pub(super) origin: IVec2,
+    pub(super) size: i32,
     /// Where each column's places begin in `places` (x slower than z),
     /// and one more: the end.
-    columns: Vec<u32>,
+    pub(super) columns: Vec<u32>,
+    /// The cells finding each column's places read.
+    pub(super) column_reads: Vec<Option<CellBox>>,
     /// Each column's places, lowest first.
-    places: Vec<Place>,
-    steps: Vec<Edge>,
+    pub(super) places: Vec<Place>,
+    pub(super) steps: Vec<Edge>,
     /// Each place's strongly connected component, by its own steps.
     pub(super) component: Vec<u32>,
     pub(super) components: u32,
@@ -129,6 +136,39 @@ pub(super) struct Cluster {
 }
 
 impl Cluster {
+    /// A cluster of no columns yet.
+    pub(super) fn empty(origin: IVec2, size: i32) -> Cluster {
+        Cluster {
+            origin,
+            size,
+            columns: vec![0],
+            column_reads: Vec::new(),
+            places: Vec::new(),
+            steps: Vec::new(),
+            component: Vec::new(),
+            components: 0,
+            exits: Vec::new(),
+            reads: None,
+            frontier: false,
+            work: 0,
+        }
+    }
+
+    /// With every column's places and steps in: the work, what was read,
+    /// the frontier, the components and the coarse graph's edges.
+    pub(super) fn finish(&mut self) {
+        self.work = self.places.iter().map(|p| u64::from(p.work)).sum();
+        self.frontier |= self.places.iter().any(|p| p.frontier);
+        let columns = self.column_reads.iter().copied();
+        self.reads = columns
+            .chain(self.places.iter().map(|p| p.reads))
+            .fold(None, joined);
+        let (component, count) = self.own_components();
+        self.component = component;
+        self.components = u32::try_from(count).unwrap_or(u32::MAX);
+        self.exits = self.exits();
+    }
+
     /// The index of the place in `cell`, if the cluster holds one.
     pub(super) fn index_of(&self, cell: IVec3) -> Option<usize> {
         let column = self.column(IVec2::new(cell.x, cell.z))?;
@@ -136,7 +176,7 @@ impl Cluster {
         (from as usize..to as usize).find(|&i| self.places[i].y == cell.y)
     }
 
-    fn column(&self, column: IVec2) -> Option<usize> {
+    pub(super) fn column(&self, column: IVec2) -> Option<usize> {
         let d = column - self.origin;
         let inside = d.cmpge(IVec2::ZERO).all() && d.cmplt(IVec2::splat(self.size)).all();
         #[allow(clippy::cast_sign_loss)] // inside
@@ -188,6 +228,7 @@ impl Cluster {
     pub(super) fn bytes(&self) -> usize {
         size_of::<Cluster>()
             + self.columns.capacity() * size_of::<u32>()
+            + self.column_reads.capacity() * size_of::<Option<CellBox>>()
             + self.places.capacity() * size_of::<Place>()
             + self.steps.capacity() * size_of::<Edge>()
             + self.component.capacity() * size_of::<u32>()
@@ -195,166 +236,10 @@ impl Cluster {
     }
 }
 
-/// Whether `shape` is a whole cube: a body's feet never rest inside it.
-fn whole_cube(shape: &[Aabb]) -> bool {
-    shape.len() == 1 && shape[0].min == DVec3::ZERO && shape[0].max == DVec3::ONE
-}
-
-impl Planner {
-    /// Builds the cluster of `size` × `size` columns from `origin`, its
-    /// places looked for from `heights.0` to `heights.1`, in the columns
-    /// `known` accepts.
-    pub(super) fn build_cluster<W: BlockSource>(
-        &mut self,
-        world: &W,
-        (origin, size): (IVec2, i32),
-        heights: (i32, i32),
-        known: &dyn Fn(IVec2) -> bool,
-    ) -> Cluster {
-        let world = ReadBox::new(world);
-        // What was found for another cluster was read outside this one's box.
-        self.places.forget();
-        let mut cluster = Cluster {
-            origin,
-            size,
-            columns: vec![0],
-            places: Vec::new(),
-            steps: Vec::new(),
-            component: Vec::new(),
-            components: 0,
-            exits: Vec::new(),
-            reads: None,
-            frontier: false,
-            work: 0,
-        };
-        let mut blocks = Vec::new();
-        for dx in 0..size {
-            for dz in 0..size {
-                let column = origin + IVec2::new(dx, dz);
-                if known(column) {
-                    self.find_places(&world, column, heights, &mut blocks, &mut cluster.places);
-                } else {
-                    cluster.frontier = true;
-                }
-                cluster
-                    .columns
-                    .push(u32::try_from(cluster.places.len()).unwrap_or(u32::MAX));
-            }
-        }
-        self.find_steps(&world, &mut cluster, known);
-        let (component, count) = cluster.own_components();
-        cluster.component = component;
-        cluster.components = u32::try_from(count).unwrap_or(u32::MAX);
-        cluster.exits = cluster.exits();
-        cluster.reads = world.read();
-        self.places.release();
-        cluster
-    }
-
-    /// Every place in `column` from `heights.0` to `heights.1`, lowest first.
-    /// Only cells that could be one are asked: not a whole cube, and, for
-    /// a body no wider than its column, with something solid below them
-    /// that may hold it up (what [`super::standing::standing_in`] answers
-    /// first, read here a column at a time).
-    fn find_places<W: BlockSource>(
-        &mut self,
-        world: &W,
-        column: IVec2,
-        (lowest, highest): (i32, i32),
-        blocks: &mut Vec<BlockId>,
-        out: &mut Vec<Place>,
-    ) {
-        let registry = world.registry();
-        let reach = registry.reach();
-        #[allow(clippy::cast_possible_truncation)] // a box reaches a few blocks out
-        let depth = (1.0 + reach.above.y).floor() as i32;
-        let narrow = self.reach.size.x <= 1.0
-            && self.reach.size.z <= 1.0
-            && reach.below.x <= 0.0
-            && reach.below.z <= 0.0
-            && reach.above.x <= 0.0
-            && reach.above.z <= 0.0;
-        let bottom = lowest - depth;
-        world.read_blocks(
-            IVec3::new(column.x, bottom, column.y),
-            IVec3::new(column.x, highest, column.y),
-            blocks,
-        );
-        let mut loose = false;
-        let region = Aabb::new(
-            DVec3::new(f64::from(column.x), f64::from(bottom), f64::from(column.y)),
-            DVec3::new(
-                f64::from(column.x) + 1.0,
-                f64::from(highest) + 1.0,
-                f64::from(column.y) + 1.0,
-            ),
-        );
-        world.for_each_loose_box(&region, &mut |_| loose = true);
-        let skip_air = narrow && !loose;
-        for y in lowest..=highest {
-            #[allow(clippy::cast_sign_loss)] // from the bottom up
-            let i = (y - bottom) as usize;
-            if whole_cube(registry.collision_shape(blocks[i])) {
-                continue;
-            }
-            #[allow(clippy::cast_sign_loss)]
-            let below = i - depth as usize;
-            if skip_air && !held_up(registry, &blocks[below..=i]) {
-                continue;
-            }
-            let cell = IVec3::new(column.x, y, column.y);
-            if let Some(standing) = self.places.at(world, cell) {
-                out.push(Place {
-                    y,
-                    steps_from: 0,
-                    feet_y: standing.feet.y,
-                });
-            }
-        }
-    }
-
-    /// Every step out of the cluster's places that the controller makes,
-    /// in the order the search tries them.
-    fn find_steps<W: BlockSource>(
-        &mut self,
-        world: &W,
-        cluster: &mut Cluster,
-        known: &dyn Fn(IVec2) -> bool,
-    ) {
-        let mut moves = Vec::new();
-        for index in 0..cluster.places.len() {
-            cluster.places[index].steps_from =
-                u32::try_from(cluster.steps.len()).unwrap_or(u32::MAX);
-            let from = cluster.standing(index);
-            cluster.work += 1;
-            candidates(world, &mut self.places, &self.reach, &from, &mut moves);
-            for &(to, kind) in &moves {
-                if !self.within(known, &from, &to, kind) {
-                    cluster.frontier = true;
-                    continue;
-                }
-                let (step, cost) = self.check(world, &from, to, kind);
-                cluster.work += cost;
-                if let Some(step) = step
-                    && let Some(edge) = Edge::new(from.cell, to.cell, kind, step.ticks)
-                {
-                    cluster.steps.push(edge);
-                }
-            }
-        }
-    }
-}
-
-/// Whether any of `blocks` (a column's cells from the lowest whose boxes
-/// reach into a cell, up to the cell) collides.
-fn held_up(registry: &BlockRegistry, blocks: &[BlockId]) -> bool {
-    blocks.iter().any(|&b| registry.is_solid(b))
-}
-
 impl Cluster {
     /// The strongly connected components of the cluster's places by the
     /// steps that stay inside it.
-    fn own_components(&self) -> (Vec<u32>, usize) {
+    pub(super) fn own_components(&self) -> (Vec<u32>, usize) {
         let edges: Vec<Vec<u32>> = (0..self.places.len())
             .map(|index| {
                 let from = self.standing(index).cell;
@@ -369,7 +254,7 @@ impl Cluster {
     }
 
     /// The coarse graph's edges out of its components ([`Cluster::exits`]).
-    fn exits(&self) -> Vec<(u32, Exit)> {
+    pub(super) fn exits(&self) -> Vec<(u32, Exit)> {
         let mut exits = Vec::new();
         for index in 0..self.places.len() {
             let from = self.standing(index).cell;

@@ -4,7 +4,7 @@
 //! over them the coarse graph of the clusters' own components, whose
 //! strongly connected components say at once which goals can be reached.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 
 use glam::{IVec2, IVec3};
 use rustc_hash::FxHashMap;
@@ -64,7 +64,9 @@ pub struct CoarseLayer {
     pub(super) shape: LayerShape,
     pub(super) clusters: FxHashMap<IVec2, Cluster>,
     /// Clusters to build again before they are next read.
-    dirty: BTreeSet<(i32, i32)>,
+    /// The cells edited since it was built in each, or `None` where it is
+    /// to be built afresh (columns it read arrived).
+    dirty: BTreeMap<(i32, i32), Option<Vec<IVec3>>>,
     /// How far (columns) any build read past its own cluster: an edit
     /// further off than this from a cluster is outside what it read.
     read_reach: i32,
@@ -92,7 +94,7 @@ impl CoarseLayer {
             planner,
             shape,
             clusters: FxHashMap::default(),
-            dirty: BTreeSet::new(),
+            dirty: BTreeMap::new(),
             read_reach: 0,
             graph: None,
             bytes: 0,
@@ -179,21 +181,30 @@ impl CoarseLayer {
         known: &dyn Fn(IVec2) -> bool,
     ) -> u64 {
         let stale = self.dirty.remove(&(key.x, key.y));
-        if !stale && self.clusters.contains_key(&key) {
+        if stale.is_none() && self.clusters.contains_key(&key) {
             return 0;
         }
         let size = self.shape.cluster_size;
+        let origin = key * size;
+        let any_known = (0..size * size).any(|c| known(origin + IVec2::new(c / size, c % size)));
+        if !any_known {
+            // Nothing to build: a cluster none of whose columns is known is
+            // left out (a step into it is one into columns not known).
+            self.drop_cluster(key);
+            return 0;
+        }
         let heights = (self.shape.lowest, self.shape.highest);
-        let cluster = self
-            .planner
-            .build_cluster(world, (key * size, size), heights, known);
+        let edits = stale.flatten();
+        let before = self.clusters.get(&key).zip(edits.as_deref());
+        let (cluster, work) =
+            self.planner
+                .build_cluster(world, (key * size, size), (heights, known), before);
         if let Some((lo, hi)) = cluster.reads {
             let origin = key * size;
             let past = (origin - IVec2::new(lo.x, lo.z))
                 .max(IVec2::new(hi.x, hi.z) - (origin + IVec2::splat(size - 1)));
             self.read_reach = self.read_reach.max(past.max_element());
         }
-        let work = cluster.work;
         self.bytes += cluster.bytes();
         if let Some(old) = self.clusters.insert(key, cluster) {
             self.bytes -= old.bytes();
@@ -240,7 +251,10 @@ impl CoarseLayer {
                 let key = IVec2::new(x, z);
                 let read = self.clusters.get(&key).and_then(|c| c.reads);
                 if read.is_some_and(|(lo, hi)| cell.cmpge(lo).all() && cell.cmple(hi).all()) {
-                    self.dirty.insert((x, z));
+                    let edits = self.dirty.entry((x, z)).or_insert_with(|| Some(Vec::new()));
+                    if let Some(edits) = edits {
+                        edits.push(cell);
+                    }
                 }
             }
         }
@@ -271,7 +285,7 @@ impl CoarseLayer {
             .map(|(k, _)| *k)
             .collect();
         for key in stale {
-            self.dirty.insert((key.x, key.y));
+            self.dirty.insert((key.x, key.y), None);
         }
     }
 
@@ -316,7 +330,7 @@ impl CoarseLayer {
 
     /// Whether cluster `key` is built and up to date.
     pub(super) fn is_fresh(&self, key: IVec2) -> bool {
-        self.clusters.contains_key(&key) && !self.dirty.contains(&(key.x, key.y))
+        self.clusters.contains_key(&key) && !self.dirty.contains_key(&(key.x, key.y))
     }
 
     /// Builds again every edited cluster: the work it took.
@@ -325,7 +339,7 @@ impl CoarseLayer {
         world: &W,
         known: &dyn Fn(IVec2) -> bool,
     ) -> u64 {
-        let stale: Vec<(i32, i32)> = self.dirty.iter().copied().collect();
+        let stale: Vec<(i32, i32)> = self.dirty.keys().copied().collect();
         stale
             .into_iter()
             .map(|(x, z)| self.ensure(world, IVec2::new(x, z), known))

@@ -52,15 +52,20 @@ impl CoarseLayer {
         goal: Goal,
         known: &dyn Fn(IVec2) -> bool,
     ) -> Result<Plan, PlanError> {
-        let mut work = self.refresh(world, known);
+        // What building clusters takes is counted apart: the search's budget
+        // bounds the search (places and walks), the clusters are kept.
+        let mut built = self.refresh(world, known);
         let start = self.planner.start_place(world, body)?;
-        work += self.ensure(world, self.cluster_of(column(start)), known);
+        built += self.ensure(world, self.cluster_of(column(start)), known);
         let toward = match self.reachability_from(start.cell, goal) {
             Reachability::Unreachable { closest } => Goal::Cell(closest.cell),
-            _ => goal,
+            Reachability::Reachable => goal,
+            Reachability::Unknown => self
+                .goal_side_proof(world, start.cell, goal, (known, &mut built))
+                .map_or(goal, |closest| Goal::Cell(closest.cell)),
         };
         let mut banned = Banned::default();
-        let mut nodes = 0;
+        let (mut nodes, mut work) = (0, 0);
         for _ in 0..=REPAIRS {
             let mut plan = self.search(
                 world,
@@ -68,7 +73,7 @@ impl CoarseLayer {
                 toward,
                 &banned,
                 known,
-                &mut work,
+                (&mut work, &mut built),
             );
             nodes += plan.nodes;
             let (walked, ticks) = self.planner.walk(world, body, &plan);
@@ -77,7 +82,7 @@ impl CoarseLayer {
                 Ok(ticks) => {
                     plan.ticks = ticks;
                     plan.complete = ends_at(&plan, body.feet(), goal);
-                    plan.work = work;
+                    plan.work = work + built;
                     plan.nodes = nodes;
                     return Ok(plan);
                 }
@@ -95,7 +100,7 @@ impl CoarseLayer {
             }
         }
         let mut plan = self.planner.plan_within(world, body, goal, known)?;
-        plan.work += work;
+        plan.work += work + built;
         plan.nodes += nodes;
         Ok(plan)
     }
@@ -120,7 +125,8 @@ impl CoarseLayer {
     /// A* over the kept steps from `start` (the body's feet at `feet`)
     /// toward `goal`, as [`Planner`](super::Planner)'s search orders
     /// places, building the clusters it reaches; the plan it came to, not
-    /// walked yet, its work added to `work`.
+    /// walked yet, its work added to `work` and what building clusters
+    /// took to `built`.
     fn search<W: BlockSource>(
         &mut self,
         world: &W,
@@ -128,7 +134,7 @@ impl CoarseLayer {
         goal: Goal,
         banned: &Banned,
         known: &dyn Fn(IVec2) -> bool,
-        work: &mut u64,
+        (work, built): (&mut u64, &mut u64),
     ) -> Plan {
         let fastest = self.planner.settings().walking.speed / 20.0;
         let mut search = Search::new(start, goal, fastest);
@@ -147,7 +153,7 @@ impl CoarseLayer {
             *work += 1;
             expanded += 1;
             let from = node.standing.cell;
-            *work += self.ensure(world, self.cluster_of(column(node.standing)), known);
+            *built += self.ensure(world, self.cluster_of(column(node.standing)), known);
             let Some((cluster, i)) = self.place_at(from) else {
                 continue;
             };
@@ -159,7 +165,7 @@ impl CoarseLayer {
                 if banned.contains(&(from, to)) || !search.worth(to, node.ticks + 1) {
                     continue;
                 }
-                *work += self.ensure(world, self.cluster_of(IVec2::new(to.x, to.z)), known);
+                *built += self.ensure(world, self.cluster_of(IVec2::new(to.x, to.z)), known);
                 let Some((other, j)) = self.place_at(to) else {
                     continue;
                 };

@@ -62,6 +62,7 @@
 //! Not done yet: movers as steps (`docs/navigation.md`).
 
 mod cluster;
+mod cluster_build;
 mod coarse_graph;
 mod coarse_layer;
 mod crowd;

@@ -10,6 +10,23 @@ use crate::block::{BlockId, BlockRegistry};
 use crate::geometry::Aabb;
 use crate::world::BlockSource;
 
+/// A box of cells, its lowest and highest corners.
+pub(super) type CellBox = (IVec3, IVec3);
+
+/// The smallest box holding both.
+pub(super) fn joined(a: Option<CellBox>, b: Option<CellBox>) -> Option<CellBox> {
+    match (a, b) {
+        (Some((a0, a1)), Some((b0, b1))) => Some((a0.min(b0), a1.max(b1))),
+        (a, None) => a,
+        (None, b) => b,
+    }
+}
+
+/// Whether `cells` holds `cell`.
+pub(super) fn holds(cells: Option<CellBox>, cell: IVec3) -> bool {
+    cells.is_some_and(|(lo, hi)| cell.cmpge(lo).all() && cell.cmple(hi).all())
+}
+
 /// `world`, with the smallest box holding every cell read through it.
 pub(super) struct ReadBox<'w, W> {
     world: &'w W,
@@ -25,13 +42,15 @@ impl<'w, W: BlockSource> ReadBox<'w, W> {
         }
     }
 
-    /// The box of cells read so far, if any.
-    pub(super) fn read(&self) -> Option<(IVec3, IVec3)> {
-        let (lo, hi) = self.read.get();
+    /// The box of cells read since it was made or last taken, if any, and
+    /// a fresh start.
+    pub(super) fn take(&self) -> Option<CellBox> {
+        let (lo, hi) = self.read.replace((IVec3::MAX, IVec3::MIN));
         lo.cmple(hi).all().then_some((lo, hi))
     }
 
-    fn note(&self, lo: IVec3, hi: IVec3) {
+    /// Notes `lo..=hi` as read.
+    pub(super) fn note(&self, lo: IVec3, hi: IVec3) {
         let (a, b) = self.read.get();
         self.read.set((a.min(lo), b.max(hi)));
     }

@@ -3,6 +3,7 @@
 use glam::{DVec3, IVec3};
 use rustc_hash::FxHashMap;
 
+use super::read_box::{CellBox, ReadBox, joined};
 use crate::geometry::Aabb;
 use crate::resolver::Resolver;
 use crate::world::BlockSource;
@@ -24,7 +25,14 @@ pub(crate) struct Places {
     resolver: Resolver,
     size: DVec3,
     known: FxHashMap<IVec3, Option<Standing>>,
+    /// While a cluster is built: the cells each answer read, and the box
+    /// of those of every answer given since last taken, so that what a
+    /// place's steps read is known though the answers are shared.
+    reads: Option<(AnswersRead, Option<CellBox>)>,
 }
+
+/// The cells each answer read.
+type AnswersRead = FxHashMap<IVec3, Option<CellBox>>;
 
 impl Places {
     /// No place looked at yet, for a body of `size`.
@@ -33,21 +41,53 @@ impl Places {
             resolver: Resolver::new(),
             size,
             known: FxHashMap::default(),
+            reads: None,
         }
+    }
+
+    /// Starts or stops noting what each answer read (forgetting every
+    /// place either way).
+    pub(crate) fn note_reads(&mut self, on: bool) {
+        self.forget();
+        self.reads = on.then(|| (FxHashMap::default(), None));
+    }
+
+    /// The box of the cells read by every answer given since this was last
+    /// asked, while noting reads.
+    pub(crate) fn take_read(&mut self) -> Option<CellBox> {
+        self.reads.as_mut().and_then(|(_, read)| read.take())
     }
 
     /// Forgets every place: the world may have changed since.
     pub(crate) fn forget(&mut self) {
         self.known.clear();
+        if let Some((boxes, read)) = &mut self.reads {
+            boxes.clear();
+            *read = None;
+        }
     }
 
     /// Forgets every place and gives back the memory they took.
     pub(crate) fn release(&mut self) {
         self.known = FxHashMap::default();
+        self.reads = None;
     }
 
     /// Where the body stands in `cell`, if it can ([`standing_in`]).
     pub(crate) fn at<W: BlockSource>(&mut self, world: &W, cell: IVec3) -> Option<Standing> {
+        if let Some((boxes, read)) = &mut self.reads {
+            if let Some(&known) = self.known.get(&cell) {
+                *read = joined(*read, boxes.get(&cell).copied().flatten());
+                return known;
+            }
+            let noted = ReadBox::new(world);
+            let found = standing_in(&noted, &mut self.resolver, self.size, cell);
+            let cells = noted.take();
+            boxes.insert(cell, cells);
+            *read = joined(*read, cells);
+            self.known.insert(cell, found);
+            return found;
+        }
         if let Some(&known) = self.known.get(&cell) {
             return known;
         }

@@ -96,8 +96,8 @@ pub(crate) fn candidates<W: BlockSource>(
     swims(world, places, from, out);
 }
 
-/// The widest water a swim crosses, columns.
-const MOST_SWUM: i32 = 16;
+/// The widest water a swim crosses, columns: the longest step there is.
+pub(crate) const MOST_SWUM: i32 = 16;
 
 /// Whether a body walking off into `column` would swim: water (not lava:
 /// a swim never crosses it) in its cell or one of the two below.

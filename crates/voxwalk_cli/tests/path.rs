@@ -161,3 +161,60 @@ fn a_partial_plan_walked_to_its_end_does_not_say_arrived() {
             .contains("short of the goal")
     );
 }
+
+/// On `play`'s default world, a treetop 112 blocks away that nothing the
+/// body reaches holds: the plan goes to the tree's foot, found from the
+/// clusters about the tree and those between (a flat search would have
+/// gone through every place of the region), and is walked there; a place
+/// 100 blocks away on the same land is planned and walked to.
+#[test]
+fn path_on_generated_hills_knows_a_treetop_is_out_of_reach() {
+    let treetop = voxwalk(&[
+        "path",
+        "gen:hills:2024",
+        "--from",
+        "-13.5,43,8.5",
+        "--to",
+        "-11.5,42,120.5",
+    ]);
+    assert!(
+        treetop.status.success(),
+        "{}",
+        String::from_utf8_lossy(&treetop.stderr)
+    );
+    let lines = json_lines(&treetop);
+    let plan = &lines[0];
+    assert_eq!(plan["complete"], false, "{}", plan["work"]);
+    let end = plan["steps"].as_array().unwrap().last().unwrap()["cell"].clone();
+    // The tree's foot: its column, on the ground below the leaves.
+    assert_eq!(end, serde_json::json!([-12, 38, 120]));
+    // Fewer clusters than the region's 256.
+    assert!(
+        plan["clusters"].as_u64().unwrap() < 100,
+        "{}",
+        plan["clusters"]
+    );
+    assert_eq!(lines.last().unwrap()["tick"], plan["ticks"]);
+
+    let far = voxwalk(&[
+        "path",
+        "gen:hills:2024",
+        "--from",
+        "-13.5,43,8.5",
+        "--to",
+        "-13,100",
+    ]);
+    assert!(
+        far.status.success(),
+        "{}",
+        String::from_utf8_lossy(&far.stderr)
+    );
+    let lines = json_lines(&far);
+    assert_eq!(lines[0]["complete"], true, "{}", lines[0]["work"]);
+    let last = lines.last().unwrap();
+    assert_eq!(last["follow"], "arrived", "{last}");
+    assert_eq!(
+        last["tick"], lines[0]["ticks"],
+        "walked in the plan's ticks"
+    );
+}

@@ -9,7 +9,9 @@ use serde::Serialize;
 
 use super::{CliError, parse_vector};
 use voxwalk::controller::{Body, Input, Simulation};
-use voxwalk::navigate::{FollowEvent, Follower, Goal, Plan, Planner, StepKind};
+use voxwalk::navigate::{
+    CoarseLayer, FollowEvent, Follower, Goal, LayerShape, Plan, Planner, StepKind,
+};
 
 /// Arguments of `voxwalk path`.
 #[derive(Debug, Args)]
@@ -51,6 +53,8 @@ struct PlanLine {
     nodes: usize,
     work: u64,
     plan_ms: f64,
+    /// Clusters of the coarse layer the plan built.
+    clusters: usize,
     steps: Vec<StepLine>,
 }
 
@@ -95,12 +99,20 @@ pub(super) fn run(
     let start = *sim.body(handle).expect("the body just added");
     let mut planner = Planner::new(settings, size).map_err(|e| usage(e.to_string()))?;
     planner.work_budget = args.work;
+    // Planned over a coarse layer built as the plan goes: a goal nothing
+    // reachable holds is known from the clusters about it.
+    let (lowest, highest) = sim
+        .world()
+        .bounds()
+        .map_or((0, 0), |(lo, hi)| (lo.y, hi.y + 1));
+    let mut layer = CoarseLayer::new(planner, LayerShape::new(lowest, highest));
     let started = std::time::Instant::now();
-    let plan = planner
+    let plan = layer
         .plan(sim.world(), &start, goal)
         .map_err(|e| usage(format!("--from {}: {e}", args.from)))?;
     let mut line = plan_line(&plan);
     line.plan_ms = started.elapsed().as_secs_f64() * 1e3;
+    line.clusters = layer.clusters();
     write_json(out, &line)?;
     walk(&mut sim, handle, (&plan, goal), step_height, out)
 }
@@ -180,6 +192,7 @@ fn plan_line(plan: &Plan) -> PlanLine {
         nodes: plan.nodes,
         work: plan.work,
         plan_ms: 0.0,
+        clusters: 0,
         steps: plan
             .steps
             .iter()

@@ -222,6 +222,53 @@ fn run_navigating_crowd(out: &mut String) -> Result<(), String> {
     Ok(())
 }
 
+/// Plans over a coarse layer of 8 × 8 clusters on generated hills, the
+/// layer built as the plans go, with edits between them: the clusters, the
+/// coarse graph, the proofs from the goal's side and the plans must not
+/// depend on hashing. Each plan is hashed.
+fn run_layer_plans(out: &mut String) -> Result<(), String> {
+    use voxwalk::navigate::{CoarseLayer, Goal, LayerShape, Planner};
+    let mut world = Generator::new(Preset::Hills, 11).sized(IVec3::new(48, 64, 48));
+    let surface = |world: &voxwalk::world::World, x: i32, z: i32| {
+        (0..64)
+            .rev()
+            .find(|&y| world.is_solid_at(IVec3::new(x, y, z)))
+            .map_or(0, |y| y + 1)
+    };
+    let planner =
+        Planner::new(Settings::default(), Body::DEFAULT_SIZE).map_err(|e| e.to_string())?;
+    let mut layer = CoarseLayer::new(planner, LayerShape::new(0, 64).with_cluster_size(8));
+    let inside = |c: voxwalk::glam::IVec2| (0..48).contains(&c.x) && (0..48).contains(&c.y);
+    for k in 0..40u64 {
+        let h = fnv1a(&format!("layer {k}"));
+        let (x, z) = (2 + (h % 44) as i32, 2 + ((h >> 16) % 44) as i32);
+        let (gx, gz) = (2 + ((h >> 32) % 44) as i32, 2 + ((h >> 48) % 44) as i32);
+        let feet = DVec3::new(
+            f64::from(x) + 0.5,
+            f64::from(surface(&world, x, z)),
+            f64::from(z) + 0.5,
+        );
+        let body = Body::new(feet, Body::DEFAULT_SIZE).map_err(|e| e.to_string())?;
+        let goal = if k % 5 == 4 {
+            Goal::Cell(IVec3::new(gx, surface(&world, gx, gz) + 6, gz))
+        } else {
+            Goal::Column { x: gx, z: gz }
+        };
+        let plan = layer.plan_within(&world, &body, goal, &inside);
+        let steps = plan.as_ref().map_or(0, |p| p.steps.len());
+        let _ = writeln!(
+            out,
+            "layer-plan {k} {steps} steps {:016x}",
+            fnv1a(&format!("{plan:?}"))
+        );
+        // A block placed on the goal's column, told to the layer.
+        let cell = IVec3::new(gx, surface(&world, gx, gz), gz);
+        world.set_block(cell, voxwalk::block::BlockId::STONE);
+        layer.edited(cell);
+    }
+    Ok(())
+}
+
 fn main() {
     let dir = std::env::args()
         .nth(1)
@@ -241,6 +288,10 @@ fn main() {
     }
     if let Err(error) = run_navigating_crowd(&mut out) {
         eprintln!("navigating-crowd: {error}");
+        std::process::exit(1);
+    }
+    if let Err(error) = run_layer_plans(&mut out) {
+        eprintln!("layer-plans: {error}");
         std::process::exit(1);
     }
     print!("{out}");

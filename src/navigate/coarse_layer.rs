@@ -58,6 +58,36 @@ pub const DEFAULT_LAYER_BYTES: usize = 256 << 20;
 /// It holds what the world was when each cluster was built: tell it of
 /// every edit ([`CoarseLayer::edited`]) and of columns that arrive or go
 /// ([`CoarseLayer::columns_arrived`], [`CoarseLayer::columns_left`]).
+///
+/// ```
+/// use voxwalk::block::BlockId;
+/// use voxwalk::controller::{Body, Settings};
+/// use voxwalk::glam::{DVec3, IVec2, IVec3};
+/// use voxwalk::navigate::{CoarseLayer, Goal, LayerShape, Planner};
+/// use voxwalk::world::World;
+///
+/// let mut world = World::new();
+/// world.fill(IVec3::new(0, 0, 0), IVec3::new(47, 0, 47), BlockId::STONE);
+/// let planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+/// let mut layer = CoarseLayer::new(planner, LayerShape::new(0, 8));
+/// layer.build(&world, (IVec2::ZERO, IVec2::splat(47)), &|_| true);
+/// assert_eq!(layer.clusters(), 9);
+/// let body = Body::new(DVec3::new(1.5, 1.0, 1.5), Body::DEFAULT_SIZE).unwrap();
+/// let goal = Goal::Cell(IVec3::new(40, 1, 40));
+/// assert!(layer.plan(&world, &body, goal).unwrap().complete);
+///
+/// // A wall across the way, told to the layer: the clusters that read its
+/// // cells are built again at the next plan, checking anew only the places
+/// // and steps that read them.
+/// for z in 0..48 {
+///     world.fill(IVec3::new(20, 1, z), IVec3::new(20, 4, z), BlockId::STONE);
+///     for y in 1..=4 {
+///         layer.edited(IVec3::new(20, y, z));
+///     }
+/// }
+/// let plan = layer.plan(&world, &body, goal).unwrap();
+/// assert!(!plan.complete && plan.end().cell.x < 20);
+/// ```
 #[derive(Debug)]
 pub struct CoarseLayer {
     pub(super) planner: Planner,

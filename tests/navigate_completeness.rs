@@ -1,4 +1,5 @@
-//! The planner's completeness, checked apart from it: on small courses a
+//! The planner's completeness, checked apart from it (and the coarse
+//! layer's, in clusters of 4 × 4 columns): on small courses a
 //! breadth-first search over the controller's own keys (a key set per tick,
 //! states told apart by their feet and momentum rounded to 1/16 block) finds
 //! every place a body can come to stand; the planner must find a way to each
@@ -17,7 +18,7 @@ use glam::{DVec3, IVec3};
 use support::terrain::hash;
 use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Controller, Input, Settings};
-use voxwalk::navigate::{Goal, Planner};
+use voxwalk::navigate::{CoarseLayer, Goal, LayerShape, Planner};
 use voxwalk::world::World;
 
 /// The course's columns, x and z in [0, SIDE).
@@ -230,14 +231,24 @@ fn compare(seed: u64) -> Compared {
         .filter(|&c| c != here && stands_in_middle(&world, c))
         .collect();
     places.sort_by_key(|c| (c.x, c.y, c.z));
+    // And over a coarse layer of 4 × 4 clusters, so plans cross them: the
+    // same verdict for every place.
+    let layer_planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+    let mut layer = CoarseLayer::new(layer_planner, LayerShape::new(0, 16).with_cluster_size(4));
     let lacking = places
         .iter()
         .copied()
         .filter(|&c| {
-            !planner
+            let complete = planner
                 .plan(&world, &start, Goal::Cell(c))
                 .unwrap()
-                .complete
+                .complete;
+            let over_layer = layer.plan(&world, &start, Goal::Cell(c)).unwrap();
+            assert_eq!(
+                over_layer.complete, complete,
+                "course {seed}, {c}: over the layer"
+            );
+            !complete
         })
         .collect();
     Compared {

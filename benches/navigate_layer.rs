@@ -50,7 +50,18 @@ fn pair(world: &World, side: i32, i: u64) -> (Body, Goal) {
     let z = margin + (hash(i + 7) % 10_000) as f64 / 10_000.0 * span;
     let angle = (hash(i + 13) % 6283) as f64 / 1000.0;
     let clamp = |v: f64| (v as i32).clamp(margin as i32, side - margin as i32);
-    let body = Body::new(surface(world, x as i32, z as i32), Body::DEFAULT_SIZE).unwrap();
+    // Starts on the ground, not in a tree: a treetop's reach map (dropped
+    // from, it leads to all the land) would be the whole hills again.
+    let (mut sx, sz) = (x as i32, z as i32);
+    while let top = surface(world, sx, sz)
+        && matches!(
+            world.block(top.floor().as_ivec3() - IVec3::Y),
+            BlockId::LEAVES | BlockId::WOOD
+        )
+    {
+        sx += 1;
+    }
+    let body = Body::new(surface(world, sx, sz), Body::DEFAULT_SIZE).unwrap();
     let goal = Goal::Column {
         x: clamp(x + angle.cos() * distance),
         z: clamp(z + angle.sin() * distance),

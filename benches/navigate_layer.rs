@@ -6,8 +6,9 @@
 //! surfaces with the plans after them; a streamed walk under a cap; and
 //! the memory against the blocks' own storage. Times are the thread's CPU.
 //!
-//! `cargo bench --bench navigate_layer` (hills 512 × 512;
-//! `VOXWALK_LAYER_SIDE=1024` for the full hills, some 4 minutes).
+//! `cargo bench --bench navigate_layer` (hills 512 × 512, some 8 minutes;
+//! `VOXWALK_LAYER_SIDE=1024` for the full hills, some 25;
+//! `VOXWALK_LAYER_PAIRS` and `VOXWALK_LAYER_EDITS` for fewer pairs and edits).
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -153,12 +154,13 @@ fn pairs(layer: &mut CoarseLayer, world: &World, side: i32, count: u64) -> Pairs
     out
 }
 
-/// 10,000 edits on standing surfaces (a block dug from the top of a
+/// 10,000 edits (`VOXWALK_LAYER_EDITS`) on standing surfaces (a block dug from the top of a
 /// column, or one placed on it), a plan after every tenth: each edit's
 /// own ms, and the plans' (which build the edited clusters again).
 fn edits(layer: &mut CoarseLayer, world: &mut World, side: i32) -> (Vec<f64>, Vec<f64>) {
     let (mut marks, mut plans) = (Vec::new(), Vec::new());
-    for i in 0..10_000u64 {
+    let count = std::env::var("VOXWALK_LAYER_EDITS").map_or(10_000, |s| s.parse().unwrap());
+    for i in 0..count {
         let x = 8 + (hash(i ^ 0xed17) % (side as u64 - 16)) as i32;
         let z = 8 + (hash(i ^ 0x5eed) % (side as u64 - 16)) as i32;
         let top = (0..128)
@@ -209,6 +211,8 @@ fn main() {
     let mut world = Generator::new(Preset::Hills, 7).sized(IVec3::new(side, 128, side));
     let planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
     let mut layer = CoarseLayer::new(planner, LayerShape::new(0, 127));
+    // The whole hills kept: 1024 x 1024 takes some 300 MB, past the default.
+    layer.max_bytes = 1 << 30;
     let mut built = build(&mut layer, &world, side);
     let (median, p99, most) = spread(&mut built);
     let blocks = world.storage_bytes();
@@ -251,7 +255,8 @@ fn main() {
     println!(
         "10,000 edits on standing surfaces: {m:.4} ms an edit (median), {q:.4} ms p99; a plan after every tenth, clusters built again in it: {pm:.1} ms median, {pq:.1} ms p99, {pw:.1} ms at most",
     );
-    let cap = 32 << 20;
+    // A cap the walk's window overflows, so clusters behind are dropped.
+    let cap = 1 << 20;
     let (loaded, most) = streamed(&world, side, cap);
     println!(
         "streamed walk: {loaded} columns loaded, the layer at most {:.1} MB under a cap of {:.1} MB",

@@ -31,7 +31,54 @@ pub(super) struct Place {
     /// Whether a step was left out for touching a column not known.
     pub(super) frontier: bool,
     /// The cells its steps' search and checks read.
-    pub(super) reads: Option<CellBox>,
+    pub(super) reads: NearBox,
+}
+
+/// A box of cells about a place, kept as offsets from its cell: 12 bytes
+/// where two corners take 24. A side too far off to keep is open (the box
+/// reaches without end that way), so the box only ever grows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct NearBox([i16; 6]);
+
+impl NearBox {
+    /// `cells` about `cell`.
+    pub(super) fn new(cell: IVec3, cells: Option<CellBox>) -> NearBox {
+        let Some((lo, hi)) = cells else {
+            return NearBox([1, 1, 1, 0, 0, 0]);
+        };
+        let low = |v: i32, at: i32| i16::try_from(v - at).unwrap_or(i16::MIN);
+        let high = |v: i32, at: i32| i16::try_from(v - at).unwrap_or(i16::MAX);
+        NearBox([
+            low(lo.x, cell.x),
+            low(lo.y, cell.y),
+            low(lo.z, cell.z),
+            high(hi.x, cell.x),
+            high(hi.y, cell.y),
+            high(hi.z, cell.z),
+        ])
+    }
+
+    /// The box about `cell`, if it holds any cell.
+    pub(super) fn cells(self, cell: IVec3) -> Option<CellBox> {
+        let [a, b, c, d, e, f] = self.0;
+        let low = |o: i16, at: i32| {
+            if o == i16::MIN {
+                i32::MIN
+            } else {
+                at + i32::from(o)
+            }
+        };
+        let high = |o: i16, at: i32| {
+            if o == i16::MAX {
+                i32::MAX
+            } else {
+                at + i32::from(o)
+            }
+        };
+        let lo = IVec3::new(low(a, cell.x), low(b, cell.y), low(c, cell.z));
+        let hi = IVec3::new(high(d, cell.x), high(e, cell.y), high(f, cell.z));
+        lo.cmple(hi).all().then_some((lo, hi))
+    }
 }
 
 /// A checked step, as kept: its end relative to its start, its kind, and
@@ -41,28 +88,33 @@ pub(super) struct Edge {
     dx: i8,
     dz: i8,
     dy: i16,
-    ticks: u16,
-    /// 0 walk, 1 jump, 2 drop, 3 climb, 4 swim, 5 and up a leap by its
-    /// run-up.
-    kind: u8,
+    /// The ticks in the low 12 bits (a check runs at most
+    /// [`MAX_CHECK_WORK`](super::MAX_CHECK_WORK), 640), the kind in the
+    /// high 4: 0 walk, 1 jump, 2 drop, 3 climb, 4 swim, 5 and up a leap by
+    /// its run-up. Six bytes a step: a world keeps millions.
+    ticks_kind: u16,
 }
+
+/// The bits of [`Edge::ticks_kind`] that hold the ticks.
+const TICKS: u16 = 0x0fff;
 
 impl Edge {
     pub(super) fn new(from: IVec3, to: IVec3, kind: StepKind, ticks: u32) -> Option<Edge> {
         let d = to - from;
+        let kind: u16 = match kind {
+            StepKind::Walk => 0,
+            StepKind::Jump => 1,
+            StepKind::Drop => 2,
+            StepKind::Climb => 3,
+            StepKind::Swim => 4,
+            StepKind::Leap { run_up, .. } => 5 + u16::from(run_up),
+        };
+        let ticks = u16::try_from(ticks).ok().filter(|&t| t <= TICKS)?;
         Some(Edge {
             dx: i8::try_from(d.x).ok()?,
             dz: i8::try_from(d.z).ok()?,
             dy: i16::try_from(d.y).ok()?,
-            ticks: u16::try_from(ticks).ok()?,
-            kind: match kind {
-                StepKind::Walk => 0,
-                StepKind::Jump => 1,
-                StepKind::Drop => 2,
-                StepKind::Climb => 3,
-                StepKind::Swim => 4,
-                StepKind::Leap { run_up, .. } => 5 + run_up,
-            },
+            ticks_kind: ticks | (kind << 12),
         })
     }
 
@@ -73,13 +125,14 @@ impl Edge {
 
     /// The ticks its check took.
     pub(super) fn ticks(self) -> u32 {
-        u32::from(self.ticks)
+        u32::from(self.ticks_kind & TICKS)
     }
 
     /// Its kind, for a step from `from`: a leap's takeoff lies its run-up
     /// along the way it goes (a knight's leap has none).
     pub(super) fn kind(self, from: IVec3) -> StepKind {
-        match self.kind {
+        #[allow(clippy::cast_possible_truncation)] // four bits
+        match (self.ticks_kind >> 12) as u8 {
             0 => StepKind::Walk,
             1 => StepKind::Jump,
             2 => StepKind::Drop,
@@ -106,6 +159,41 @@ pub(super) enum Exit {
     Out((i32, i32, i32)),
 }
 
+/// An [`Exit`] as kept, 12 bytes: the component it leaves; for a step
+/// into another component of the cluster `dx` is `i16::MIN` and `y` that
+/// component, else the place's cell, across from the cluster's lowest
+/// column (a cluster is at most [`MOST_COLUMNS_ACROSS`] wide, so that fits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct ExitEdge {
+    from: u32,
+    dx: i16,
+    dz: i16,
+    y: i32,
+}
+
+/// The widest a cluster is, in columns.
+pub(super) const MOST_COLUMNS_ACROSS: i32 = 1024;
+
+impl ExitEdge {
+    fn new(from: u32, exit: Exit, origin: IVec2) -> ExitEdge {
+        #[allow(clippy::cast_possible_truncation)] // within a cluster and a step
+        match exit {
+            Exit::Own(other) => ExitEdge {
+                from,
+                dx: i16::MIN,
+                dz: 0,
+                y: other.cast_signed(),
+            },
+            Exit::Out((x, y, z)) => ExitEdge {
+                from,
+                dx: (x - origin.x) as i16,
+                dz: (z - origin.y) as i16,
+                y,
+            },
+        }
+    }
+}
+
 /// A square of columns with its places and checked steps.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Cluster {
@@ -125,8 +213,8 @@ pub(super) struct Cluster {
     pub(super) components: u32,
     /// The coarse graph's edges out of its components: to another of its
     /// own components, or to the cell of a place of another cluster; each
-    /// once, in order.
-    pub(super) exits: Vec<(u32, Exit)>,
+    /// once, in order ([`Cluster::exits`] reads them).
+    exit_edges: Vec<ExitEdge>,
     /// The box of cells its build read, if it read any.
     pub(super) reads: Option<(IVec3, IVec3)>,
     /// Whether some step was left out for touching a column not known.
@@ -147,7 +235,7 @@ impl Cluster {
             steps: Vec::new(),
             component: Vec::new(),
             components: 0,
-            exits: Vec::new(),
+            exit_edges: Vec::new(),
             reads: None,
             frontier: false,
             work: 0,
@@ -160,13 +248,13 @@ impl Cluster {
         self.work = self.places.iter().map(|p| u64::from(p.work)).sum();
         self.frontier |= self.places.iter().any(|p| p.frontier);
         let columns = self.column_reads.iter().copied();
-        self.reads = columns
-            .chain(self.places.iter().map(|p| p.reads))
-            .fold(None, joined);
+        let places =
+            (0..self.places.len()).map(|i| self.places[i].reads.cells(self.standing(i).cell));
+        self.reads = columns.chain(places).fold(None, joined);
         let (component, count) = self.own_components();
         self.component = component;
         self.components = u32::try_from(count).unwrap_or(u32::MAX);
-        self.exits = self.exits();
+        self.exit_edges = self.find_exits();
     }
 
     /// The index of the place in `cell`, if the cluster holds one.
@@ -232,7 +320,7 @@ impl Cluster {
             + self.places.capacity() * size_of::<Place>()
             + self.steps.capacity() * size_of::<Edge>()
             + self.component.capacity() * size_of::<u32>()
-            + self.exits.capacity() * size_of::<(u32, Exit)>()
+            + self.exit_edges.capacity() * size_of::<ExitEdge>()
     }
 }
 
@@ -253,8 +341,23 @@ impl Cluster {
         strongly_connected(&edges)
     }
 
-    /// The coarse graph's edges out of its components ([`Cluster::exits`]).
-    pub(super) fn exits(&self) -> Vec<(u32, Exit)> {
+    /// The coarse graph's edges out of its components: the component each
+    /// leaves, and where it leads.
+    pub(super) fn exits(&self) -> impl Iterator<Item = (u32, Exit)> + '_ {
+        self.exit_edges.iter().map(|e| {
+            let exit = if e.dx == i16::MIN {
+                Exit::Own(e.y.cast_unsigned())
+            } else {
+                let x = self.origin.x + i32::from(e.dx);
+                let z = self.origin.y + i32::from(e.dz);
+                Exit::Out((x, e.y, z))
+            };
+            (e.from, exit)
+        })
+    }
+
+    /// [`Cluster::exits`], found from the steps.
+    fn find_exits(&self) -> Vec<ExitEdge> {
         let mut exits = Vec::new();
         for index in 0..self.places.len() {
             let from = self.standing(index).cell;
@@ -267,7 +370,7 @@ impl Cluster {
                     None if self.column(IVec2::new(to.x, to.z)).is_some() => continue,
                     None => Exit::Out((to.x, to.y, to.z)),
                 };
-                exits.push((own, exit));
+                exits.push(ExitEdge::new(own, exit, self.origin));
             }
         }
         exits.sort_unstable();

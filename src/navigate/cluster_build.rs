@@ -7,7 +7,7 @@
 
 use glam::{DVec3, IVec2, IVec3};
 
-use super::cluster::{Cluster, Edge, Place};
+use super::cluster::{Cluster, Edge, NearBox, Place};
 use super::planner::Planner;
 use super::read_box::{CellBox, ReadBox, holds, joined};
 use super::standing::Standing;
@@ -121,7 +121,7 @@ impl Planner {
             let i = old.index_of(cell)?;
             let was = old.places[i];
             let alike = was.feet_y.to_bits() == place.feet_y.to_bits();
-            (alike && !touched(was.reads, edits)).then_some((old, i))
+            (alike && !touched(was.reads.cells(cell), edits)).then_some((old, i))
         });
         if let Some((old, i)) = kept {
             cluster.steps.extend_from_slice(old.steps(i));
@@ -159,7 +159,7 @@ impl Planner {
             }
         }
         place.work = u32::try_from(work).unwrap_or(u32::MAX);
-        place.reads = joined(world.take(), self.places.take_read());
+        place.reads = NearBox::new(cell, joined(world.take(), self.places.take_read()));
         cluster.places.push(place);
         work
     }
@@ -223,7 +223,7 @@ impl Planner {
                     feet_y: standing.feet.y,
                     work: 0,
                     frontier: false,
-                    reads: None,
+                    reads: NearBox::new(IVec3::ZERO, None),
                 });
             }
         }

@@ -52,7 +52,7 @@ impl CoarseGraph {
                     node_open[(base + local) as usize] = true;
                 }
             }
-            for &(local, exit) in &cluster.exits {
+            for (local, exit) in cluster.exits() {
                 let node = (base + local) as usize;
                 let (target, next) = match exit {
                     Exit::Own(other) => (*key, Some(other)),

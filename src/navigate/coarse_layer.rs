@@ -37,11 +37,11 @@ impl LayerShape {
         }
     }
 
-    /// The same, with clusters of `columns` × `columns` (at least 1).
+    /// The same, with clusters of `columns` × `columns` (from 1 to 1,024).
     #[must_use]
     pub fn with_cluster_size(self, columns: i32) -> LayerShape {
         LayerShape {
-            cluster_size: columns.max(1),
+            cluster_size: columns.clamp(1, super::cluster::MOST_COLUMNS_ACROSS),
             ..self
         }
     }
@@ -117,12 +117,14 @@ impl PartialEq for CoarseLayer {
 }
 
 impl CoarseLayer {
-    /// An empty layer for `planner`'s bodies, cut as `shape` says.
+    /// An empty layer for `planner`'s bodies, cut as `shape` says (a
+    /// cluster side from 1 to 1,024 columns).
     #[must_use]
     pub fn new(planner: Planner, shape: LayerShape) -> CoarseLayer {
         CoarseLayer {
             planner,
-            shape,
+            // A side set by hand is held to what `with_cluster_size` takes.
+            shape: shape.with_cluster_size(shape.cluster_size),
             clusters: FxHashMap::default(),
             dirty: BTreeMap::new(),
             read_reach: 0,

@@ -319,7 +319,7 @@ impl CoarseLayer {
             for &(x, z) in near {
                 let key = IVec2::new(x, z);
                 let cluster = &self.clusters[&key];
-                for &(local, exit) in &cluster.exits {
+                for (local, exit) in cluster.exits() {
                     let target = match exit {
                         Exit::Own(other) => Some((key, other)),
                         Exit::Out((tx, ty, tz)) => {

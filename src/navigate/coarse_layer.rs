@@ -308,11 +308,8 @@ impl CoarseLayer {
                     IVec3::new(key.x * size, 0, key.y * size),
                     IVec3::new(key.x * size + size - 1, 0, key.y * size + size - 1),
                 );
-                let (a, b) = c.reads.map_or(own, |(a, b)| (a.min(own.0), b.max(own.1)));
-                a.x - margin <= hi.x
-                    && b.x + margin >= lo.x
-                    && a.z - margin <= hi.y
-                    && b.z + margin >= lo.y
+                let cells = c.reads.map_or(own, |(a, b)| (a.min(own.0), b.max(own.1)));
+                meets_columns(cells, margin, (lo, hi))
             })
             .map(|(k, _)| *k)
             .collect();
@@ -330,12 +327,8 @@ impl CoarseLayer {
             .clusters
             .iter()
             .filter(|(_, c)| {
-                c.reads.is_some_and(|(a, b)| {
-                    a.x - margin <= hi.x
-                        && b.x + margin >= lo.x
-                        && a.z - margin <= hi.y
-                        && b.z + margin >= lo.y
-                })
+                c.reads
+                    .is_some_and(|cells| meets_columns(cells, margin, (lo, hi)))
             })
             .map(|(k, _)| *k)
             .collect();
@@ -377,4 +370,10 @@ impl CoarseLayer {
             .map(|(x, z)| self.ensure(world, IVec2::new(x, z), known))
             .sum()
     }
+}
+
+/// Whether the columns of `cells`, widened by `margin` columns, meet the
+/// columns `lo..=hi` (x, z).
+fn meets_columns((a, b): (IVec3, IVec3), margin: i32, (lo, hi): (IVec2, IVec2)) -> bool {
+    a.x - margin <= hi.x && b.x + margin >= lo.x && a.z - margin <= hi.y && b.z + margin >= lo.y
 }

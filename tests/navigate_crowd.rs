@@ -280,3 +280,51 @@ fn a_crowd_over_a_streamed_world_goes_on_as_columns_arrive() {
         assert_eq!(cell, IVec3::new(128, 5, 8 + 2 * i32::try_from(i).unwrap()));
     }
 }
+
+/// A plan in flight is made again only when an edit touches the box a step
+/// left was checked by: a block placed well off the way changes nothing; a
+/// hole dug in the floor 20 blocks ahead (not the step being made) is
+/// noticed at once, and the body goes round it.
+#[test]
+fn an_edit_is_noticed_where_it_touches_a_step_left_and_only_there() {
+    use voxwalk::controller::Simulation;
+    use voxwalk::navigate::{Crowd, CrowdEvent};
+    let mut world = World::new();
+    world.fill(IVec3::new(0, 0, 0), IVec3::new(40, 0, 8), BlockId::STONE);
+    let mut sim = Simulation::new(world, Settings::default()).unwrap();
+    let body = Body::new(DVec3::new(1.5, 1.0, 4.5), Body::DEFAULT_SIZE).unwrap();
+    let handle = sim.add_body(body);
+    let mut crowd = Crowd::new();
+    let goal = IVec3::new(38, 1, 4);
+    crowd.send(handle, Goal::Cell(goal));
+    let mut events = Vec::new();
+    let mut told = Vec::new();
+    for tick in 0..400 {
+        let edit = match tick {
+            10 => Some((IVec3::new(20, 1, 8), BlockId::STONE)),
+            20 => Some((IVec3::new(30, 0, 4), BlockId::AIR)),
+            _ => None,
+        };
+        if let Some((cell, block)) = edit {
+            sim.world_mut().set_block(cell, block);
+            crowd.edited(cell);
+        }
+        let inputs = crowd.inputs(&mut sim, &mut events).to_vec();
+        told.extend(events.iter().map(|&(_, e)| (tick, e)));
+        sim.step(&inputs).unwrap();
+        if crowd.arrived(handle) {
+            break;
+        }
+    }
+    let stuck: Vec<_> = told
+        .iter()
+        .filter(|(_, e)| matches!(e, CrowdEvent::Stuck(_)))
+        .collect();
+    assert_eq!(
+        stuck,
+        [&(20, CrowdEvent::Stuck(StuckReason::Blocked))],
+        "{told:?}"
+    );
+    assert!(crowd.arrived(handle), "{told:?}");
+    assert_eq!(sim.body(handle).unwrap().feet().floor().as_ivec3(), goal);
+}

@@ -2,7 +2,7 @@
 //! all cores, their followers run, the crowd rule applied, and plans made
 //! again when a follower cannot go on.
 
-use glam::{DVec2, IVec2};
+use glam::{DVec2, IVec2, IVec3};
 
 use super::follower::{FollowEvent, Follower, StuckReason};
 use super::give_way::{Walker, who_gives_way};
@@ -61,7 +61,12 @@ enum Errand {
     Following {
         follower: Follower,
         complete: bool,
+        /// The body's height in whole blocks, as its steps were checked.
+        height: i32,
     },
+    /// Following, until an edit touched a step left ([`Crowd::edited`]):
+    /// planned for again at the next tick.
+    Blocked,
     /// No way; planned for again at this tick of the crowd's clock.
     Waiting {
         until: u64,
@@ -193,6 +198,23 @@ impl Crowd {
         let before = self.members.len();
         self.members.retain(|m| m.handle != handle);
         self.members.len() < before
+    }
+
+    /// A block was placed or dug at `cell` (call it as the world is
+    /// edited): a member with a step left whose checked box holds the cell
+    /// is planned for again at the next [`Crowd::inputs`], with
+    /// [`StuckReason::Blocked`]; a plan no edit touches is walked on as it
+    /// was planned.
+    pub fn edited(&mut self, cell: IVec3) {
+        for member in &mut self.members {
+            if let Errand::Following {
+                follower, height, ..
+            } = &member.errand
+                && follower.touched_by(cell, *height)
+            {
+                member.errand = Errand::Blocked;
+            }
+        }
     }
 
     /// Whether `handle`'s body has arrived at the goal it was last sent to.
@@ -359,6 +381,7 @@ impl Crowd {
                         Errand::Following {
                             follower,
                             complete: plan.complete,
+                            height: whole_height(body),
                         }
                     }
                     _ => {
@@ -408,6 +431,13 @@ fn inside(goal: Goal, body: &Body) -> bool {
     matches!(goal, Goal::Near { .. } | Goal::Height(_)) && body.grounded && at_goal(goal, body)
 }
 
+/// `body`'s height in whole blocks, rounded up, as steps are checked.
+fn whole_height(body: &Body) -> i32 {
+    #[allow(clippy::cast_possible_truncation)] // a body a few blocks tall
+    let height = (body.aabb.max.y - body.aabb.min.y).ceil() as i32;
+    height
+}
+
 /// Whether `goal` holds for `body`'s feet as they are.
 fn at_goal(goal: Goal, body: &Body) -> bool {
     let feet = body.feet();
@@ -433,7 +463,14 @@ fn follow(
             events.push((member.handle, CrowdEvent::Arrived));
             Input::IDLE
         }
-        Errand::Following { follower, complete } => {
+        Errand::Blocked => {
+            events.push((member.handle, CrowdEvent::Stuck(StuckReason::Blocked)));
+            member.errand = Errand::ToPlan { again: true };
+            Input::IDLE
+        }
+        Errand::Following {
+            follower, complete, ..
+        } => {
             let (input, event) = if gives_way {
                 follower.give_way(body)
             } else {

@@ -1,10 +1,12 @@
 //! Walking a plan tick by tick, and noticing when the walk has left it.
 
-use glam::DVec3;
+use glam::{DVec3, IVec3};
 
 use super::plan::Plan;
+use super::standing::Standing;
 use super::steering::{arrived, steer};
 use super::step::{Step, StepKind};
+use super::step_cache::checked_box;
 use crate::controller::{Body, Input};
 
 /// Ticks a body may go without coming closer to the end of its step before
@@ -13,6 +15,10 @@ const PATIENCE: u32 = 40;
 /// How far below both ends of its step a body may be before it has fallen
 /// off the plan.
 const FALL_MARGIN: f64 = 1.0;
+/// How near the middle of its place, across, a body braking before a step
+/// made from rest comes before it lets go of the keys: the step was
+/// checked from the middle.
+const CENTRED: f64 = 0.002;
 
 /// What a follower noticed this tick.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,6 +67,8 @@ impl StuckReason {
 #[derive(Clone, Debug)]
 pub struct Follower {
     steps: Vec<Step>,
+    /// Where the plan starts: where a body brakes before its first step.
+    start: Standing,
     /// For each step, the distance across from its end to the plan's end,
     /// step by step: what [`Follower::distance_left`] adds to the way to
     /// the step being made, asked of every body of a crowd every tick.
@@ -74,6 +82,10 @@ pub struct Follower {
     /// Whether [`FollowEvent::Arrived`] has been given: a plan of no steps
     /// (the body was already there) gives it on the first tick.
     arrival_told: bool,
+    /// Ticks the body has waited to come to rest before a step marked
+    /// [`Step::brake`]; `None` once it stands still (or the step has no
+    /// brake).
+    resting: Option<u32>,
 }
 
 impl Follower {
@@ -87,6 +99,7 @@ impl Follower {
         }
         Follower {
             steps: plan.steps.clone(),
+            start: plan.start,
             beyond,
             next: 0,
             step_start: feet,
@@ -94,7 +107,52 @@ impl Follower {
             waited: 0,
             step_height,
             arrival_told: false,
+            resting: plan.steps.first().filter(|s| s.brake).map(|_| 0),
         }
+    }
+
+    /// Takes the walk up again at the start of step `next`, which began at
+    /// `start`: the state the follower was in when it first came to it, for
+    /// a checking walk that marked a later step [`Step::brake`] and walks
+    /// again from there.
+    pub(super) fn restart_at(&mut self, next: usize, start: DVec3) {
+        self.next = next;
+        self.step_start = start;
+        self.closest = f64::INFINITY;
+        self.waited = 0;
+        self.arrival_told = false;
+        self.resting = self.steps.get(next).filter(|s| s.brake).map(|_| 0);
+    }
+
+    /// Marks step `n` to be made from rest ([`Step::brake`]).
+    pub(super) fn brake_before(&mut self, n: usize) {
+        self.steps[n].brake = true;
+    }
+
+    /// Whether a block changed at `cell` may change one of the steps left,
+    /// the one being made too, for a body `height` blocks tall (rounded
+    /// up): whether the cell is in the box of blocks one of them was
+    /// checked by. A plan no edit touches this way walks as it was planned.
+    #[must_use]
+    pub fn touched_by(&self, cell: IVec3, height: i32) -> bool {
+        let first = self.made();
+        (first..self.steps.len()).any(|n| {
+            let from = n.checked_sub(1).map_or(self.start, |p| self.steps[p].to);
+            let step = &self.steps[n];
+            let (lo, hi) = checked_box(from.cell, step.to.cell, step.kind, height);
+            cell.cmpge(lo).all() && cell.cmple(hi).all()
+        })
+    }
+
+    /// How many steps have been made.
+    pub(super) fn made(&self) -> usize {
+        self.next.min(self.steps.len())
+    }
+
+    /// Whether the body stops at the end of step `n`: the plan's last, or
+    /// one before a step made from rest.
+    fn stops_after(&self, n: usize) -> bool {
+        self.steps.get(n + 1).is_none_or(|s| s.brake)
     }
 
     /// Whether the body has made every step.
@@ -146,7 +204,7 @@ impl Follower {
         let mut event = None;
         while let Some(step) = self.steps.get(self.next) {
             let last = self.next + 1 == self.steps.len();
-            if !arrived(step, last, body) {
+            if !arrived(step, self.stops_after(self.next), body) {
                 break;
             }
             event = Some(if last {
@@ -158,6 +216,7 @@ impl Follower {
             self.next += 1;
             self.closest = f64::INFINITY;
             self.waited = 0;
+            self.resting = self.steps.get(self.next).filter(|s| s.brake).map(|_| 0);
         }
         let Some(&step) = self.steps.get(self.next) else {
             if !self.arrival_told {
@@ -166,11 +225,35 @@ impl Follower {
             }
             return (Input::IDLE, event);
         };
+        let stops = self.stops_after(self.next);
+        if let Some(waited) = self.resting {
+            // Brought to rest in the middle of the place the step was
+            // checked from, then let go.
+            let place = self
+                .next
+                .checked_sub(1)
+                .map_or(self.start, |n| self.steps[n].to);
+            let off = across(body.feet(), place.feet);
+            if (at_rest(body) && off < CENTRED) || waited >= PATIENCE {
+                self.resting = None;
+            } else {
+                // The wait is not a failure to come closer.
+                self.resting = Some(waited + 1);
+                let settle = Step {
+                    to: place,
+                    kind: StepKind::Walk,
+                    ticks: 0,
+                    brake: false,
+                };
+                let keys = steer(&settle, true, body, self.step_height);
+                let keys = if off < CENTRED { Input::IDLE } else { keys };
+                return (if walking { keys } else { Input::IDLE }, event);
+            }
+        }
         if let Some(reason) = self.stuck(&step, body, walking) {
             return (Input::IDLE, Some(FollowEvent::Stuck(reason)));
         }
-        let last = self.next + 1 == self.steps.len();
-        let keys = steer(&step, last, body, self.step_height);
+        let keys = steer(&step, stops, body, self.step_height);
         (if walking { keys } else { Input::IDLE }, event)
     }
 
@@ -193,6 +276,12 @@ impl Follower {
         }
         (self.waited > PATIENCE).then_some(StuckReason::NoProgress)
     }
+}
+
+/// Whether `body` stands still: on the ground, its momentum across cut to
+/// nothing (the controller cuts it below a small speed).
+fn at_rest(body: &Body) -> bool {
+    body.grounded && body.momentum.x == 0.0 && body.momentum.z == 0.0
 }
 
 /// The distance between `a` and `b` across (x and z).

@@ -76,7 +76,7 @@ impl CoarseLayer {
                 (&mut work, &mut built),
             );
             nodes += plan.nodes;
-            let (walked, ticks) = self.planner.walk(world, body, &plan);
+            let (walked, ticks) = self.planner.walk(world, body, &mut plan);
             work += u64::from(ticks);
             match walked {
                 Ok(ticks) => {
@@ -184,6 +184,7 @@ impl CoarseLayer {
                         to,
                         kind,
                         ticks: edge.ticks(),
+                        brake: false,
                     },
                 );
             }

@@ -61,6 +61,7 @@
 //!
 //! Not done yet: movers as steps (`docs/navigation.md`).
 
+mod checking;
 mod cluster;
 mod cluster_build;
 mod coarse_graph;

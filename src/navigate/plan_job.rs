@@ -119,7 +119,7 @@ impl Planner {
             }
             job.nodes += job.searching.expanded;
             let mut plan = job.searching.plan(job.start);
-            let (walked, ticks) = self.walk(world, &job.body, &plan);
+            let (walked, ticks) = self.walk(world, &job.body, &mut plan);
             job.work += u64::from(ticks);
             let failed = match walked {
                 Ok(ticks) => {
@@ -132,7 +132,7 @@ impl Planner {
                 // Still not walkable from where the body is, or no work
                 // left to search again: keep what it walked.
                 plan.steps.truncate(failed);
-                let (walked, ticks) = self.walk(world, &job.body, &plan);
+                let (walked, ticks) = self.walk(world, &job.body, &mut plan);
                 job.work += u64::from(ticks);
                 plan.ticks = walked.unwrap_or(0);
                 return Some(self.finish(job, plan));

@@ -4,12 +4,10 @@
 use glam::{DVec3, IVec2, IVec3};
 use rustc_hash::FxHashSet;
 
-use super::follower::{FollowEvent, Follower};
 use super::goal::Goal;
 use super::plan::Plan;
 use super::search::Searching;
 use super::standing::{Places, Standing};
-use super::steering::{arrived, steer};
 use super::step::{Reach, Step, StepKind, candidates};
 use super::step_cache::{Checked, StepMemory};
 use crate::controller::{Body, Controller, SettingError, Settings};
@@ -67,6 +65,12 @@ pub struct Planner {
     pub(super) controller: Controller,
     pub(super) places: Places,
     pub(super) reach: Reach,
+    /// The momentum down, blocks a second, of a body standing still on
+    /// the ground: gravity's pull of one tick, which the ground stops.
+    /// Steps are checked from it, the state a body stopped by its follower
+    /// is in ([`Step::brake`](super::Step::brake)).
+    /// Found by the first check ([`Planner::check`]).
+    pub(super) resting_fall: Option<f64>,
     /// Steps already checked, by the shape of the blocks around them:
     /// this planner's own, or shared with others.
     memory: StepMemory,
@@ -115,6 +119,7 @@ impl Planner {
         let profile = memory.lock().profile(size, &settings);
         Ok(Planner {
             controller: Controller::new(settings)?,
+            resting_fall: None,
             places: Places::new(size),
             reach: Reach {
                 size,
@@ -368,90 +373,15 @@ impl Planner {
             }
         };
         let step = match checked {
-            Checked::Made(ticks) => Some(Step { to, kind, ticks }),
+            Checked::Made(ticks) => Some(Step {
+                to,
+                kind,
+                ticks,
+                brake: false,
+            }),
             Checked::Failed(_) => None,
         };
         (step, checked.work())
-    }
-
-    /// [`Planner::check`] by ticking the controller.
-    fn simulate<W: BlockSource>(
-        &mut self,
-        world: &W,
-        from: &Standing,
-        to: Standing,
-        kind: StepKind,
-    ) -> Checked {
-        let step = Step { to, kind, ticks: 0 };
-        let Ok(mut body) = Body::new(from.feet, self.reach.size) else {
-            return Checked::Failed(0);
-        };
-        body.grounded = true;
-        let across = (to.feet - from.feet).length();
-        // A swimmer is slower than a walker, and hangs lower than the banks.
-        let (per_block, below) = if kind == StepKind::Swim {
-            (24.0, 3.0)
-        } else {
-            (12.0, 0.5)
-        };
-        // No check runs past the bound a plan's work is documented with.
-        #[allow(clippy::cast_possible_truncation)] // at most MAX_CHECK_WORK
-        let limit = (30 + (across * per_block) as u32).min(MAX_CHECK_WORK as u32);
-        let lowest = from.feet.y.min(to.feet.y) - below;
-        let mut events = Vec::new();
-        for tick in 1..=limit {
-            let input = steer(&step, false, &mut body, self.reach.step_height);
-            events.clear();
-            if self
-                .controller
-                .tick(world, &mut body, input, &mut events)
-                .is_err()
-                || body.feet().y < lowest
-            {
-                return Checked::Failed(tick);
-            }
-            if arrived(&step, false, &body) {
-                return Checked::Made(tick);
-            }
-        }
-        Checked::Failed(limit)
-    }
-
-    /// Walks `plan` with a follower from `body` as it is: the ticks it took,
-    /// or the index of the step it could not make; with the ticks it ran,
-    /// the work it is charged.
-    pub(super) fn walk<W: BlockSource>(
-        &mut self,
-        world: &W,
-        body: &Body,
-        plan: &Plan,
-    ) -> (Result<u32, usize>, u32) {
-        let mut body = *body;
-        let mut follower = Follower::new(plan, body.feet(), self.reach.step_height);
-        let limit = plan.steps.iter().map(|s| s.ticks * 2 + 20).sum::<u32>() + 40;
-        let mut events = Vec::new();
-        for tick in 0..limit {
-            let (input, event) = follower.input(&mut body);
-            match event {
-                Some(FollowEvent::Arrived) => return (Ok(tick), tick),
-                Some(FollowEvent::Stuck(_)) => {
-                    return (Err(plan.steps.len() - follower.remaining().len()), tick);
-                }
-                _ => {}
-            }
-            if follower.done() {
-                return (Ok(tick), tick);
-            }
-            events.clear();
-            if self
-                .controller
-                .tick(world, &mut body, input, &mut events)
-                .is_err()
-            {
-                return (Err(plan.steps.len() - follower.remaining().len()), tick);
-            }
-        }
-        (Err(plan.steps.len() - follower.remaining().len()), limit)
     }
 }
 

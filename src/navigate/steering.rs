@@ -8,15 +8,16 @@ use super::step::{Step, StepKind};
 use crate::controller::{Body, Input};
 
 /// How close to the middle of a step's end a body must come, across, to
-/// have made it: the last step of a plan stops near the middle; the others
-/// only need the body in the cell, so it carries on without braking.
-const LAST_STEP_RADIUS: f64 = 0.2;
+/// have made it: a step the body stops after (a plan's last, or one before
+/// a step made from rest) ends near the middle; the others only need the
+/// body in the cell, so it carries on without braking.
+const STOPPING_RADIUS: f64 = 0.2;
 const PASSING_RADIUS: f64 = 0.45;
 
 /// Turns `body` to face the end of `step` and gives the keys for this tick:
-/// forward (the last step of a plan brakes near its end), jump where the
+/// forward (a step the body stops after, `stops`, brakes near its end), jump where the
 /// step climbs higher than `step_height` or leaps, sprint on a leap.
-pub(crate) fn steer(step: &Step, last: bool, body: &mut Body, step_height: f64) -> Input {
+pub(crate) fn steer(step: &Step, stops: bool, body: &mut Body, step_height: f64) -> Input {
     let feet = body.feet();
     let to = step.to.feet;
     let across = DVec2::new(to.x - feet.x, to.z - feet.z);
@@ -24,7 +25,11 @@ pub(crate) fn steer(step: &Step, last: bool, body: &mut Body, step_height: f64) 
     if distance > 1e-9 {
         body.heading = across / distance;
     }
-    let throttle = if last { (distance / 0.5).min(1.0) } else { 1.0 };
+    let throttle = if stops {
+        (distance / 0.5).min(1.0)
+    } else {
+        1.0
+    };
     let mut input = Input {
         analog: DVec2::new(throttle, 0.0),
         ..Input::IDLE
@@ -62,11 +67,11 @@ pub(crate) fn steer(step: &Step, last: bool, body: &mut Body, step_height: f64) 
 }
 
 /// Whether `body` has made `step`: on the ground with its feet in the
-/// step's end cell, near its middle across.
-pub(crate) fn arrived(step: &Step, last: bool, body: &Body) -> bool {
+/// step's end cell, near its middle across (nearer where it `stops`).
+pub(crate) fn arrived(step: &Step, stops: bool, body: &Body) -> bool {
     let feet = body.feet();
-    let radius = if last {
-        LAST_STEP_RADIUS
+    let radius = if stops {
+        STOPPING_RADIUS
     } else {
         PASSING_RADIUS
     };

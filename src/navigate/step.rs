@@ -42,6 +42,12 @@ pub struct Step {
     pub kind: StepKind,
     /// Ticks the move took in the checking simulation.
     pub ticks: u32,
+    /// The follower brings the body to rest before this step: the plan's
+    /// checking walk could not make it with the way the body came to it (a
+    /// drop into a shaft, a leap, a turn on ice), and made it from rest.
+    /// The body stops near the middle of the step before, as at a plan's
+    /// end, and waits until it stands still.
+    pub brake: bool,
 }
 
 /// The eight directions across, the four straight ones first.

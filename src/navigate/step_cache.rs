@@ -264,13 +264,7 @@ impl StepCache {
         kind: StepKind,
         (profile, height): (u32, i32),
     ) -> StepKey {
-        let depth = 2 + if kind == StepKind::Swim {
-            SWIM_DEPTH
-        } else {
-            0
-        };
-        let lo = from.cell.min(to.cell) - IVec3::new(1, depth, 1);
-        let hi = from.cell.max(to.cell) + IVec3::new(1, height + 1, 1);
+        let (lo, hi) = checked_box(from.cell, to.cell, kind, height);
         let size = hi - lo + IVec3::ONE;
         let mut blocks = Vec::new();
         world.read_blocks(lo, hi, &mut blocks);
@@ -299,6 +293,22 @@ impl StepCache {
             blocks,
         }
     }
+}
+
+/// The cells, lowest and highest corners, whose blocks decide the step
+/// from `from` to `to` by `kind` for a body `height` blocks tall: a
+/// column either side of its ends, two cells below them (deeper for a
+/// swim) and a cell above the body's head. What the memory keys a step by,
+/// so a block changed anywhere else leaves the step as it was checked.
+pub(crate) fn checked_box(from: IVec3, to: IVec3, kind: StepKind, height: i32) -> (IVec3, IVec3) {
+    let depth = 2 + if kind == StepKind::Swim {
+        SWIM_DEPTH
+    } else {
+        0
+    };
+    let lo = from.min(to) - IVec3::new(1, depth, 1);
+    let hi = from.max(to) + IVec3::new(1, height + 1, 1);
+    (lo, hi)
 }
 
 impl StepCache {

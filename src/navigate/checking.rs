@@ -1,0 +1,153 @@
+//! Simulations a planner runs: a step checked from rest, and a plan's
+//! checking walk from the body as it is.
+
+use super::follower::{FollowEvent, Follower};
+use super::plan::Plan;
+use super::planner::{MAX_CHECK_WORK, Planner};
+use super::standing::Standing;
+use super::steering::{arrived, steer};
+use super::step::{Step, StepKind};
+use super::step_cache::Checked;
+use crate::block::BlockId;
+use crate::controller::{Body, Controller, Input};
+use crate::world::BlockSource;
+use crate::world::World;
+use glam::{DVec3, IVec3};
+
+impl Planner {
+    /// [`Planner::check`] by ticking the controller.
+    pub(super) fn simulate<W: BlockSource>(
+        &mut self,
+        world: &W,
+        from: &Standing,
+        to: Standing,
+        kind: StepKind,
+    ) -> Checked {
+        let step = Step {
+            to,
+            kind,
+            ticks: 0,
+            brake: false,
+        };
+        let Ok(mut body) = Body::new(from.feet, self.reach.size) else {
+            return Checked::Failed(0);
+        };
+        body.grounded = true;
+        let size = self.reach.size;
+        body.momentum.y = *self
+            .resting_fall
+            .get_or_insert_with(|| resting_fall(&mut self.controller, size));
+        let across = (to.feet - from.feet).length();
+        // A swimmer is slower than a walker, and hangs lower than the banks.
+        let (per_block, below) = if kind == StepKind::Swim {
+            (24.0, 3.0)
+        } else {
+            (12.0, 0.5)
+        };
+        // No check runs past the bound a plan's work is documented with.
+        #[allow(clippy::cast_possible_truncation)] // at most MAX_CHECK_WORK
+        let limit = (30 + (across * per_block) as u32).min(MAX_CHECK_WORK as u32);
+        let lowest = from.feet.y.min(to.feet.y) - below;
+        let mut events = Vec::new();
+        for tick in 1..=limit {
+            let input = steer(&step, false, &mut body, self.reach.step_height);
+            events.clear();
+            if self
+                .controller
+                .tick(world, &mut body, input, &mut events)
+                .is_err()
+                || body.feet().y < lowest
+            {
+                return Checked::Failed(tick);
+            }
+            if arrived(&step, false, &body) {
+                return Checked::Made(tick);
+            }
+        }
+        Checked::Failed(limit)
+    }
+
+    /// Walks `plan` with a follower from `body` as it is: the ticks it took,
+    /// or the index of the step it could not make; with the ticks it ran,
+    /// the work it is charged. A step it cannot make with the way the body
+    /// comes to it is marked [`Step::brake`] and walked again from the
+    /// start of the step before (the walk up to there is the same with the
+    /// mark): only a step it cannot make from rest either is a failure.
+    pub(super) fn walk<W: BlockSource>(
+        &mut self,
+        world: &W,
+        body: &Body,
+        plan: &mut Plan,
+    ) -> (Result<u32, usize>, u32) {
+        // A step made from rest waits at most a follower's patience more.
+        const BRAKE_TICKS: u32 = 60;
+        let start = *body;
+        let mut body = start;
+        let mut follower = Follower::new(plan, body.feet(), self.reach.step_height);
+        let mut limit = plan.steps.iter().map(|s| s.ticks * 2 + 20).sum::<u32>() + 40;
+        // The body and the walk's tick where each step began.
+        let mut began: Vec<(Body, u32)> = vec![(body, 0)];
+        let (mut tick, mut work) = (0, 0);
+        let mut events = Vec::new();
+        loop {
+            let (input, event) = follower.input(&mut body);
+            let made = follower.made();
+            if began.len() <= made {
+                began.resize(made + 1, (body, tick));
+            }
+            let stuck = match event {
+                Some(FollowEvent::Arrived) => return (Ok(tick), work),
+                Some(FollowEvent::Stuck(_)) => true,
+                _ if follower.done() => return (Ok(tick), work),
+                _ => {
+                    events.clear();
+                    tick += 1;
+                    work += 1;
+                    let ticked = self.controller.tick(world, &mut body, input, &mut events);
+                    ticked.is_err() || tick > limit
+                }
+            };
+            if !stuck {
+                continue;
+            }
+            if plan.steps[made].brake {
+                return (Err(made), work);
+            }
+            plan.steps[made].brake = true;
+            follower.brake_before(made);
+            let again = made.saturating_sub(1);
+            (body, tick) = began[again];
+            began.truncate(again + 1);
+            let from = again
+                .checked_sub(1)
+                .map_or(start.feet(), |s| plan.steps[s].to.feet);
+            follower.restart_at(again, from);
+            limit += BRAKE_TICKS;
+        }
+    }
+}
+
+/// The momentum down of a body of `size` standing still on level stone
+/// under `controller`: where its idle ticks settle. A body just made has
+/// none, and its first tick is one off the ground (nothing stops a move of
+/// nothing), so a step checked from it differs from the same step made by
+/// a body that has stood there.
+pub(super) fn resting_fall(controller: &mut Controller, size: DVec3) -> f64 {
+    let mut floor = World::new();
+    floor.fill(IVec3::new(-4, 0, -4), IVec3::new(4, 0, 4), BlockId::STONE);
+    let Ok(mut body) = Body::new(DVec3::new(0.5, 1.0, 0.5), size) else {
+        return 0.0;
+    };
+    let mut events = Vec::new();
+    // Settled within a tick at any rate; a few more make sure.
+    for _ in 0..8 {
+        if controller
+            .tick(&floor, &mut body, Input::IDLE, &mut events)
+            .is_err()
+        {
+            return 0.0;
+        }
+        events.clear();
+    }
+    body.momentum.y
+}

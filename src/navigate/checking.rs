@@ -5,6 +5,7 @@ use super::follower::{FollowEvent, Follower};
 use super::plan::Plan;
 use super::planner::{MAX_CHECK_WORK, Planner};
 use super::standing::Standing;
+use super::start::SETTLE_TICKS;
 use super::steering::{arrived, steer};
 use super::step::{Step, StepKind};
 use super::step_cache::Checked;
@@ -85,6 +86,9 @@ impl Planner {
         let mut body = start;
         let mut follower = Follower::new(plan, body.feet(), self.reach.step_height);
         let mut limit = plan.steps.iter().map(|s| s.ticks * 2 + 20).sum::<u32>() + 40;
+        if follower.settling() {
+            limit += SETTLE_TICKS + BRAKE_TICKS;
+        }
         // The body and the walk's tick where each step began.
         let mut began: Vec<(Body, u32)> = vec![(body, 0)];
         let (mut tick, mut work) = (0, 0);
@@ -110,7 +114,9 @@ impl Planner {
             if !stuck {
                 continue;
             }
-            if plan.steps[made].brake {
+            // Past the last step, it is the settling at the start that
+            // failed: nothing to brake for.
+            if plan.steps.get(made).is_none_or(|s| s.brake) {
                 return (Err(made), work);
             }
             plan.steps[made].brake = true;

@@ -107,7 +107,7 @@ impl Follower {
             waited: 0,
             step_height,
             arrival_told: false,
-            resting: plan.steps.first().filter(|s| s.brake).map(|_| 0),
+            resting: settles_first(plan.start, &plan.steps, feet).then_some(0),
         }
     }
 
@@ -121,7 +121,11 @@ impl Follower {
         self.closest = f64::INFINITY;
         self.waited = 0;
         self.arrival_told = false;
-        self.resting = self.steps.get(next).filter(|s| s.brake).map(|_| 0);
+        self.resting = if next == 0 {
+            settles_first(self.start, &self.steps, start).then_some(0)
+        } else {
+            self.steps[next].brake.then_some(0)
+        };
     }
 
     /// Marks step `n` to be made from rest ([`Step::brake`]).
@@ -144,6 +148,11 @@ impl Follower {
         })
     }
 
+    /// Whether the body is being brought to rest before the next step.
+    pub(super) fn settling(&self) -> bool {
+        self.resting.is_some()
+    }
+
     /// How many steps have been made.
     pub(super) fn made(&self) -> usize {
         self.next.min(self.steps.len())
@@ -158,7 +167,7 @@ impl Follower {
     /// Whether the body has made every step.
     #[must_use]
     pub fn done(&self) -> bool {
-        self.next >= self.steps.len()
+        self.next >= self.steps.len() && self.resting.is_none()
     }
 
     /// The steps left, the one being made first.
@@ -218,6 +227,9 @@ impl Follower {
             self.waited = 0;
             self.resting = self.steps.get(self.next).filter(|s| s.brake).map(|_| 0);
         }
+        if let Some(keys) = self.settle(body, walking) {
+            return (keys, event);
+        }
         let Some(&step) = self.steps.get(self.next) else {
             if !self.arrival_told {
                 self.arrival_told = true;
@@ -225,36 +237,56 @@ impl Follower {
             }
             return (Input::IDLE, event);
         };
-        let stops = self.stops_after(self.next);
-        if let Some(waited) = self.resting {
-            // Brought to rest in the middle of the place the step was
-            // checked from, then let go.
-            let place = self
-                .next
-                .checked_sub(1)
-                .map_or(self.start, |n| self.steps[n].to);
-            let off = across(body.feet(), place.feet);
-            if (at_rest(body) && off < CENTRED) || waited >= PATIENCE {
-                self.resting = None;
-            } else {
-                // The wait is not a failure to come closer.
-                self.resting = Some(waited + 1);
-                let settle = Step {
-                    to: place,
-                    kind: StepKind::Walk,
-                    ticks: 0,
-                    brake: false,
-                };
-                let keys = steer(&settle, true, body, self.step_height);
-                let keys = if off < CENTRED { Input::IDLE } else { keys };
-                return (if walking { keys } else { Input::IDLE }, event);
-            }
-        }
         if let Some(reason) = self.stuck(&step, body, walking) {
             return (Input::IDLE, Some(FollowEvent::Stuck(reason)));
         }
-        let keys = steer(&step, stops, body, self.step_height);
+        let keys = steer(&step, self.stops_after(self.next), body, self.step_height);
         (if walking { keys } else { Input::IDLE }, event)
+    }
+
+    /// The keys that bring `body` to rest in the middle of the place the
+    /// next step starts from, while it is to be (before a step marked
+    /// [`Step::brake`], or before the first where the body is not yet at
+    /// the plan's start): swum there, jump held, while afloat; none while
+    /// it falls; then walked to
+    /// within [`CENTRED`] of the middle and let stand still. `None` once it
+    /// has, or after a follower's patience on the ground; the wait is not
+    /// a failure to come closer.
+    fn settle(&mut self, body: &mut Body, walking: bool) -> Option<Input> {
+        let waited = self.resting?;
+        let place = self
+            .next
+            .checked_sub(1)
+            .map_or(self.start, |n| self.steps[n].to);
+        if body.in_liquid && walking {
+            // Afloat: swims to the place, jump held, as a swim step does.
+            let toward = Step {
+                to: place,
+                kind: StepKind::Swim,
+                ticks: 0,
+                brake: false,
+            };
+            return Some(steer(&toward, true, body, self.step_height));
+        }
+        if !body.grounded {
+            return Some(Input::IDLE);
+        }
+        let off = across(body.feet(), place.feet);
+        if (at_rest(body) && off < CENTRED) || waited >= PATIENCE {
+            self.resting = None;
+            return None;
+        }
+        self.resting = Some(waited + 1);
+        if off < CENTRED || !walking {
+            return Some(Input::IDLE);
+        }
+        let toward = Step {
+            to: place,
+            kind: StepKind::Walk,
+            ticks: 0,
+            brake: false,
+        };
+        Some(steer(&toward, true, body, self.step_height))
     }
 
     /// Why `body` cannot go on with `step`, if it cannot; a tick it does
@@ -276,6 +308,13 @@ impl Follower {
         }
         (self.waited > PATIENCE).then_some(StuckReason::NoProgress)
     }
+}
+
+/// Whether a body whose feet are at `feet` is first brought to rest at a
+/// plan's `start`: it is not there yet (falling, sinking, beside it), or
+/// the first step is made from rest.
+fn settles_first(start: Standing, steps: &[Step], feet: DVec3) -> bool {
+    feet.floor().as_ivec3() != start.cell || steps.first().is_some_and(|s| s.brake)
 }
 
 /// Whether `body` stands still: on the ground, its momentum across cut to

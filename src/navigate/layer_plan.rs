@@ -14,6 +14,7 @@ use super::planner::{Banned, PlanError, REPAIRS, ends_at};
 use super::reach_map::Reachability;
 use super::search::Search;
 use super::standing::Standing;
+use super::start::search_feet;
 use super::step::Step;
 use crate::controller::Body;
 use crate::world::BlockSource;
@@ -69,7 +70,7 @@ impl CoarseLayer {
         for _ in 0..=REPAIRS {
             let mut plan = self.search(
                 world,
-                (start, body.feet()),
+                (start, search_feet(body, &start)),
                 toward,
                 &banned,
                 known,
@@ -81,11 +82,14 @@ impl CoarseLayer {
             match walked {
                 Ok(ticks) => {
                     plan.ticks = ticks;
-                    plan.complete = ends_at(&plan, body.feet(), goal);
+                    plan.complete = ends_at(&plan, search_feet(body, &start), goal);
                     plan.work = work + built;
                     plan.nodes = nodes;
                     return Ok(plan);
                 }
+                // Not even brought to rest at the start: the flat search
+                // says so.
+                Err(failed) if failed >= plan.steps.len() => break,
                 Err(failed) => {
                     let from = if failed == 0 {
                         start.cell

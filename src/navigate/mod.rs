@@ -81,6 +81,7 @@ mod read_box;
 mod search;
 mod shape_classes;
 mod standing;
+mod start;
 mod steering;
 mod step;
 mod step_cache;

@@ -3,7 +3,7 @@
 //! budget of work each tick or frame and gets, at the end, the very plan
 //! [`Planner::plan`] would have given.
 
-use glam::IVec2;
+use glam::{DVec3, IVec2};
 use rustc_hash::FxHashSet;
 
 use super::goal::Goal;
@@ -11,6 +11,7 @@ use super::plan::Plan;
 use super::planner::{Banned, PlanError, Planner, REPAIRS, ends_at};
 use super::search::Searching;
 use super::standing::Standing;
+use super::start::search_feet;
 use crate::controller::Body;
 use crate::world::BlockSource;
 
@@ -49,6 +50,8 @@ use crate::world::BlockSource;
 pub struct PlanJob {
     body: Body,
     start: Standing,
+    /// The body's feet as the search takes them ([`search_feet`]).
+    feet: DVec3,
     banned: Banned,
     work: u64,
     nodes: usize,
@@ -83,11 +86,12 @@ impl Planner {
         body: &Body,
         goal: Goal,
     ) -> Result<PlanJob, PlanError> {
-        let feet = body.feet();
         let start = self.start_place(world, body)?;
+        let feet = search_feet(body, &start);
         Ok(PlanJob {
             body: *body,
             start,
+            feet,
             banned: FxHashSet::default(),
             work: 0,
             nodes: 0,
@@ -128,7 +132,8 @@ impl Planner {
                 }
                 Err(failed) => failed,
             };
-            if job.repairs == REPAIRS || job.work >= self.work_budget {
+            if job.repairs == REPAIRS || job.work >= self.work_budget || failed >= plan.steps.len()
+            {
                 // Still not walkable from where the body is, or no work
                 // left to search again: keep what it walked.
                 plan.steps.truncate(failed);
@@ -144,8 +149,7 @@ impl Planner {
                 plan.steps[failed - 1].to.cell
             };
             job.banned.insert((from, plan.steps[failed].to.cell));
-            let feet = job.body.feet();
-            job.searching = Searching::new(job.start, feet, job.searching.goal, self.fastest());
+            job.searching = Searching::new(job.start, job.feet, job.searching.goal, self.fastest());
             if job.work >= until {
                 return None;
             }
@@ -156,7 +160,7 @@ impl Planner {
     /// verdict was about the steps it found; a plan cut short reaches the
     /// goal only if what is left still ends there), its work and places.
     fn finish(&mut self, job: &PlanJob, mut plan: Plan) -> Plan {
-        plan.complete = ends_at(&plan, job.body.feet(), job.searching.goal);
+        plan.complete = ends_at(&plan, job.feet, job.searching.goal);
         plan.work = job.work;
         plan.nodes = job.nodes;
         // What the search looked at is not kept between plans: a planner

@@ -159,23 +159,6 @@ impl Planner {
         &self.memory
     }
 
-    /// Where `body` stands, as a search starts from it: every place asked
-    /// afresh, since the world may have changed since the last search.
-    ///
-    /// # Errors
-    /// [`PlanError::NotStanding`] when the body stands on nothing.
-    pub(super) fn start_place<W: BlockSource>(
-        &mut self,
-        world: &W,
-        body: &Body,
-    ) -> Result<Standing, PlanError> {
-        let feet = body.feet();
-        self.places.forget();
-        self.places
-            .at(world, feet.floor().as_ivec3())
-            .ok_or(PlanError::NotStanding(feet))
-    }
-
     /// The highest drop a plan may take, blocks (3 unless set).
     pub fn set_max_drop(&mut self, blocks: u8) {
         self.reach.max_drop = i32::from(blocks);

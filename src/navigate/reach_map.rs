@@ -241,7 +241,8 @@ impl Planner {
             return self.plan(world, body, goal);
         };
         let mut plan = self.plan(world, body, Goal::Cell(closest.cell))?;
-        plan.complete = super::planner::ends_at(&plan, body.feet(), goal);
+        let feet = super::start::search_feet(body, &plan.start);
+        plan.complete = super::planner::ends_at(&plan, feet, goal);
         Ok(plan)
     }
 }

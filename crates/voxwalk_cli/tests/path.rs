@@ -72,6 +72,26 @@ fn path_from_mid_air_over_nothing_is_one_line_on_stderr() {
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 
+/// A body still falling (19 blocks above the floor) is planned for from
+/// where it lands: it falls with no keys, then walks the plan, in the
+/// plan's ticks.
+#[test]
+fn path_from_a_body_still_falling_starts_where_it_lands() {
+    let out = path_over_the_gap("cli-path-falling", "1.5,20,1.5");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = json_lines(&out);
+    let plan = &lines[0];
+    assert_eq!(plan["complete"], true, "{plan}");
+    let last = lines.last().unwrap();
+    assert_eq!(last["follow"], "arrived", "{last}");
+    assert_eq!(last["tick"], plan["ticks"], "walked in the plan's ticks");
+    assert!(lines[1]["pos"][1].as_f64().unwrap() > 15.0, "{}", lines[1]);
+}
+
 /// A goal no world holds (not finite, or past the coordinates a world may
 /// have) is refused naming `--to`, not rounded to a cell at the edge of
 /// the integers and planned towards; so is such a start, naming `--from`.

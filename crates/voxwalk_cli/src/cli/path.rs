@@ -8,7 +8,7 @@ use glam::DVec3;
 use serde::Serialize;
 
 use super::{CliError, parse_vector};
-use voxwalk::controller::{Body, Input, Simulation};
+use voxwalk::controller::{Body, Simulation};
 use voxwalk::navigate::{
     CoarseLayer, FollowEvent, Follower, Goal, LayerShape, Plan, Planner, StepKind,
 };
@@ -18,7 +18,8 @@ use voxwalk::navigate::{
 pub struct PathArgs {
     /// The world: a file of any readable format, or `gen:PRESET:SEED`.
     pub world: String,
-    /// Where the body starts: its feet (it settles onto what is under them).
+    /// Where the body starts: its feet (in the air, it falls first, and the
+    /// plan starts where it lands).
     #[arg(long, value_name = "X,Y,Z", allow_hyphen_values = true, value_parser = parse_vector)]
     pub from: DVec3,
     /// Where to go: `X,Z` a column (standing anywhere in it, at whatever
@@ -91,11 +92,8 @@ pub(super) fn run(
         .map_err(|e| usage(e.to_string()))?;
     let body = Body::new(args.from, size).map_err(|e| usage(format!("--from: {e}")))?;
     let handle = sim.add_body(body);
-    // Settled onto what is under the feet first.
-    for _ in 0..40 {
-        sim.step_in_order(&[Input::IDLE])
-            .map_err(|e| usage(e.to_string()))?;
-    }
+    // A body in the air is planned for as it is: the plan starts where it
+    // lands, and the walk begins with the fall.
     let start = *sim.body(handle).expect("the body just added");
     let mut planner = Planner::new(settings, size).map_err(|e| usage(e.to_string()))?;
     planner.work_budget = args.work;

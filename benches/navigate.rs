@@ -4,7 +4,10 @@
 //! every 30 s of game time and walking there, the crowd's work a tick
 //! (plans, followers, who gives way) against the simulation's own step.
 //!
-//! `cargo bench --bench navigate` (prints a table).
+//! `cargo bench --bench navigate` (prints a table). `VOXWALK_NAV_QUICK`
+//! for fewer plans and 60 ticks of crowd; `VOXWALK_NAV_CROWD_ONLY` for the
+//! crowd alone; `VOXWALK_CROWD_WORK=100000,1000` for the crowd's work a
+//! tick (by default its default, 10,000 and 1,000, one run each).
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -18,7 +21,7 @@ use support::terrain::hash;
 use surface::surface;
 use voxwalk::controller::{Body, Settings, Simulation};
 use voxwalk::generate::{Generator, Preset};
-use voxwalk::navigate::{Crowd, CrowdEvent, Goal, Planner};
+use voxwalk::navigate::{Crowd, CrowdEvent, DEFAULT_CROWD_WORK_PER_TICK, Goal, Planner};
 use voxwalk::world::World;
 
 const SIDE: i32 = 1024;
@@ -62,12 +65,24 @@ fn queries(world: &World, distance: f64, count: u64, budget: u64) -> (f64, f64, 
     )
 }
 
-/// 1,000 bodies of one `Simulation` as one `Crowd`, each sent to a new goal
-/// 50 to 200 blocks away once every 600 ticks (30 s), staggered, walking
-/// their plans for `ticks` ticks: (mean navigation a tick: the crowd's
-/// keys, its plans made and its followers run; mean step a tick: the
-/// simulation's own), both in ms, and the plans made.
-fn crowd(world: &World, ticks: u64) -> (f64, f64, u64) {
+/// What the crowd's run came to: navigation's mean and worst tick (the
+/// crowd's keys, its plans made and its followers run) and the
+/// simulation's own mean step, in ms; the plans made, the arrivals, and
+/// the bodies still waiting for a plan at the end.
+struct CrowdRun {
+    navigating: f64,
+    worst: f64,
+    stepping: f64,
+    plans: u64,
+    arrived: u64,
+    waiting: usize,
+}
+
+/// 1,000 bodies of one `Simulation` as one `Crowd` planning at most
+/// `work_per_tick` a tick, each sent to a new goal 50 to 200 blocks away
+/// once every 600 ticks (30 s), staggered, walking their plans for
+/// `ticks` ticks.
+fn crowd(world: &World, ticks: u64, work_per_tick: u64) -> CrowdRun {
     const BODIES: u64 = 1_000;
     let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
     let starts: Vec<(Body, Goal)> = (0..BODIES)
@@ -76,7 +91,9 @@ fn crowd(world: &World, ticks: u64) -> (f64, f64, u64) {
     let handles: Vec<_> = starts.iter().map(|(body, _)| sim.add_body(*body)).collect();
     let mut crowd = Crowd::new();
     crowd.work_budget = 1_000_000;
+    crowd.work_per_tick = work_per_tick;
     let (mut navigating, mut stepping, mut plans) = (Duration::ZERO, Duration::ZERO, 0);
+    let (mut worst, mut arrived) = (Duration::ZERO, 0);
     let mut events = Vec::new();
     for tick in 0..ticks {
         for i in 0..BODIES {
@@ -96,6 +113,8 @@ fn crowd(world: &World, ticks: u64) -> (f64, f64, u64) {
         let started = Instant::now();
         let inputs = crowd.inputs(&mut sim, &mut events).to_vec();
         navigating += started.elapsed();
+        worst = worst.max(started.elapsed());
+        arrived += events.iter().filter(|(_, e)| *e == CrowdEvent::Arrived).count() as u64;
         plans += events
             .iter()
             .filter(|(_, e)| matches!(e, CrowdEvent::Planned { .. } | CrowdEvent::NoWay))
@@ -105,7 +124,18 @@ fn crowd(world: &World, ticks: u64) -> (f64, f64, u64) {
         stepping += started.elapsed();
     }
     let per_tick = |d: Duration| d.as_secs_f64() * 1e3 / ticks as f64;
-    (per_tick(navigating), per_tick(stepping), plans)
+    let waiting = handles
+        .iter()
+        .filter(|&&h| !crowd.arrived(h) && crowd.remaining(h).is_empty())
+        .count();
+    CrowdRun {
+        navigating: per_tick(navigating),
+        worst: worst.as_secs_f64() * 1e3,
+        stepping: per_tick(stepping),
+        plans,
+        arrived,
+        waiting,
+    }
 }
 
 fn main() {
@@ -113,11 +143,13 @@ fn main() {
     let world = Generator::new(Preset::Hills, 7).sized(IVec3::new(SIDE, 128, SIDE));
     println!("| query | plans/s | places/s | complete | ms a plan |");
     println!("|---|---:|---:|---:|---:|");
-    for (distance, count, budget) in [
-        (50.0, 40, 1_000_000),
-        (200.0, 10, 2_500_000),
-        (1000.0, 3, 10_000_000),
-    ] {
+    // The crowd alone with VOXWALK_NAV_CROWD_ONLY.
+    let queries_run: &[(f64, u64, u64)] = if std::env::var("VOXWALK_NAV_CROWD_ONLY").is_ok() {
+        &[]
+    } else {
+        &[(50.0, 40, 1_000_000), (200.0, 10, 2_500_000), (1000.0, 3, 10_000_000)]
+    };
+    for &(distance, count, budget) in queries_run {
         let count = if quick { count / 4 + 1 } else { count };
         let (plans, places, complete, ms) = queries(&world, distance, count, budget);
         println!(
@@ -126,11 +158,25 @@ fn main() {
         );
     }
     let ticks = if quick { 60 } else { 600 };
-    let (navigating, stepping, plans) = crowd(&world, ticks);
-    println!(
-        "1,000 bodies as a Crowd, a new goal 50-200 blocks away every 30 s, {ticks} ticks, \
-         {plans} plans: navigating {navigating:.2} ms a tick, stepping {stepping:.2} ms a tick \
-         ({:.0} % of the step)",
-        navigating / stepping * 100.0
+    let work: Vec<u64> = std::env::var("VOXWALK_CROWD_WORK").map_or(
+        vec![DEFAULT_CROWD_WORK_PER_TICK, 10_000, 1_000],
+        |s| s.split(',').map(|w| w.parse().unwrap()).collect(),
     );
+    for work_per_tick in work {
+        let run = crowd(&world, ticks, work_per_tick);
+        println!(
+            "1,000 bodies as a Crowd, {work_per_tick} work a tick, a new goal 50-200 blocks away \
+             every 30 s, {ticks} ticks, {} plans, {} arrived, {} waiting for a plan at the end: \
+             navigating {:.2} ms a tick ({:.0} % of the step), {:.2} ms the worst ({:.0} %), \
+             stepping {:.2} ms a tick",
+            run.plans,
+            run.arrived,
+            run.waiting,
+            run.navigating,
+            run.navigating / run.stepping * 100.0,
+            run.worst,
+            run.worst / run.stepping * 100.0,
+            run.stepping
+        );
+    }
 }

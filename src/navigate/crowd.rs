@@ -7,17 +7,36 @@ use glam::{DVec2, IVec2, IVec3};
 use super::follower::{FollowEvent, Follower, StuckReason};
 use super::give_way::{Walker, who_gives_way};
 use super::goal::Goal;
-use super::many::plan_many_with;
-use super::planner::{DEFAULT_WORK_BUDGET, Planner};
+use super::many::Planners;
+use super::plan_job::PlanJob;
+use super::planner::DEFAULT_WORK_BUDGET;
 use super::standing::standing_in;
 use super::step_cache::StepMemory;
-use crate::controller::{Body, BodyHandle, Input, Settings, Simulation, SyncIfParallel};
+use crate::controller::{Body, BodyHandle, Input, Simulation, SyncIfParallel};
 use crate::resolver::Resolver;
 use crate::world::BlockSource;
 
-/// Ticks a body with no way to its goal waits before it is planned for
-/// again (a second at 20 ticks a second): a door may open, a crowd move.
+/// Ticks a body with no way to its goal first waits before it is planned
+/// for again (a second at 20 ticks a second): a door may open, a crowd
+/// move. Each failure in a row doubles it, up to [`MOST_RETRY`].
 const RETRY: u64 = 20;
+/// The longest wait between plans that find no way (30 seconds).
+const MOST_RETRY: u64 = 600;
+
+/// The work a [`Crowd`]'s planning may do in a tick unless set
+/// ([`Crowd::work_per_tick`]): a tenth of a plan's default budget, so a
+/// lone body's plan over a few dozen blocks is made in the tick it is
+/// sent, and a crowd's planning never takes more than that.
+pub const DEFAULT_CROWD_WORK_PER_TICK: u64 = DEFAULT_WORK_BUDGET / 10;
+
+/// The wait before a body whose last `failures` plans found no way is
+/// planned for again: [`RETRY`] ticks, doubled for each failure before
+/// the last, at most [`MOST_RETRY`].
+pub(super) fn retry_after(failures: u32) -> u64 {
+    RETRY
+        .saturating_mul(1 << failures.saturating_sub(1).min(16))
+        .min(MOST_RETRY)
+}
 
 /// Ticks without coming closer to its step after which a body pressing on
 /// one further along gives way to it (half a second): a crowd that flows
@@ -47,16 +66,17 @@ pub enum CrowdEvent {
     NoWay,
 }
 
-/// Bodies planned for together: their settings, the members, and what
-/// each is planned from and to.
-type Batch = (Settings, Vec<usize>, Vec<(Body, Goal)>);
-
 /// Where one body is in its errand.
-#[derive(Clone, Debug)]
-enum Errand {
-    /// Sent, or stuck: planned for this tick.
+#[derive(Debug)]
+pub(super) enum Errand {
+    /// Sent, or stuck: to be planned for, in slices of the crowd's work
+    /// ([`Crowd::work_per_tick`]); `since` is the tick it was sent or last
+    /// given a slice (the longest waiting are served first), `job` the
+    /// plan as made so far.
     ToPlan {
         again: bool,
+        since: u64,
+        job: Option<Box<PlanJob>>,
     },
     Following {
         follower: Follower,
@@ -74,11 +94,25 @@ enum Errand {
     Arrived,
 }
 
-#[derive(Clone, Debug)]
-struct Member {
-    handle: BodyHandle,
-    goal: Goal,
-    errand: Errand,
+#[derive(Debug)]
+pub(super) struct Member {
+    pub(super) handle: BodyHandle,
+    pub(super) goal: Goal,
+    pub(super) errand: Errand,
+    /// Plans in a row that found no way: each doubles the wait before
+    /// the next ([`retry_after`]).
+    pub(super) failures: u32,
+}
+
+impl Errand {
+    /// To be planned for, waiting from `clock`.
+    fn to_plan(again: bool, clock: u64) -> Errand {
+        Errand::ToPlan {
+            again,
+            since: clock,
+            job: None,
+        }
+    }
 }
 
 /// Bodies of a [`Simulation`] sent each to a goal, by handle. Each tick,
@@ -123,18 +157,26 @@ pub struct Crowd {
     ///
     /// [`Planner::work_budget`]: super::Planner::work_budget
     pub work_budget: u64,
-    members: Vec<Member>,
-    clock: u64,
-    inputs: Vec<(BodyHandle, Input)>,
+    /// The work all the crowd's planning may do in one tick, shared among
+    /// the members waiting for a plan, the longest waiting first
+    /// ([`DEFAULT_CROWD_WORK_PER_TICK`] unless set). A plan not made
+    /// within its share goes on at the next tick; its body stands still
+    /// meanwhile.
+    pub work_per_tick: u64,
+    pub(super) members: Vec<Member>,
+    pub(super) clock: u64,
+    /// The work its planning did in the last tick.
+    pub(super) worked: u64,
+    pub(super) inputs: Vec<(BodyHandle, Input)>,
     walkers: Vec<Walker>,
     walker_of: Vec<Option<usize>>,
     waits: Vec<bool>,
     /// Asks whether a step's end is still a place to stand.
     resolver: Resolver,
-    /// One a thread, kept between ticks.
-    planners: Vec<Option<Planner>>,
+    /// One list a thread, kept between ticks.
+    pub(super) planners: Vec<Planners>,
     /// The steps they checked, remembered for all of them under one cap.
-    memory: StepMemory,
+    pub(super) memory: StepMemory,
 }
 
 impl Default for Crowd {
@@ -150,8 +192,10 @@ impl Crowd {
     pub fn new() -> Crowd {
         Crowd {
             work_budget: DEFAULT_WORK_BUDGET,
+            work_per_tick: DEFAULT_CROWD_WORK_PER_TICK,
             members: Vec::new(),
             clock: 0,
+            worked: 0,
             inputs: Vec::new(),
             walkers: Vec::new(),
             walker_of: Vec::new(),
@@ -178,16 +222,18 @@ impl Crowd {
     /// Sends `handle`'s body to `goal` (a member from now on, or sent
     /// anew): it is planned for in the next [`Crowd::inputs`].
     pub fn send(&mut self, handle: BodyHandle, goal: Goal) {
-        let errand = Errand::ToPlan { again: false };
+        let errand = Errand::to_plan(false, self.clock);
         match self.members.iter_mut().find(|m| m.handle == handle) {
             Some(member) => {
                 member.goal = goal;
                 member.errand = errand;
+                member.failures = 0;
             }
             None => self.members.push(Member {
                 handle,
                 goal,
                 errand,
+                failures: 0,
             }),
         }
     }
@@ -215,6 +261,15 @@ impl Crowd {
                 member.errand = Errand::Blocked;
             }
         }
+    }
+
+    /// The work the crowd's planning did in the last [`Crowd::inputs`], in
+    /// simulated ticks ([`Planner::work_budget`](super::Planner::work_budget)):
+    /// at most [`Crowd::work_per_tick`] but for each plan served, one
+    /// place's step checks past its share and its checking walks.
+    #[must_use]
+    pub fn worked_last_tick(&self) -> u64 {
+        self.worked
     }
 
     /// Whether `handle`'s body has arrived at the goal it was last sent to.
@@ -270,11 +325,12 @@ impl Crowd {
     {
         events.clear();
         self.clock += 1;
+        self.worked = 0;
         self.members.retain(|m| sim.body(m.handle).is_some());
         self.decide_who_gives_way(sim);
         self.inputs.clear();
         for (m, member) in self.members.iter_mut().enumerate() {
-            notice_edits(member, sim, &mut self.resolver, events);
+            notice_edits(member, sim, (&mut self.resolver, self.clock), events);
             let gives_way = self.walker_of[m].is_some_and(|w| self.waits[w]);
             let input = sim.body_mut(member.handle).map_or(Input::IDLE, |body| {
                 follow(member, body, gives_way, self.clock, events)
@@ -314,88 +370,6 @@ impl Crowd {
         }
         who_gives_way(&self.walkers, &mut self.waits);
     }
-
-    /// Plans for every member that needs one, all at once, and gives the
-    /// ones planned for their first keys.
-    fn plan_for_those_without<W, K>(
-        &mut self,
-        sim: &mut Simulation<W>,
-        known: &K,
-        events: &mut Vec<(BodyHandle, CrowdEvent)>,
-    ) where
-        W: BlockSource + SyncIfParallel,
-        K: Fn(&W, IVec2) -> bool + SyncIfParallel,
-    {
-        let needing: Vec<usize> = (0..self.members.len())
-            .filter(|&m| matches!(self.members[m].errand, Errand::ToPlan { .. }))
-            .collect();
-        if needing.is_empty() {
-            return;
-        }
-        // Bodies of their own settings are planned for with them, one
-        // batch per distinct settings.
-        let mut batches: Vec<Batch> = Vec::new();
-        for &m in &needing {
-            let member = &self.members[m];
-            let (Some(settings), Some(body)) =
-                (sim.body_settings(member.handle), sim.body(member.handle))
-            else {
-                continue;
-            };
-            let request = (*body, member.goal);
-            match batches.iter_mut().find(|(s, ..)| s == settings) {
-                Some((_, batch, requests)) => {
-                    batch.push(m);
-                    requests.push(request);
-                }
-                None => batches.push((settings.clone(), vec![m], vec![request])),
-            }
-        }
-        for (settings, batch, requests) in batches {
-            let world = sim.world();
-            let columns = |column| known(world, column);
-            let plans = plan_many_with(
-                (&mut self.planners, &self.memory),
-                (world, &columns),
-                &settings,
-                &requests,
-                self.work_budget,
-            );
-            for (&m, plan) in batch.iter().zip(plans) {
-                let member = &mut self.members[m];
-                let again = matches!(member.errand, Errand::ToPlan { again: true });
-                let Some(body) = sim.body_mut(member.handle) else {
-                    continue;
-                };
-                member.errand = match plan {
-                    Ok(plan) if plan.complete || !plan.steps.is_empty() => {
-                        events.push((
-                            member.handle,
-                            CrowdEvent::Planned {
-                                again,
-                                complete: plan.complete,
-                            },
-                        ));
-                        let follower =
-                            Follower::new(&plan, body.feet(), settings.walking.step_height);
-                        Errand::Following {
-                            follower,
-                            complete: plan.complete,
-                            height: whole_height(body),
-                        }
-                    }
-                    _ => {
-                        events.push((member.handle, CrowdEvent::NoWay));
-                        Errand::Waiting {
-                            until: self.clock + RETRY,
-                        }
-                    }
-                };
-                let input = follow(member, body, false, self.clock, events);
-                self.inputs[m].1 = input;
-            }
-        }
-    }
 }
 
 /// Sets a member whose next step ends in a place changed since it was
@@ -403,7 +377,7 @@ impl Crowd {
 fn notice_edits<W: BlockSource + SyncIfParallel>(
     member: &mut Member,
     sim: &Simulation<W>,
-    resolver: &mut Resolver,
+    (resolver, clock): (&mut Resolver, u64),
     events: &mut Vec<(BodyHandle, CrowdEvent)>,
 ) {
     let Errand::Following { follower, .. } = &member.errand else {
@@ -419,7 +393,7 @@ fn notice_edits<W: BlockSource + SyncIfParallel>(
     let now = standing_in(sim.world(), resolver, size, step.to.cell);
     if now.is_none_or(|now| (now.feet.y - step.to.feet.y).abs() > 1e-9) {
         events.push((member.handle, CrowdEvent::Stuck(StuckReason::Blocked)));
-        member.errand = Errand::ToPlan { again: true };
+        member.errand = Errand::to_plan(true, clock);
     }
 }
 
@@ -432,7 +406,7 @@ fn inside(goal: Goal, body: &Body) -> bool {
 }
 
 /// `body`'s height in whole blocks, rounded up, as steps are checked.
-fn whole_height(body: &Body) -> i32 {
+pub(super) fn whole_height(body: &Body) -> i32 {
     #[allow(clippy::cast_possible_truncation)] // a body a few blocks tall
     let height = (body.aabb.max.y - body.aabb.min.y).ceil() as i32;
     height
@@ -446,7 +420,7 @@ fn at_goal(goal: Goal, body: &Body) -> bool {
 
 /// One member's keys this tick, moving its errand on: what its follower
 /// says (giving way if `gives_way`), and what that means for the errand.
-fn follow(
+pub(super) fn follow(
     member: &mut Member,
     body: &mut Body,
     gives_way: bool,
@@ -455,7 +429,7 @@ fn follow(
 ) -> Input {
     match &mut member.errand {
         Errand::Waiting { until } if clock >= *until => {
-            member.errand = Errand::ToPlan { again: true };
+            member.errand = Errand::to_plan(true, clock);
             Input::IDLE
         }
         Errand::Following { complete: true, .. } if inside(member.goal, body) => {
@@ -465,7 +439,7 @@ fn follow(
         }
         Errand::Blocked => {
             events.push((member.handle, CrowdEvent::Stuck(StuckReason::Blocked)));
-            member.errand = Errand::ToPlan { again: true };
+            member.errand = Errand::to_plan(true, clock);
             Input::IDLE
         }
         Errand::Following {
@@ -484,10 +458,10 @@ fn follow(
                     member.errand = Errand::Arrived;
                     events.push((member.handle, CrowdEvent::Arrived));
                 }
-                Some(FollowEvent::Arrived) => member.errand = Errand::ToPlan { again: true },
+                Some(FollowEvent::Arrived) => member.errand = Errand::to_plan(true, clock),
                 Some(FollowEvent::Stuck(why)) => {
                     events.push((member.handle, CrowdEvent::Stuck(why)));
-                    member.errand = Errand::ToPlan { again: true };
+                    member.errand = Errand::to_plan(true, clock);
                 }
                 _ => {}
             }

@@ -5,6 +5,7 @@ use rayon::prelude::*;
 
 use super::goal::Goal;
 use super::plan::Plan;
+use super::plan_job::PlanJob;
 use super::planner::{PlanError, Planner};
 use super::step_cache::StepMemory;
 use glam::IVec2;
@@ -114,4 +115,98 @@ pub(crate) fn plan_many_with<W: BlockSource + SyncIfParallel>(
         .map(plan_run)
         .collect();
     runs.into_iter().flatten().collect()
+}
+
+/// One plan of many advanced a slice: the body and goal it is for, with
+/// the settings it moves by, the plan as made so far (`None` until its
+/// first slice begins it), and the work it may do now.
+pub(crate) struct Slice {
+    pub settings: Settings,
+    pub body: Body,
+    pub goal: Goal,
+    pub job: Option<PlanJob>,
+    pub work: u64,
+}
+
+/// The planners a thread keeps, one for each body size and settings it
+/// has planned for lately, so bodies of several sizes sent in any order
+/// cost what one size does.
+pub(crate) type Planners = Vec<Planner>;
+
+/// How many sizes and settings a thread keeps planners for.
+const PLANNERS_KEPT: usize = 8;
+
+/// Advances each of `slices` by its work, each plan taking at most
+/// `work_budget` in all: with the `parallel` feature on all of rayon's
+/// threads, in runs of one length, in order. For each, the plan once it
+/// is made; `None` while it is not. A plan depends on its body, goal,
+/// budget, the world and how its slices fell, never on the thread, so
+/// the plans are the same on any number of threads.
+pub(crate) fn advance_many<W: BlockSource + SyncIfParallel>(
+    (planners, memory): (&mut Vec<Planners>, &StepMemory),
+    (world, known): (&W, &KnownColumns<'_>),
+    slices: &mut [Slice],
+    work_budget: u64,
+) -> Vec<Result<Option<Plan>, PlanError>> {
+    #[cfg(feature = "parallel")]
+    let threads = rayon::current_num_threads();
+    #[cfg(not(feature = "parallel"))]
+    let threads = 1;
+    if planners.len() < threads {
+        planners.resize_with(threads, Vec::new);
+    }
+    let run = slices.len().div_ceil(threads).max(1);
+    let advance_run = |(kept, run): (&mut Planners, &mut [Slice])| {
+        run.iter_mut()
+            .map(|slice| {
+                let planner = planner_for(kept, memory, &slice.settings, &slice.body)?;
+                planner.work_budget = work_budget;
+                let job = match &mut slice.job {
+                    Some(job) => job,
+                    None => slice
+                        .job
+                        .insert(planner.begin(world, &slice.body, slice.goal)?),
+                };
+                Ok(planner.advance(world, job, known, slice.work))
+            })
+            .collect::<Vec<_>>()
+    };
+    #[cfg(feature = "parallel")]
+    let runs: Vec<Vec<_>> = planners
+        .par_iter_mut()
+        .zip(slices.par_chunks_mut(run))
+        .map(advance_run)
+        .collect();
+    #[cfg(not(feature = "parallel"))]
+    let runs: Vec<Vec<_>> = planners
+        .iter_mut()
+        .zip(slices.chunks_mut(run))
+        .map(advance_run)
+        .collect();
+    runs.into_iter().flatten().collect()
+}
+
+/// The planner `kept` holds for `body`'s size and `settings`, made (and
+/// the one used longest ago dropped, past [`PLANNERS_KEPT`]) where none.
+fn planner_for<'p>(
+    kept: &'p mut Planners,
+    memory: &StepMemory,
+    settings: &Settings,
+    body: &Body,
+) -> Result<&'p mut Planner, PlanError> {
+    // Its standing size, whatever pose it holds now.
+    let mut size = body.aabb.max - body.aabb.min;
+    size.y = body.standing_height();
+    let found = kept
+        .iter()
+        .position(|p| p.body_size() == size && p.settings() == settings);
+    if let Some(at) = found {
+        return Ok(&mut kept[at]);
+    }
+    if kept.len() >= PLANNERS_KEPT {
+        kept.remove(0);
+    }
+    kept.push(Planner::with_memory(settings.clone(), size, memory)?);
+    let at = kept.len() - 1;
+    Ok(&mut kept[at])
 }

@@ -67,6 +67,7 @@ mod cluster_build;
 mod coarse_graph;
 mod coarse_layer;
 mod crowd;
+mod crowd_plans;
 mod follower;
 mod give_way;
 mod goal;
@@ -87,7 +88,7 @@ mod step;
 mod step_cache;
 
 pub use coarse_layer::{CoarseLayer, DEFAULT_LAYER_BYTES, LayerShape};
-pub use crowd::{Crowd, CrowdEvent};
+pub use crowd::{Crowd, CrowdEvent, DEFAULT_CROWD_WORK_PER_TICK};
 pub use follower::{FollowEvent, Follower, StuckReason};
 pub use goal::Goal;
 pub use many::plan_many;

@@ -105,8 +105,10 @@ impl Planner {
     /// walk runs whole), over a world known in the columns `known` accepts
     /// ([`Planner::plan_within`]): the plan once it is made, the same as
     /// [`Planner::plan_within`] gives at once, however it was sliced.
-    /// The world should not change between the slices of one plan; the
-    /// plan's checking walk is made in the world of its last slice.
+    /// Where the world changes between the slices of one plan, each slice
+    /// searches the world as it is then; the plan's checking walk is made
+    /// in the world of its last slice, so every step it keeps is one the
+    /// body makes there.
     pub fn advance<W: BlockSource>(
         &mut self,
         world: &W,
@@ -114,6 +116,10 @@ impl Planner {
         known: &dyn Fn(IVec2) -> bool,
         slice: u64,
     ) -> Option<Plan> {
+        // The places known are asked again: the world may have changed
+        // since the last slice, and this planner may have served another
+        // job meanwhile.
+        self.places.forget();
         let until = job.work.saturating_add(slice);
         loop {
             let (banned, work) = (&job.banned, &mut job.work);

@@ -1,0 +1,180 @@
+//! A crowd's planning in slices of its work per tick: plans made within
+//! the work a tick allows are the plans made at once, the same on 1, 2 and
+//! 16 threads, and a body with no way is planned for less and less often.
+
+mod support;
+
+use glam::{DVec3, IVec3};
+use support::terrain::bumpy_terrain;
+use support::walking::settled;
+use voxwalk::controller::{Body, BodyHandle, Settings, Simulation};
+use voxwalk::navigate::{Crowd, CrowdEvent, Goal, Step};
+use voxwalk::world::World;
+
+/// What one run of the crowd came to.
+#[derive(Debug, PartialEq)]
+struct Run {
+    /// Each body's first plan, as its steps, and the tick it was made
+    /// (none for a body on a pillar of brick, which has no way down).
+    plans: Vec<Option<(Vec<Step>, u32)>>,
+    /// The most work the crowd's planning did in a tick, and in all.
+    most: u64,
+    all: u64,
+    arrived: usize,
+    /// Each body's feet at the end, bit for bit.
+    ends: Vec<[u64; 3]>,
+}
+
+/// 24 bodies on 48 × 48 bumpy terrain, each sent 30 to 50 blocks across,
+/// as one crowd planning `work_per_tick` a tick, for 1,000 ticks.
+fn run(world: &World, work_per_tick: u64) -> Run {
+    let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
+    let mut crowd = Crowd::new();
+    crowd.work_per_tick = work_per_tick;
+    let mut handles: Vec<BodyHandle> = Vec::new();
+    for i in 0..24 {
+        let (x, z) = (3.5 + f64::from(i % 6) * 2.0, 8.5 + f64::from(i / 6) * 8.0);
+        let body = settled(world, x, z, 40.0, Body::DEFAULT_SIZE);
+        let handle = sim.add_body(body);
+        crowd.send(
+            handle,
+            Goal::Column {
+                x: 36 + i % 6,
+                z: 40 - (i / 6) * 8,
+            },
+        );
+        handles.push(handle);
+    }
+    let mut plans = vec![None; handles.len()];
+    let (mut most, mut all, mut arrived) = (0, 0, 0);
+    let mut events = Vec::new();
+    for tick in 0..1000 {
+        let inputs = crowd.inputs(&mut sim, &mut events).to_vec();
+        most = most.max(crowd.worked_last_tick());
+        all += crowd.worked_last_tick();
+        for &(handle, event) in &events {
+            let i = handles.iter().position(|&h| h == handle).unwrap();
+            match event {
+                CrowdEvent::Planned { again: false, .. } => {
+                    plans[i] = Some((crowd.remaining(handle).to_vec(), tick));
+                }
+                CrowdEvent::Arrived => arrived += 1,
+                _ => {}
+            }
+        }
+        sim.step(&inputs).unwrap();
+    }
+    let ends = handles
+        .iter()
+        .map(|&h| sim.body(h).unwrap().feet().to_array().map(f64::to_bits))
+        .collect();
+
+    Run {
+        plans,
+        most,
+        all,
+        arrived,
+        ends,
+    }
+}
+
+/// With no bound a tick, every plan is made in the first tick; within
+/// 5,000 work a tick they are made over many ticks, the tick's work stays
+/// near that bound, and each plan is the plan made at once (a body
+/// waiting for its plan stands still).
+#[test]
+fn a_crowd_plans_within_its_work_per_tick_and_makes_the_plans_made_at_once() {
+    let world = bumpy_terrain(48, 48);
+    let at_once = run(&world, u64::MAX);
+    let sliced = run(&world, 5_000);
+    println!(
+        "at once: {} work in the first tick; sliced: at most {} a tick, {} in all, the last plan at tick {}",
+        at_once.most,
+        sliced.most,
+        sliced.all,
+        sliced.plans.iter().flatten().map(|p| p.1).max().unwrap()
+    );
+    let planned = at_once.plans.iter().flatten().count();
+    assert!(planned >= 20, "{planned} of 24 planned for");
+    assert!(at_once.plans.iter().flatten().all(|p| p.1 == 0));
+    for (a, s) in at_once.plans.iter().zip(&sliced.plans) {
+        assert_eq!(
+            a.as_ref().map(|p| &p.0),
+            s.as_ref().map(|p| &p.0),
+            "the same steps"
+        );
+    }
+    assert!(
+        sliced.plans.iter().flatten().any(|p| p.1 > 10),
+        "{:?}",
+        sliced.plans
+    );
+    assert!(
+        at_once.most > 10 * sliced.most,
+        "{} {}",
+        at_once.most,
+        sliced.most
+    );
+    assert!(sliced.most < 5_000 * 3, "{}", sliced.most);
+    assert_eq!(at_once.arrived, planned);
+    assert_eq!(sliced.arrived, planned);
+}
+
+/// The same crowd, planning in slices, on 1, 2 and 16 threads: the same
+/// plans, made at the same ticks, and the same bodies bit for bit.
+#[test]
+fn a_sliced_crowd_is_the_same_on_any_number_of_threads() {
+    let world = bumpy_terrain(48, 48);
+    let on = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| run(&world, 5_000))
+    };
+    let one = on(1);
+    assert_eq!(one, on(2));
+    assert_eq!(one, on(16));
+}
+
+/// A body boxed in with its goal outside finds no way; each failure in a
+/// row doubles its wait (1, 2, 4, 8, 16 s, then 30 s at most), so over a
+/// minute it is planned for 6 times, not 60.
+#[test]
+fn a_body_with_no_way_is_planned_for_less_and_less_often() {
+    let mut world = World::new();
+    world.fill(
+        IVec3::new(0, 0, 0),
+        IVec3::new(20, 0, 20),
+        voxwalk::block::BlockId::STONE,
+    );
+    world.fill(
+        IVec3::new(4, 1, 4),
+        IVec3::new(8, 4, 8),
+        voxwalk::block::BlockId::BRICK,
+    );
+    world.fill(
+        IVec3::new(5, 1, 5),
+        IVec3::new(7, 4, 7),
+        voxwalk::block::BlockId::AIR,
+    );
+    let mut sim = Simulation::new(world, Settings::default()).unwrap();
+    let handle = sim.add_body(Body::new(DVec3::new(6.5, 1.0, 6.5), Body::DEFAULT_SIZE).unwrap());
+    let mut crowd = Crowd::new();
+    crowd.send(handle, Goal::Cell(IVec3::new(18, 1, 18)));
+    let mut events = Vec::new();
+    let mut no_way = Vec::new();
+    for tick in 0..1200 {
+        let inputs = crowd.inputs(&mut sim, &mut events).to_vec();
+        no_way.extend(
+            events
+                .iter()
+                .filter(|(_, e)| *e == CrowdEvent::NoWay)
+                .map(|_| tick),
+        );
+        sim.step(&inputs).unwrap();
+    }
+    let gaps: Vec<u32> = no_way.windows(2).map(|w| w[1] - w[0]).collect();
+    assert_eq!(gaps, [20, 40, 80, 160, 320], "{no_way:?}");
+    assert_eq!(no_way.len(), 6, "{no_way:?}");
+}

@@ -7,7 +7,8 @@
 //! `cargo bench --bench navigate` (prints a table). `VOXWALK_NAV_QUICK`
 //! for fewer plans and 60 ticks of crowd; `VOXWALK_NAV_CROWD_ONLY` for the
 //! crowd alone; `VOXWALK_CROWD_WORK=100000,1000` for the crowd's work a
-//! tick (by default its default, 10,000 and 1,000, one run each).
+//! tick (by default its default, 10,000 and 1,000, one run each);
+//! `VOXWALK_CROWD_LAYER` to plan over a coarse layer.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -21,7 +22,9 @@ use support::terrain::hash;
 use surface::surface;
 use voxwalk::controller::{Body, Settings, Simulation};
 use voxwalk::generate::{Generator, Preset};
-use voxwalk::navigate::{Crowd, CrowdEvent, DEFAULT_CROWD_WORK_PER_TICK, Goal, Planner};
+use voxwalk::navigate::{
+    CoarseLayer, Crowd, CrowdEvent, DEFAULT_CROWD_WORK_PER_TICK, Goal, LayerShape, Planner,
+};
 use voxwalk::world::World;
 
 const SIDE: i32 = 1024;
@@ -79,10 +82,11 @@ struct CrowdRun {
 }
 
 /// 1,000 bodies of one `Simulation` as one `Crowd` planning at most
-/// `work_per_tick` a tick, each sent to a new goal 50 to 200 blocks away
+/// `work_per_tick` a tick (over a coarse layer built as plans reach its
+/// clusters where `layer`), each sent to a new goal 50 to 200 blocks away
 /// once every 600 ticks (30 s), staggered, walking their plans for
 /// `ticks` ticks.
-fn crowd(world: &World, ticks: u64, work_per_tick: u64) -> CrowdRun {
+fn crowd(world: &World, ticks: u64, (work_per_tick, layer): (u64, bool)) -> CrowdRun {
     const BODIES: u64 = 1_000;
     let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
     let starts: Vec<(Body, Goal)> = (0..BODIES)
@@ -92,6 +96,12 @@ fn crowd(world: &World, ticks: u64, work_per_tick: u64) -> CrowdRun {
     let mut crowd = Crowd::new();
     crowd.work_budget = 1_000_000;
     crowd.work_per_tick = work_per_tick;
+    if layer {
+        let planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+        let mut layer = CoarseLayer::new(planner, LayerShape::new(0, 127));
+        layer.max_bytes = 1 << 30;
+        crowd.set_layer(layer);
+    }
     let (mut navigating, mut stepping, mut plans) = (Duration::ZERO, Duration::ZERO, 0);
     let (mut worst, mut arrived) = (Duration::ZERO, 0);
     let mut events = Vec::new();
@@ -114,7 +124,10 @@ fn crowd(world: &World, ticks: u64, work_per_tick: u64) -> CrowdRun {
         let inputs = crowd.inputs(&mut sim, &mut events).to_vec();
         navigating += started.elapsed();
         worst = worst.max(started.elapsed());
-        arrived += events.iter().filter(|(_, e)| *e == CrowdEvent::Arrived).count() as u64;
+        arrived += events
+            .iter()
+            .filter(|(_, e)| *e == CrowdEvent::Arrived)
+            .count() as u64;
         plans += events
             .iter()
             .filter(|(_, e)| matches!(e, CrowdEvent::Planned { .. } | CrowdEvent::NoWay))
@@ -147,7 +160,11 @@ fn main() {
     let queries_run: &[(f64, u64, u64)] = if std::env::var("VOXWALK_NAV_CROWD_ONLY").is_ok() {
         &[]
     } else {
-        &[(50.0, 40, 1_000_000), (200.0, 10, 2_500_000), (1000.0, 3, 10_000_000)]
+        &[
+            (50.0, 40, 1_000_000),
+            (200.0, 10, 2_500_000),
+            (1000.0, 3, 10_000_000),
+        ]
     };
     for &(distance, count, budget) in queries_run {
         let count = if quick { count / 4 + 1 } else { count };
@@ -158,14 +175,16 @@ fn main() {
         );
     }
     let ticks = if quick { 60 } else { 600 };
-    let work: Vec<u64> = std::env::var("VOXWALK_CROWD_WORK").map_or(
-        vec![DEFAULT_CROWD_WORK_PER_TICK, 10_000, 1_000],
-        |s| s.split(',').map(|w| w.parse().unwrap()).collect(),
-    );
+    let work: Vec<u64> = std::env::var("VOXWALK_CROWD_WORK")
+        .map_or(vec![DEFAULT_CROWD_WORK_PER_TICK, 10_000, 1_000], |s| {
+            s.split(',').map(|w| w.parse().unwrap()).collect()
+        });
+    let layer = std::env::var("VOXWALK_CROWD_LAYER").is_ok();
     for work_per_tick in work {
-        let run = crowd(&world, ticks, work_per_tick);
+        let run = crowd(&world, ticks, (work_per_tick, layer));
+        let over = if layer { " over a coarse layer" } else { "" };
         println!(
-            "1,000 bodies as a Crowd, {work_per_tick} work a tick, a new goal 50-200 blocks away \
+            "1,000 bodies as a Crowd{over}, {work_per_tick} work a tick, a new goal 50-200 blocks away \
              every 30 s, {ticks} ticks, {} plans, {} arrived, {} waiting for a plan at the end: \
              navigating {:.2} ms a tick ({:.0} % of the step), {:.2} ms the worst ({:.0} %), \
              stepping {:.2} ms a tick",

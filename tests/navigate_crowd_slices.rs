@@ -8,7 +8,7 @@ use glam::{DVec3, IVec3};
 use support::terrain::bumpy_terrain;
 use support::walking::settled;
 use voxwalk::controller::{Body, BodyHandle, Settings, Simulation};
-use voxwalk::navigate::{Crowd, CrowdEvent, Goal, Step};
+use voxwalk::navigate::{CoarseLayer, Crowd, CrowdEvent, Goal, LayerShape, Planner, Step};
 use voxwalk::world::World;
 
 /// What one run of the crowd came to.
@@ -26,11 +26,17 @@ struct Run {
 }
 
 /// 24 bodies on 48 × 48 bumpy terrain, each sent 30 to 50 blocks across,
-/// as one crowd planning `work_per_tick` a tick, for 1,000 ticks.
-fn run(world: &World, work_per_tick: u64) -> Run {
+/// as one crowd planning `work_per_tick` a tick (over a coarse layer of
+/// 8 × 8 clusters where `layer`), for 1,000 ticks.
+fn run(world: &World, work_per_tick: u64, layer: bool) -> Run {
     let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
     let mut crowd = Crowd::new();
     crowd.work_per_tick = work_per_tick;
+    if layer {
+        let planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+        let shape = LayerShape::new(0, 47).with_cluster_size(8);
+        crowd.set_layer(CoarseLayer::new(planner, shape));
+    }
     let mut handles: Vec<BodyHandle> = Vec::new();
     for i in 0..24 {
         let (x, z) = (3.5 + f64::from(i % 6) * 2.0, 8.5 + f64::from(i / 6) * 8.0);
@@ -85,8 +91,8 @@ fn run(world: &World, work_per_tick: u64) -> Run {
 #[test]
 fn a_crowd_plans_within_its_work_per_tick_and_makes_the_plans_made_at_once() {
     let world = bumpy_terrain(48, 48);
-    let at_once = run(&world, u64::MAX);
-    let sliced = run(&world, 5_000);
+    let at_once = run(&world, u64::MAX, false);
+    let sliced = run(&world, 5_000, false);
     println!(
         "at once: {} work in the first tick; sliced: at most {} a tick, {} in all, the last plan at tick {}",
         at_once.most,
@@ -120,6 +126,30 @@ fn a_crowd_plans_within_its_work_per_tick_and_makes_the_plans_made_at_once() {
     assert_eq!(sliced.arrived, planned);
 }
 
+/// The same crowd over a coarse layer: each plan is the plan the flat
+/// planner made at once, made within the tick's work but for the one plan
+/// that spends it (the layer's clusters built as plans reach them).
+#[test]
+fn a_crowd_over_a_coarse_layer_makes_the_planners_plans() {
+    let world = bumpy_terrain(48, 48);
+    let at_once = run(&world, u64::MAX, false);
+    let layered = run(&world, 50_000, true);
+    println!(
+        "over the layer: at most {} work a tick, {} in all, the last plan at tick {}",
+        layered.most,
+        layered.all,
+        layered.plans.iter().flatten().map(|p| p.1).max().unwrap()
+    );
+    let planned = at_once.plans.iter().flatten().count();
+    for (a, l) in at_once.plans.iter().zip(&layered.plans) {
+        if let (Some(a), Some(l)) = (a, l) {
+            assert_eq!(a.0, l.0, "the same steps");
+        }
+    }
+    assert_eq!(layered.plans.iter().flatten().count(), planned);
+    assert_eq!(layered.arrived, planned);
+}
+
 /// The same crowd, planning in slices, on 1, 2 and 16 threads: the same
 /// plans, made at the same ticks, and the same bodies bit for bit.
 #[test]
@@ -130,7 +160,7 @@ fn a_sliced_crowd_is_the_same_on_any_number_of_threads() {
             .num_threads(threads)
             .build()
             .unwrap();
-        pool.install(|| run(&world, 5_000))
+        pool.install(|| run(&world, 5_000, false))
     };
     let one = on(1);
     assert_eq!(one, on(2));

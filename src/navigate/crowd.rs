@@ -4,6 +4,7 @@
 
 use glam::{DVec2, IVec2, IVec3};
 
+use super::coarse_layer::CoarseLayer;
 use super::follower::{FollowEvent, Follower, StuckReason};
 use super::give_way::{Walker, who_gives_way};
 use super::goal::Goal;
@@ -177,6 +178,9 @@ pub struct Crowd {
     pub(super) planners: Vec<Planners>,
     /// The steps they checked, remembered for all of them under one cap.
     pub(super) memory: StepMemory,
+    /// Where set, the members of its planner's size and settings are
+    /// planned for over it ([`Crowd::set_layer`]).
+    pub(super) layer: Option<CoarseLayer>,
 }
 
 impl Default for Crowd {
@@ -203,7 +207,32 @@ impl Crowd {
             resolver: Resolver::new(),
             planners: Vec::new(),
             memory: StepMemory::default(),
+            layer: None,
         }
+    }
+
+    /// Plans for the members of `layer`'s body size and settings over it
+    /// from now on ([`CoarseLayer::plan_within`]): its steps checked once
+    /// and kept, its verdicts on goals out of reach given at once. A
+    /// plan over the layer is made whole in the tick it is served (the
+    /// layer's clusters built as it reaches them, their work counted in
+    /// the tick's); the crowd serves members, the longest waiting first,
+    /// until the tick's work is spent. Members of other sizes or settings
+    /// are planned for as before.
+    pub fn set_layer(&mut self, layer: CoarseLayer) {
+        self.layer = Some(layer);
+    }
+
+    /// The coarse layer plans are made over, if one was set.
+    #[must_use]
+    pub fn layer(&self) -> Option<&CoarseLayer> {
+        self.layer.as_ref()
+    }
+
+    /// The coarse layer, to load and unload columns in
+    /// ([`CoarseLayer::columns_arrived`]).
+    pub fn layer_mut(&mut self) -> Option<&mut CoarseLayer> {
+        self.layer.as_mut()
     }
 
     /// The memory its plans remember checked steps in.
@@ -250,8 +279,12 @@ impl Crowd {
     /// edited): a member with a step left whose checked box holds the cell
     /// is planned for again at the next [`Crowd::inputs`], with
     /// [`StuckReason::Blocked`]; a plan no edit touches is walked on as it
-    /// was planned.
+    /// was planned. The crowd's layer, if any, is told too
+    /// ([`CoarseLayer::edited`]).
     pub fn edited(&mut self, cell: IVec3) {
+        if let Some(layer) = &mut self.layer {
+            layer.edited(cell);
+        }
         for member in &mut self.members {
             if let Errand::Following {
                 follower, height, ..

@@ -31,7 +31,9 @@ impl Crowd {
         W: BlockSource + SyncIfParallel,
         K: Fn(&W, IVec2) -> bool + SyncIfParallel,
     {
-        let served = self.serve();
+        let waiting = self.waiting();
+        let waiting = self.plan_over_the_layer(sim, known, waiting, events);
+        let served = self.serve(&waiting);
         if served.is_empty() {
             return;
         }
@@ -78,10 +80,9 @@ impl Crowd {
         }
     }
 
-    /// The members served this tick, the longest waiting first (ties to
-    /// the first member), each with its share of the tick's work: an even
-    /// share, at least [`LEAST_SLICE`], until the work is given out.
-    fn serve(&self) -> Vec<(usize, u64)> {
+    /// The members waiting for a plan, the longest waiting first (ties to
+    /// the first member).
+    fn waiting(&self) -> Vec<usize> {
         let mut waiting: Vec<(u64, usize)> = self
             .members
             .iter()
@@ -91,14 +92,70 @@ impl Crowd {
                 _ => None,
             })
             .collect();
-        if waiting.is_empty() {
+        waiting.sort_unstable();
+        waiting.into_iter().map(|(_, m)| m).collect()
+    }
+
+    /// Plans whole over the crowd's layer, if it has one, for the members
+    /// of `waiting` of its size and settings, in order, until the tick's
+    /// work is spent; the members left to plan for by slices, in order.
+    fn plan_over_the_layer<W, K>(
+        &mut self,
+        sim: &mut Simulation<W>,
+        known: &K,
+        waiting: Vec<usize>,
+        events: &mut Vec<(BodyHandle, CrowdEvent)>,
+    ) -> Vec<usize>
+    where
+        W: BlockSource + SyncIfParallel,
+        K: Fn(&W, IVec2) -> bool + SyncIfParallel,
+    {
+        let Some(mut layer) = self.layer.take() else {
+            return waiting;
+        };
+        layer.planner_mut().work_budget = self.work_budget;
+        let mut left = Vec::new();
+        for m in waiting {
+            let handle = self.members[m].handle;
+            let (Some(settings), Some(body)) = (sim.body_settings(handle), sim.body(handle)) else {
+                continue;
+            };
+            let mut size = body.aabb.max - body.aabb.min;
+            size.y = body.standing_height();
+            let fits =
+                layer.planner().body_size() == size && layer.planner().settings() == settings;
+            if !fits || self.worked >= self.work_per_tick {
+                left.push(m);
+                continue;
+            }
+            let world = sim.world();
+            let made = layer.plan_within(world, body, self.members[m].goal, &|c| known(world, c));
+            self.worked += made.as_ref().map_or(0, |plan| plan.work);
+            let slice = Slice {
+                settings: settings.clone(),
+                body: *body,
+                goal: self.members[m].goal,
+                job: None,
+                work: 0,
+            };
+            self.take_plan(sim, m, slice, made.map(Some), events);
+        }
+        self.layer = Some(layer);
+        left
+    }
+
+    /// The members of `waiting` served by slices this tick, in order, each
+    /// with its share of the tick's work left: an even share, at least
+    /// [`LEAST_SLICE`], until the work is given out.
+    fn serve(&self, waiting: &[usize]) -> Vec<(usize, u64)> {
+        let budget = self.work_per_tick.saturating_sub(self.worked);
+        if waiting.is_empty() || budget == 0 {
             return Vec::new();
         }
-        waiting.sort_unstable();
-        let share = (self.work_per_tick / waiting.len() as u64).max(LEAST_SLICE);
-        let mut left = self.work_per_tick;
+        let share = (budget / waiting.len() as u64).max(LEAST_SLICE);
+        let mut left = budget;
         let mut served = Vec::new();
-        for (_, m) in waiting {
+        for &m in waiting {
             if left == 0 {
                 break;
             }

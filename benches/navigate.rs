@@ -8,7 +8,8 @@
 //! for fewer plans and 60 ticks of crowd; `VOXWALK_NAV_CROWD_ONLY` for the
 //! crowd alone; `VOXWALK_CROWD_WORK=100000,1000` for the crowd's work a
 //! tick (by default its default, 10,000 and 1,000, one run each);
-//! `VOXWALK_CROWD_LAYER` to plan over a coarse layer.
+//! `VOXWALK_CROWD_LAYER` to plan over a coarse layer built as plans reach
+//! it, `VOXWALK_CROWD_LAYER=built` over one built ahead (not timed).
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -86,7 +87,7 @@ struct CrowdRun {
 /// clusters where `layer`), each sent to a new goal 50 to 200 blocks away
 /// once every 600 ticks (30 s), staggered, walking their plans for
 /// `ticks` ticks.
-fn crowd(world: &World, ticks: u64, (work_per_tick, layer): (u64, bool)) -> CrowdRun {
+fn crowd(world: &World, ticks: u64, (work_per_tick, layer): (u64, Option<bool>)) -> CrowdRun {
     const BODIES: u64 = 1_000;
     let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
     let starts: Vec<(Body, Goal)> = (0..BODIES)
@@ -96,10 +97,15 @@ fn crowd(world: &World, ticks: u64, (work_per_tick, layer): (u64, bool)) -> Crow
     let mut crowd = Crowd::new();
     crowd.work_budget = 1_000_000;
     crowd.work_per_tick = work_per_tick;
-    if layer {
+    if let Some(built) = layer {
         let planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
         let mut layer = CoarseLayer::new(planner, LayerShape::new(0, 127));
         layer.max_bytes = 1 << 30;
+        if built {
+            // Built ahead, as a game would at load, not timed here.
+            let every = glam::IVec2::new(SIDE - 1, SIDE - 1);
+            layer.build(world, (glam::IVec2::ZERO, every), &|_| true);
+        }
         crowd.set_layer(layer);
     }
     let (mut navigating, mut stepping, mut plans) = (Duration::ZERO, Duration::ZERO, 0);
@@ -179,10 +185,16 @@ fn main() {
         .map_or(vec![DEFAULT_CROWD_WORK_PER_TICK, 10_000, 1_000], |s| {
             s.split(',').map(|w| w.parse().unwrap()).collect()
         });
-    let layer = std::env::var("VOXWALK_CROWD_LAYER").is_ok();
+    let layer = std::env::var("VOXWALK_CROWD_LAYER")
+        .ok()
+        .map(|how| how == "built");
     for work_per_tick in work {
         let run = crowd(&world, ticks, (work_per_tick, layer));
-        let over = if layer { " over a coarse layer" } else { "" };
+        let over = match layer {
+            Some(true) => " over a coarse layer built ahead",
+            Some(false) => " over a coarse layer built as plans reach it",
+            None => "",
+        };
         println!(
             "1,000 bodies as a Crowd{over}, {work_per_tick} work a tick, a new goal 50-200 blocks away \
              every 30 s, {ticks} ticks, {} plans, {} arrived, {} waiting for a plan at the end: \

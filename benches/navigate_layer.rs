@@ -253,7 +253,8 @@ fn main() {
     let (m, q, _) = spread(&mut marks);
     let (pm, pq, pw) = spread(&mut plans);
     println!(
-        "10,000 edits on standing surfaces: {m:.4} ms an edit (median), {q:.4} ms p99; a plan after every tenth, clusters built again in it: {pm:.1} ms median, {pq:.1} ms p99, {pw:.1} ms at most",
+        "{} edits on standing surfaces: {m:.4} ms an edit (median), {q:.4} ms p99; a plan after every tenth, clusters built again in it: {pm:.1} ms median, {pq:.1} ms p99, {pw:.1} ms at most",
+        marks.len()
     );
     // A cap the walk's window overflows, so clusters behind are dropped.
     let cap = 1 << 20;

@@ -8,6 +8,7 @@ use glam::IVec2;
 use super::crowd::{Crowd, CrowdEvent, Errand, retry_after};
 use super::follower::Follower;
 use super::many::{Slice, advance_many};
+use super::start::standing_size;
 use crate::controller::{BodyHandle, Simulation, SyncIfParallel};
 use crate::world::BlockSource;
 
@@ -120,8 +121,7 @@ impl Crowd {
             let (Some(settings), Some(body)) = (sim.body_settings(handle), sim.body(handle)) else {
                 continue;
             };
-            let mut size = body.aabb.max - body.aabb.min;
-            size.y = body.standing_height();
+            let size = standing_size(body);
             let fits =
                 layer.planner().body_size() == size && layer.planner().settings() == settings;
             if !fits || self.worked >= self.work_per_tick {

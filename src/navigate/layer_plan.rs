@@ -181,16 +181,14 @@ impl CoarseLayer {
                         f64::from(to.z) + 0.5,
                     ),
                 };
-                let kind = edge.kind(from);
-                search.reach(
-                    index,
-                    Step {
-                        to,
-                        kind,
-                        ticks: edge.ticks(),
-                        brake: false,
-                    },
-                );
+                let step = Step {
+                    to,
+                    kind: edge.kind(from),
+                    ticks: edge.ticks(),
+                    brake: false,
+                };
+                let cost = self.planner.costs.of(world, &to);
+                search.reach(index, step, cost);
             }
         }
         let end = found.unwrap_or(search.closest.1);

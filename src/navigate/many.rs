@@ -7,6 +7,7 @@ use super::goal::Goal;
 use super::plan::Plan;
 use super::plan_job::PlanJob;
 use super::planner::{PlanError, Planner};
+use super::start::standing_size;
 use super::step_cache::StepMemory;
 use glam::IVec2;
 
@@ -92,7 +93,7 @@ pub(crate) fn plan_many_with<W: BlockSource + SyncIfParallel>(
     let plan_run = |(planner, run): (&mut Option<Planner>, &[(Body, Goal)])| {
         run.iter()
             .map(|(body, goal)| {
-                let size = body.aabb.max - body.aabb.min;
+                let size = standing_size(body);
                 let planner = match planner {
                     Some(p) if p.body_size() == size && p.settings() == settings => p,
                     _ => planner.insert(Planner::with_memory(settings.clone(), size, memory)?),
@@ -194,9 +195,7 @@ fn planner_for<'p>(
     settings: &Settings,
     body: &Body,
 ) -> Result<&'p mut Planner, PlanError> {
-    // Its standing size, whatever pose it holds now.
-    let mut size = body.aabb.max - body.aabb.min;
-    size.y = body.standing_height();
+    let size = standing_size(body);
     let found = kept
         .iter()
         .position(|p| p.body_size() == size && p.settings() == settings);

@@ -5,6 +5,7 @@ use glam::{DVec3, IVec2, IVec3};
 use rustc_hash::FxHashSet;
 
 use super::goal::Goal;
+use super::place_costs::PlaceCosts;
 use super::plan::Plan;
 use super::search::Searching;
 use super::standing::{Places, Standing};
@@ -91,6 +92,12 @@ pub struct Planner {
     /// and 40). The search's own memory (places, open list) grows with its
     /// work, so the budget bounds it too.
     pub work_budget: u64,
+    /// What a plan pays beyond ticks for the places its steps end in:
+    /// lava ([`DEFAULT_LAVA_COST`](super::DEFAULT_LAVA_COST) a step unless
+    /// set), and block types a game sets ([`PlaceCosts::set_block`]). A
+    /// plan is the quickest by ticks plus these; its `ticks` are still the
+    /// ticks it is walked in.
+    pub costs: PlaceCosts,
 }
 
 impl Planner {
@@ -128,6 +135,7 @@ impl Planner {
                 max_gap: 4,
             },
             work_budget: DEFAULT_WORK_BUDGET,
+            costs: PlaceCosts::default(),
             memory: memory.clone(),
             #[allow(clippy::cast_possible_truncation)] // a body at most a few blocks tall
             key_of: (profile, size.y.ceil() as i32),
@@ -293,7 +301,8 @@ impl Planner {
                 let (step, cost) = self.check(world, &node.standing, to, kind);
                 *work += cost;
                 if let Some(step) = step {
-                    run.search.reach(index, step);
+                    let cost = self.costs.of(world, &step.to);
+                    run.search.reach(index, step, cost);
                 }
             }
         }

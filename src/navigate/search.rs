@@ -79,9 +79,11 @@ impl Search {
         self.best_at.get(&cell).is_none_or(|&t| t > ticks)
     }
 
-    /// Takes `step` from place `from`, if it beats the best way to its end.
-    pub(super) fn reach(&mut self, from: usize, step: Step) {
-        let ticks = self.nodes[from].ticks + step.ticks;
+    /// Takes `step` from place `from` (costing `cost` ticks more than its
+    /// own, [`PlaceCosts`](super::PlaceCosts)), if it beats the best way
+    /// to its end.
+    pub(super) fn reach(&mut self, from: usize, step: Step, cost: u32) {
+        let ticks = self.nodes[from].ticks + step.ticks.saturating_add(cost);
         if !self.worth(step.to.cell, ticks) {
             return;
         }

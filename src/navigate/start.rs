@@ -144,3 +144,13 @@ pub(super) fn search_feet(body: &Body, start: &Standing) -> DVec3 {
         start.feet
     }
 }
+
+/// The size `body` is planned for: its box across, its standing height
+/// (whatever pose it holds now), each to a millionth of a block, so that
+/// a body far from the origin, whose box's sides differ from its size in
+/// the last bits, finds the planner of its size.
+pub(super) fn standing_size(body: &Body) -> DVec3 {
+    let mut size = body.aabb.max - body.aabb.min;
+    size.y = body.standing_height();
+    (size * 1e6).round() / 1e6
+}

@@ -211,30 +211,6 @@ impl Crowd {
         }
     }
 
-    /// Plans for the members of `layer`'s body size and settings over it
-    /// from now on ([`CoarseLayer::plan_within`]): its steps checked once
-    /// and kept, its verdicts on goals out of reach given at once. A
-    /// plan over the layer is made whole in the tick it is served (the
-    /// layer's clusters built as it reaches them, their work counted in
-    /// the tick's); the crowd serves members, the longest waiting first,
-    /// until the tick's work is spent. Members of other sizes or settings
-    /// are planned for as before.
-    pub fn set_layer(&mut self, layer: CoarseLayer) {
-        self.layer = Some(layer);
-    }
-
-    /// The coarse layer plans are made over, if one was set.
-    #[must_use]
-    pub fn layer(&self) -> Option<&CoarseLayer> {
-        self.layer.as_ref()
-    }
-
-    /// The coarse layer, to load and unload columns in
-    /// ([`CoarseLayer::columns_arrived`]).
-    pub fn layer_mut(&mut self) -> Option<&mut CoarseLayer> {
-        self.layer.as_mut()
-    }
-
     /// The memory its plans remember checked steps in.
     #[must_use]
     pub fn memory(&self) -> &StepMemory {

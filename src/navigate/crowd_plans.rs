@@ -5,6 +5,7 @@
 
 use glam::IVec2;
 
+use super::coarse_layer::CoarseLayer;
 use super::crowd::{Crowd, CrowdEvent, Errand, retry_after};
 use super::follower::Follower;
 use super::many::{Slice, advance_many};
@@ -18,6 +19,30 @@ use crate::world::BlockSource;
 const LEAST_SLICE: u64 = 2_000;
 
 impl Crowd {
+    /// Plans for the members of `layer`'s body size and settings over it
+    /// from now on ([`CoarseLayer::plan_within`]): its steps checked once
+    /// and kept, its verdicts on goals out of reach given at once. A
+    /// plan over the layer is made whole in the tick it is served (the
+    /// layer's clusters built as it reaches them, their work counted in
+    /// the tick's); the crowd serves members, the longest waiting first,
+    /// until the tick's work is spent. Members of other sizes or settings
+    /// are planned for as before.
+    pub fn set_layer(&mut self, layer: CoarseLayer) {
+        self.layer = Some(layer);
+    }
+
+    /// The coarse layer plans are made over, if one was set.
+    #[must_use]
+    pub fn layer(&self) -> Option<&CoarseLayer> {
+        self.layer.as_ref()
+    }
+
+    /// The coarse layer, to load and unload columns in
+    /// ([`CoarseLayer::columns_arrived`]).
+    pub fn layer_mut(&mut self) -> Option<&mut CoarseLayer> {
+        self.layer.as_mut()
+    }
+
     /// Plans for the members that need one, within the tick's work, and
     /// gives the ones whose plans are made their first keys. Which members
     /// are served, and with how much work, depends on the crowd's state

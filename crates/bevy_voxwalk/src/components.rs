@@ -3,6 +3,8 @@
 use bevy_ecs::component::Component;
 #[cfg(feature = "reflect")]
 use bevy_ecs::reflect::ReflectComponent;
+#[cfg(feature = "reflect")]
+use bevy_reflect::std_traits::ReflectDefault;
 use bevy_transform::components::Transform;
 use voxwalk::controller::{Body, BodyHandle, Input, Settings};
 use voxwalk::glam::DVec3;
@@ -14,7 +16,7 @@ use voxwalk::glam::DVec3;
 #[cfg_attr(
     feature = "reflect",
     derive(bevy_reflect::Reflect),
-    reflect(opaque, Component, Clone, Debug, PartialEq)
+    reflect(opaque, Component, Clone, Debug, PartialEq, Default)
 )]
 #[require(Transform, CharacterInput)]
 pub struct Character {
@@ -39,18 +41,18 @@ impl Default for Character {
 #[cfg_attr(
     feature = "reflect",
     derive(bevy_reflect::Reflect),
-    reflect(opaque, Component, Clone, Debug, PartialEq)
+    reflect(opaque, Component, Clone, Debug, PartialEq, Default)
 )]
 pub struct CharacterInput(pub Input);
 
 /// Settings of this character's own (a faster runner, a heavier robot);
 /// without it the plugin's settings apply. Read when the character is added
 /// and whenever it changes.
-#[derive(Component, Clone, Debug, PartialEq)]
+#[derive(Component, Clone, Debug, Default, PartialEq)]
 #[cfg_attr(
     feature = "reflect",
     derive(bevy_reflect::Reflect),
-    reflect(opaque, Component, Clone, Debug, PartialEq)
+    reflect(opaque, Component, Clone, Debug, PartialEq, Default)
 )]
 pub struct CharacterSettings(pub Settings);
 
@@ -60,13 +62,23 @@ pub struct CharacterSettings(pub Settings);
 #[cfg_attr(
     feature = "reflect",
     derive(bevy_reflect::Reflect),
-    reflect(opaque, Component, Clone, Debug, PartialEq)
+    reflect(opaque, Component, Clone, Debug, PartialEq, Default)
 )]
 pub struct CollisionLayers {
     /// The layers the character is on, as bits.
     pub layers: u32,
     /// The layers it meets, as bits.
     pub mask: u32,
+}
+
+impl Default for CollisionLayers {
+    /// A body's own: on layer 0, meeting every layer.
+    fn default() -> Self {
+        CollisionLayers {
+            layers: 1,
+            mask: u32::MAX,
+        }
+    }
 }
 
 /// The voxwalk body of a character, set by the plugin when it adds one.

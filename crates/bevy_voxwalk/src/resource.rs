@@ -41,9 +41,11 @@ impl<W: BlockSource + Send + Sync + 'static> Voxwalk<W> {
         &self.simulation
     }
 
-    /// The body of `entity`'s character, to set its velocity, turn it or
-    /// stop it between ticks (a teleport is a written `Transform`, a new
-    /// size a changed `Character`).
+    /// The body of `entity`'s character, to push it (`Body::momentum`, what
+    /// the next tick carries on with; `Body::velocity` is what the last
+    /// tick moved it by, and each tick writes it anew), turn it or stop it
+    /// between ticks (a teleport is a written `Transform`, a new size a
+    /// changed `Character`).
     pub fn body_mut(&mut self, entity: Entity) -> Option<&mut Body> {
         self.simulation.body_mut(*self.handle_of.get(&entity)?)
     }

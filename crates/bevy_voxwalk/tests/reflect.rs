@@ -48,3 +48,34 @@ fn an_inspector_finds_reads_and_clones_a_character() {
     assert_eq!(back.size, size);
     assert!(format!("{read:?}").contains("size"), "{read:?}");
 }
+
+/// An inspector can add the components a game spawns by hand at their
+/// defaults: Minecraft's player box, no keys held, the plugin's settings,
+/// layer 0 meeting every layer.
+#[test]
+fn an_inspector_makes_the_spawnable_components_at_their_defaults() {
+    use bevy_reflect::std_traits::ReflectDefault;
+    let mut app = App::new();
+    app.add_plugins((
+        TimePlugin,
+        VoxwalkPlugin::new(VoxelWorld::new(), VoxwalkSettings::default()).unwrap(),
+    ));
+    let registry = app.world().resource::<AppTypeRegistry>().read();
+    let made = |path: &str| {
+        let default = registry
+            .get_with_type_path(path)
+            .and_then(|r| r.data::<ReflectDefault>())
+            .unwrap_or_else(|| panic!("{path} has no default"));
+        default.default()
+    };
+    let character = made("bevy_voxwalk::components::Character");
+    let character: &Character = character.as_partial_reflect().try_downcast_ref().unwrap();
+    assert_eq!(character.size, Character::default().size);
+    let input = made("bevy_voxwalk::components::CharacterInput");
+    let input: &CharacterInput = input.as_partial_reflect().try_downcast_ref().unwrap();
+    assert_eq!(*input, CharacterInput::default());
+    let layers = made("bevy_voxwalk::components::CollisionLayers");
+    let layers: &CollisionLayers = layers.as_partial_reflect().try_downcast_ref().unwrap();
+    assert_eq!((layers.layers, layers.mask), (1, u32::MAX));
+    made("bevy_voxwalk::components::CharacterSettings");
+}

@@ -210,6 +210,20 @@ fn walking_and_sneaking_on_a_moving_floor_are_what_they_are_on_a_still_one() {
     );
 }
 
+/// A body added standing on a mover rides it from its first tick, and is
+/// told so then: one `Boarded`, first of that tick's events, as a body
+/// that falls onto it is.
+#[test]
+fn a_body_added_on_a_moving_floor_is_told_it_boarded_in_its_first_tick() {
+    let (_, events, floor) = on_a_floor(NORTH_EAST, "10 idle\n");
+    let boarded: Vec<_> = events
+        .iter()
+        .filter(|e| matches!(e, Event::Boarded { .. }))
+        .collect();
+    assert_eq!(boarded, [&Event::Boarded { mover: floor }], "{events:?}");
+    assert_eq!(events.first(), Some(&Event::Boarded { mover: floor }));
+}
+
 #[test]
 fn a_jump_on_a_moving_floor_rises_as_on_a_still_one_and_lands_on_it_again() {
     // Its height over the floor is the same tick by tick; sideways the

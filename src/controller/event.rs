@@ -97,7 +97,9 @@ pub enum Event {
     /// below the world's lowest block: it is held there, no longer
     /// simulated, until the game moves it back up.
     LeftWorld,
-    /// The body came to stand on a mover: it rides it from now on.
+    /// The body came to stand on a mover: it rides it from now on. A body
+    /// added standing on one is told in its first tick, first of its
+    /// events.
     Boarded {
         /// The mover.
         mover: MoverHandle,

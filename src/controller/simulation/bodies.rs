@@ -56,6 +56,9 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
         self.own_settings.push(None);
         self.user_data.push(0);
         self.copies.push(CellCopy::default());
+        if let Some(mover) = body.riding {
+            self.boarded_when_added.push((handle, mover));
+        }
         handle
     }
 

@@ -86,6 +86,9 @@ pub struct Simulation<W: BlockSource = World> {
     /// bodies an input named.
     dense_inputs: Vec<Input>,
     inputs_given: Vec<bool>,
+    /// Bodies added standing on a mover, which ride it from their first
+    /// tick: their `Boarded` event, told in that tick's report.
+    boarded_when_added: Vec<(BodyHandle, crate::movers::MoverHandle)>,
 }
 
 /// A slot of the handle table.
@@ -120,6 +123,7 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
             crowd_cells: super::crowd::CrowdCells::default(),
             copies: Vec::new(),
             world_epoch: 1,
+            boarded_when_added: Vec::new(),
             parallel: false,
             dense_inputs: Vec::new(),
             inputs_given: Vec::new(),

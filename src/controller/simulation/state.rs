@@ -233,6 +233,7 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
         self.balls = state.balls;
         self.movers = state.movers;
         self.copies = vec![CellCopy::default(); bodies];
+        self.boarded_when_added.clear();
         self.world_epoch += 1;
         Ok(())
     }
@@ -414,6 +415,7 @@ impl<W: BlockSource + SyncIfParallel + Clone> Clone for Simulation<W> {
             parallel: self.parallel,
             dense_inputs: Vec::new(),
             inputs_given: Vec::new(),
+            boarded_when_added: self.boarded_when_added.clone(),
         }
     }
 }

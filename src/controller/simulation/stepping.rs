@@ -149,6 +149,13 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     ) -> Result<(), SimulationError> {
         let tick = self.tick;
         self.start_report(report);
+        // A body added on a mover boarded it as it was added: said first
+        // in its first tick.
+        for (handle, mover) in std::mem::take(&mut self.boarded_when_added) {
+            if let Some(index) = self.dense_index(handle) {
+                report.bodies[index].push(Event::Boarded { mover });
+            }
+        }
         timing.lap(|t| &mut t.report);
         // Each body notes its box before the tick: here, before the movers
         // carry it, where there are movers; else in its own tick, on all

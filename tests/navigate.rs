@@ -196,11 +196,10 @@ fn plans_made_at_once_are_the_plans_made_one_by_one() {
         .collect();
     let at_once = voxwalk::navigate::plan_many(&world, &Settings::default(), &requests, 150_000);
     for ((body, goal), plan) in requests.iter().zip(at_once) {
-        // Planned for the body's own size, as `plan_many` plans: a box
-        // settled onto the ground may be an ulp off its size as made, and
-        // a check's last ticks (its work) with it.
-        let size = body.aabb.max - body.aabb.min;
-        let mut planner = Planner::new(Settings::default(), size).unwrap();
+        // Planned for the body's size to a millionth, as `plan_many` plans
+        // (a box settled onto the ground may be an ulp off its size as
+        // made): the size it was made with.
+        let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
         planner.work_budget = 150_000;
         assert_eq!(plan, planner.plan(&world, body, *goal));
     }

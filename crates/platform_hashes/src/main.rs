@@ -160,7 +160,9 @@ fn run_crowd(rate: f64, out: &mut String) -> Result<(), String> {
 /// place of its own and sent on again when it arrives or has no way: the
 /// plans (searches, step memory, canonical classes, the give-way rule)
 /// must not depend on hashing, which differs between 64- and 32-bit
-/// targets. The bodies and the crowd's events are hashed each tick.
+/// targets. The crowd plans 20,000 work a tick, so plans are made in
+/// slices over ticks. The bodies and the crowd's events are hashed each
+/// tick.
 fn run_navigating_crowd(out: &mut String) -> Result<(), String> {
     use voxwalk::navigate::{Crowd, CrowdEvent, Goal};
     let world = Generator::new(Preset::Hills, 5).sized(IVec3::new(48, 64, 48));
@@ -187,6 +189,8 @@ fn run_navigating_crowd(out: &mut String) -> Result<(), String> {
     let mut sim = Simulation::new(world, Settings::default()).map_err(|e| e.to_string())?;
     let mut crowd = Crowd::new();
     crowd.work_budget = 60_000;
+    // Plans in slices over several ticks, the longest waiting first.
+    crowd.work_per_tick = 20_000;
     let mut errands = 100u64;
     let handles: Vec<_> = starts
         .into_iter()

@@ -318,7 +318,8 @@ impl Crowd {
     /// [`Crowd::inputs`] over a world that holds only the columns (x, z)
     /// that `known` accepts of it, as a streamed one does
     /// ([`StreamingWorld::holds_column`]): each plan ends at the edge of
-    /// what is known where the goal lies beyond ([`Planner::plan_within`]),
+    /// what is known where the goal lies beyond
+    /// ([`Planner::plan_within`](super::Planner::plan_within)),
     /// and is made again from there once the body has walked it.
     ///
     /// [`StreamingWorld::holds_column`]: crate::streaming::StreamingWorld::holds_column

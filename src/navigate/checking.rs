@@ -9,11 +9,8 @@ use super::start::SETTLE_TICKS;
 use super::steering::{arrived, steer};
 use super::step::{Step, StepKind};
 use super::step_cache::Checked;
-use crate::block::BlockId;
-use crate::controller::{Body, Controller, Input};
+use crate::controller::Body;
 use crate::world::BlockSource;
-use crate::world::World;
-use glam::{DVec3, IVec3};
 
 impl Planner {
     /// [`Planner::check`] by ticking the controller.
@@ -33,11 +30,11 @@ impl Planner {
         let Ok(mut body) = Body::new(from.feet, self.reach.size) else {
             return Checked::Failed(0);
         };
+        // As a body that has stood there: one tick of gravity after its
+        // drag, pressing it onto the floor (a body just made has none, and
+        // its first tick would run as one in the air).
         body.grounded = true;
-        let size = self.reach.size;
-        body.momentum.y = *self
-            .resting_fall
-            .get_or_insert_with(|| resting_fall(&mut self.controller, size));
+        body.momentum.y = self.controller.settings().resting_momentum();
         let across = (to.feet - from.feet).length();
         // A swimmer is slower than a walker, and hangs lower than the banks.
         let (per_block, below) = if kind == StepKind::Swim {
@@ -131,29 +128,4 @@ impl Planner {
             limit += BRAKE_TICKS;
         }
     }
-}
-
-/// The momentum down of a body of `size` standing still on level stone
-/// under `controller`: where its idle ticks settle. A body just made has
-/// none, and its first tick is one off the ground (nothing stops a move of
-/// nothing), so a step checked from it differs from the same step made by
-/// a body that has stood there.
-pub(super) fn resting_fall(controller: &mut Controller, size: DVec3) -> f64 {
-    let mut floor = World::new();
-    floor.fill(IVec3::new(-4, 0, -4), IVec3::new(4, 0, 4), BlockId::STONE);
-    let Ok(mut body) = Body::new(DVec3::new(0.5, 1.0, 0.5), size) else {
-        return 0.0;
-    };
-    let mut events = Vec::new();
-    // Settled within a tick at any rate; a few more make sure.
-    for _ in 0..8 {
-        if controller
-            .tick(&floor, &mut body, Input::IDLE, &mut events)
-            .is_err()
-        {
-            return 0.0;
-        }
-        events.clear();
-    }
-    body.momentum.y
 }

@@ -66,12 +66,6 @@ pub struct Planner {
     pub(super) controller: Controller,
     pub(super) places: Places,
     pub(super) reach: Reach,
-    /// The momentum down, blocks a second, of a body standing still on
-    /// the ground: gravity's pull of one tick, which the ground stops.
-    /// Steps are checked from it, the state a body stopped by its follower
-    /// is in ([`Step::brake`](super::Step::brake)).
-    /// Found by the first check ([`Planner::check`]).
-    pub(super) resting_fall: Option<f64>,
     /// Steps already checked, by the shape of the blocks around them:
     /// this planner's own, or shared with others.
     memory: StepMemory,
@@ -126,7 +120,6 @@ impl Planner {
         let profile = memory.lock().profile(size, &settings);
         Ok(Planner {
             controller: Controller::new(settings)?,
-            resting_fall: None,
             places: Places::new(size),
             reach: Reach {
                 size,

@@ -1,5 +1,6 @@
 //! Plans from wherever a body is: falling from high up, standing on the
-//! edge of a hole or a slab, afloat in deep water. Each gets a plan whose
+//! edge of a hole or a slab, afloat in deep water, inside a one-way plank,
+//! inside a fence on a collision layer it passes. Each gets a plan whose
 //! first part brings it to rest at the nearest place, walked to the goal
 //! in exactly the plan's ticks.
 
@@ -8,19 +9,41 @@ mod support;
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
 use support::walking::{Walked, walk};
-use voxwalk::block::BlockId;
+use voxwalk::block::{BlockId, BlockType, PropertyValue};
 use voxwalk::controller::{Body, Controller, Input, Settings};
+use voxwalk::geometry::Aabb;
 use voxwalk::navigate::{Goal, Planner};
 use voxwalk::world::World;
 
 /// A floor 32 × 32 with a one-wide hole 3 deep at (10, 10), a slab at
-/// (15, 15) and a pond 4 deep over (20..=24, 4..=8).
+/// (15, 15), a pond 4 deep over (20..=24, 4..=8), a one-way walkway
+/// (planks from 0.75 to 1.0 of their cells) over (3..=8, 1, 25) and a
+/// fence on collision layer 1 over (26, 1, 14..=18).
 fn yard() -> World {
     let mut world = World::new();
+    let walkway = world
+        .register_block(
+            BlockType::new("walkway")
+                .with_box(Aabb::new(DVec3::new(0.0, 0.75, 0.0), DVec3::ONE))
+                .with_property("one_way", PropertyValue::Flag(true)),
+        )
+        .unwrap();
+    let fence = world
+        .register_block(
+            BlockType::new("animal_fence")
+                .with_box(Aabb::new(
+                    DVec3::new(0.375, 0.0, 0.375),
+                    DVec3::new(0.625, 1.5, 0.625),
+                ))
+                .with_property("collision_layers", PropertyValue::Number(2.0)),
+        )
+        .unwrap();
     world.fill(IVec3::new(0, -5, 0), IVec3::new(31, 0, 31), BlockId::STONE);
     world.fill(IVec3::new(10, -2, 10), IVec3::new(10, 0, 10), BlockId::AIR);
     world.set_block(IVec3::new(15, 1, 15), BlockId::SLAB);
     world.fill(IVec3::new(20, -3, 4), IVec3::new(24, 0, 8), BlockId::WATER);
+    world.fill(IVec3::new(3, 1, 25), IVec3::new(8, 1, 25), walkway);
+    world.fill(IVec3::new(26, 1, 14), IVec3::new(26, 1, 18), fence);
     world
 }
 
@@ -28,10 +51,31 @@ fn yard() -> World {
 /// first (standing on an edge, afloat), or none (falling).
 #[derive(Clone, Copy, Debug)]
 enum Start {
-    Falling { x: f64, z: f64, height: f64 },
-    HoleEdge { off: f64 },
-    SlabEdge { off: f64 },
-    Afloat { x: f64, z: f64 },
+    Falling {
+        x: f64,
+        z: f64,
+        height: f64,
+    },
+    HoleEdge {
+        off: f64,
+    },
+    SlabEdge {
+        off: f64,
+    },
+    Afloat {
+        x: f64,
+        z: f64,
+    },
+    /// Feet inside the walkway's planks (jumped up into them): it falls
+    /// back through.
+    InPlank {
+        x: f64,
+        y: f64,
+    },
+    /// A body meeting layer 0 alone, standing in the fence's row.
+    InFence {
+        z: f64,
+    },
 }
 
 fn body_at(world: &World, start: Start) -> Body {
@@ -40,8 +84,13 @@ fn body_at(world: &World, start: Start) -> Body {
         Start::HoleEdge { off } => (DVec3::new(10.5 + off, 1.0, 10.5), 5),
         Start::SlabEdge { off } => (DVec3::new(16.0 + off, 1.5, 15.5), 5),
         Start::Afloat { x, z } => (DVec3::new(x, 0.6, z), 2),
+        Start::InPlank { x, y } => (DVec3::new(x, y, 25.5), 0),
+        Start::InFence { z } => (DVec3::new(26.5, 1.0, z), 2),
     };
     let mut body = Body::new(feet, Body::DEFAULT_SIZE).unwrap();
+    if let Start::InFence { .. } = start {
+        body = body.with_layers(1, 1);
+    }
     let mut controller = Controller::new(Settings::default()).unwrap();
     let mut events = Vec::new();
     for _ in 0..ticks {
@@ -62,6 +111,8 @@ fn start() -> impl Strategy<Value = Start> {
         prop_oneof![0.42..0.75, -0.75..-0.42].prop_map(|off| Start::HoleEdge { off }),
         (0.05..0.28).prop_map(|off| Start::SlabEdge { off }),
         (20.2..24.8, 4.2..8.8).prop_map(|(x, z)| Start::Afloat { x, z }),
+        (3.3..8.7, 1.76..1.99).prop_map(|(x, y)| Start::InPlank { x, y }),
+        (14.2..18.8).prop_map(|z| Start::InFence { z }),
     ]
 }
 

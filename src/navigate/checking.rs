@@ -27,9 +27,10 @@ impl Planner {
             ticks: 0,
             brake: false,
         };
-        let Ok(mut body) = Body::new(from.feet, self.reach.size) else {
+        let Ok(body) = Body::new(from.feet, self.reach.size) else {
             return Checked::Failed(0);
         };
+        let mut body = body.with_layers(crate::block::DEFAULT_LAYERS, self.mask);
         // As a body that has stood there: one tick of gravity after its
         // drag, pressing it onto the floor (a body just made has none, and
         // its first tick would run as one in the air).

@@ -11,7 +11,7 @@ use super::goal::Goal;
 use super::many::Planners;
 use super::plan_job::PlanJob;
 use super::planner::DEFAULT_WORK_BUDGET;
-use super::standing::standing_in;
+use super::standing::standing_for;
 use super::step_cache::StepMemory;
 use crate::controller::{Body, BodyHandle, Input, Simulation, SyncIfParallel};
 use crate::resolver::Resolver;
@@ -400,7 +400,12 @@ fn notice_edits<W: BlockSource + SyncIfParallel>(
         return;
     };
     let size = body.aabb.max - body.aabb.min;
-    let now = standing_in(sim.world(), resolver, size, step.to.cell);
+    let now = standing_for(
+        sim.world(),
+        resolver,
+        (size, body.collision_mask),
+        step.to.cell,
+    );
     if now.is_none_or(|now| (now.feet.y - step.to.feet.y).abs() > 1e-9) {
         events.push((member.handle, CrowdEvent::Stuck(StuckReason::Blocked)));
         member.errand = Errand::to_plan(true, clock);

@@ -19,14 +19,15 @@ use crate::world::BlockSource;
 const LEAST_SLICE: u64 = 2_000;
 
 impl Crowd {
-    /// Plans for the members of `layer`'s body size and settings over it
+    /// Plans for the members of `layer`'s body size, collision mask and
+    /// settings over it
     /// from now on ([`CoarseLayer::plan_within`]): its steps checked once
     /// and kept, its verdicts on goals out of reach given at once. A
     /// plan over the layer is made whole in the tick it is served (the
     /// layer's clusters built as it reaches them, their work counted in
     /// the tick's); the crowd serves members, the longest waiting first,
-    /// until the tick's work is spent. Members of other sizes or settings
-    /// are planned for as before.
+    /// until the tick's work is spent. Members of other sizes, masks or
+    /// settings are planned for as before.
     pub fn set_layer(&mut self, layer: CoarseLayer) {
         self.layer = Some(layer);
     }
@@ -147,8 +148,9 @@ impl Crowd {
                 continue;
             };
             let size = standing_size(body);
-            let fits =
-                layer.planner().body_size() == size && layer.planner().settings() == settings;
+            let fits = layer.planner().body_size() == size
+                && layer.planner().settings() == settings
+                && layer.planner().collision_mask() == body.collision_mask;
             if !fits || self.worked >= self.work_per_tick {
                 left.push(m);
                 continue;

@@ -31,7 +31,9 @@ impl CoarseLayer {
     /// [`Planner::plan`]: super::Planner::plan
     ///
     /// # Errors
-    /// [`PlanError::NotStanding`] when the body stands on nothing.
+    /// [`PlanError::NotStanding`] when the body stands on nothing;
+    /// [`PlanError::OtherMask`] for a body meeting other collision layers
+    /// than the layer's planner ([`Planner::meeting`](super::Planner::meeting)).
     pub fn plan<W: BlockSource>(
         &mut self,
         world: &W,
@@ -45,7 +47,7 @@ impl CoarseLayer {
     /// `known` accepts ([`Planner::plan_within`](super::Planner::plan_within)).
     ///
     /// # Errors
-    /// [`PlanError::NotStanding`] when the body stands on nothing.
+    /// As [`CoarseLayer::plan`].
     pub fn plan_within<W: BlockSource>(
         &mut self,
         world: &W,
@@ -55,6 +57,7 @@ impl CoarseLayer {
     ) -> Result<Plan, PlanError> {
         // What building clusters takes is counted apart: the search's budget
         // bounds the search (places and walks), the clusters are kept.
+        self.is_for(body)?;
         let mut built = self.refresh(world, known);
         let start = self.planner.start_place(world, body)?;
         built += self.ensure(world, self.cluster_of(column(start)), known);
@@ -114,16 +117,29 @@ impl CoarseLayer {
     /// `Unknown` where the body's places lead to a cluster not built.
     ///
     /// # Errors
-    /// [`PlanError::NotStanding`] when the body stands on nothing.
+    /// As [`CoarseLayer::plan`].
     pub fn reachability<W: BlockSource>(
         &mut self,
         world: &W,
         body: &Body,
         goal: Goal,
     ) -> Result<Reachability, PlanError> {
+        self.is_for(body)?;
         self.refresh(world, &|_| true);
         let start = self.planner.start_place(world, body)?;
         Ok(self.reachability_from(start.cell, goal))
+    }
+
+    /// Whether the layer was built for bodies meeting the collision layers
+    /// `body` meets: its places and kept steps are theirs alone.
+    fn is_for(&self, body: &Body) -> Result<(), PlanError> {
+        if body.collision_mask == self.planner.mask {
+            return Ok(());
+        }
+        Err(PlanError::OtherMask {
+            body: body.collision_mask,
+            layer: self.planner.mask,
+        })
     }
 
     /// A* over the kept steps from `start` (the body's feet at `feet`)

@@ -187,7 +187,8 @@ pub(crate) fn advance_many<W: BlockSource + SyncIfParallel>(
     runs.into_iter().flatten().collect()
 }
 
-/// The planner `kept` holds for `body`'s size and `settings`, made (and
+/// The planner `kept` holds for `body`'s size, collision mask and
+/// `settings`, made (and
 /// the one used longest ago dropped, past [`PLANNERS_KEPT`]) where none.
 fn planner_for<'p>(
     kept: &'p mut Planners,
@@ -196,16 +197,18 @@ fn planner_for<'p>(
     body: &Body,
 ) -> Result<&'p mut Planner, PlanError> {
     let size = standing_size(body);
-    let found = kept
-        .iter()
-        .position(|p| p.body_size() == size && p.settings() == settings);
+    let found = kept.iter().position(|p| {
+        p.body_size() == size
+            && p.settings() == settings
+            && p.collision_mask() == body.collision_mask
+    });
     if let Some(at) = found {
         return Ok(&mut kept[at]);
     }
     if kept.len() >= PLANNERS_KEPT {
         kept.remove(0);
     }
-    kept.push(Planner::with_memory(settings.clone(), size, memory)?);
+    kept.push(Planner::with_memory(settings.clone(), size, memory)?.meeting(body.collision_mask));
     let at = kept.len() - 1;
     Ok(&mut kept[at])
 }

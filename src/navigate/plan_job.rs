@@ -86,6 +86,7 @@ impl Planner {
         body: &Body,
         goal: Goal,
     ) -> Result<PlanJob, PlanError> {
+        self.meet(body.collision_mask);
         let start = self.start_place(world, body)?;
         let feet = search_feet(body, &start);
         Ok(PlanJob {

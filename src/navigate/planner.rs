@@ -41,6 +41,16 @@ pub enum PlanError {
     /// The settings are out of range.
     #[error(transparent)]
     Settings(#[from] SettingError),
+    /// A coarse layer was asked to plan for a body meeting other collision
+    /// layers than those it was built for: its places and steps are not
+    /// that body's.
+    #[error("the body meets collision layers {body:#b}; the coarse layer was built for {layer:#b}")]
+    OtherMask {
+        /// The body's [`Body::collision_mask`].
+        body: u32,
+        /// The mask the layer's planner was made [`Planner::meeting`].
+        layer: u32,
+    },
 }
 
 /// Finds plans for bodies of one size and one set of settings.
@@ -69,8 +79,12 @@ pub struct Planner {
     /// Steps already checked, by the shape of the blocks around them:
     /// this planner's own, or shared with others.
     memory: StepMemory,
-    /// The body's size and settings as the memory numbers them, and its
-    /// height in whole blocks, for the memory's keys.
+    /// The collision layers the bodies planned for meet
+    /// ([`Body::collision_mask`]): every step is checked, and every place
+    /// found, as a body meeting only those.
+    pub(super) mask: u32,
+    /// The body's size, mask and settings as the memory numbers them, and
+    /// its height in whole blocks, for the memory's keys.
     key_of: (u32, i32),
     /// The most work a plan may take, in simulated ticks: every step check
     /// is charged the ticks its simulation takes (remembered or not,
@@ -117,10 +131,12 @@ impl Planner {
         memory: &StepMemory,
     ) -> Result<Planner, PlanError> {
         let step_height = settings.walking.step_height;
-        let profile = memory.lock().profile(size, &settings);
+        let mask = u32::MAX;
+        let profile = memory.lock().profile((size, mask), &settings);
         Ok(Planner {
             controller: Controller::new(settings)?,
-            places: Places::new(size),
+            places: Places::new(size, mask),
+            mask,
             reach: Reach {
                 size,
                 step_height,
@@ -145,6 +161,63 @@ impl Planner {
     #[must_use]
     pub fn settings(&self) -> &Settings {
         self.controller.settings()
+    }
+
+    /// The collision layers the bodies it plans for meet: every layer
+    /// unless it was made [`Planner::meeting`] others, or last planned for
+    /// a body meeting others.
+    #[must_use]
+    pub fn collision_mask(&self) -> u32 {
+        self.mask
+    }
+
+    /// This planner for bodies meeting only the blocks of the collision
+    /// layers in `mask` ([`Body::collision_mask`]): a block on a layer
+    /// outside it is air to its plans, as to the body's own moves. A coarse
+    /// layer is built for one mask; [`Planner::plan`] plans for the mask
+    /// of the body it is given.
+    ///
+    /// ```
+    /// use voxwalk::block::{BlockType, PropertyValue};
+    /// use voxwalk::controller::{Body, Settings};
+    /// use voxwalk::glam::{DVec3, IVec3};
+    /// use voxwalk::navigate::{Goal, Planner};
+    /// use voxwalk::world::World;
+    ///
+    /// let mut world = World::new();
+    /// // A fence on collision layer 1 across the floor.
+    /// let fence = BlockType::cube("ghost_fence")
+    ///     .with_property("collision_layers", PropertyValue::Number(2.0));
+    /// let gate = world.register_block(fence).unwrap();
+    /// world.fill(IVec3::new(0, 0, 0), IVec3::new(12, 0, 2), voxwalk::block::BlockId::STONE);
+    /// world.fill(IVec3::new(6, 1, 0), IVec3::new(6, 2, 2), gate);
+    /// let goal = Goal::Cell(IVec3::new(10, 1, 1));
+    /// // A body meeting layer 0 alone walks through the fence.
+    /// let ghost = Body::new(DVec3::new(1.5, 1.0, 1.5), Body::DEFAULT_SIZE).unwrap().with_layers(1, 1);
+    /// let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap().meeting(1);
+    /// assert!(planner.plan(&world, &ghost, goal).unwrap().complete);
+    /// // One meeting every layer finds no way.
+    /// let person = Body::new(DVec3::new(1.5, 1.0, 1.5), Body::DEFAULT_SIZE).unwrap();
+    /// assert!(!planner.plan(&world, &person, goal).unwrap().complete);
+    /// assert_eq!(planner.collision_mask(), u32::MAX);
+    /// ```
+    #[must_use]
+    pub fn meeting(mut self, mask: u32) -> Planner {
+        self.meet(mask);
+        self
+    }
+
+    /// Plans from now on for bodies meeting the layers in `mask`.
+    pub(super) fn meet(&mut self, mask: u32) {
+        if mask == self.mask {
+            return;
+        }
+        self.mask = mask;
+        self.places = Places::new(self.reach.size, mask);
+        self.key_of.0 = self
+            .memory
+            .lock()
+            .profile((self.reach.size, mask), self.controller.settings());
     }
 
     /// How many step checks were answered from memory, of how many asked,

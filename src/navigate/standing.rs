@@ -5,7 +5,7 @@ use rustc_hash::FxHashMap;
 
 use super::read_box::{CellBox, ReadBox, joined};
 use crate::geometry::Aabb;
-use crate::resolver::Resolver;
+use crate::resolver::{CollisionFilter, Filtered, Resolver};
 use crate::world::BlockSource;
 
 /// A place a body stands: the cell its feet are in and where they rest,
@@ -24,6 +24,11 @@ pub struct Standing {
 pub(crate) struct Places {
     resolver: Resolver,
     size: DVec3,
+    /// The collision layers the body meets ([`Body::collision_mask`]):
+    /// blocks on none of them are not there for it.
+    ///
+    /// [`Body::collision_mask`]: crate::controller::Body::collision_mask
+    mask: u32,
     known: FxHashMap<IVec3, Option<Standing>>,
     /// While a cluster is built: the cells each answer read, and the box
     /// of those of every answer given since last taken, so that what a
@@ -35,11 +40,13 @@ pub(crate) struct Places {
 type AnswersRead = FxHashMap<IVec3, Option<CellBox>>;
 
 impl Places {
-    /// No place looked at yet, for a body of `size`.
-    pub(crate) fn new(size: DVec3) -> Places {
+    /// No place looked at yet, for a body of `size` meeting the blocks of
+    /// the collision layers in `mask`.
+    pub(crate) fn new(size: DVec3, mask: u32) -> Places {
         Places {
             resolver: Resolver::new(),
             size,
+            mask,
             known: FxHashMap::default(),
             reads: None,
         }
@@ -81,7 +88,7 @@ impl Places {
                 return known;
             }
             let noted = ReadBox::new(world);
-            let found = standing_in(&noted, &mut self.resolver, self.size, cell);
+            let found = standing_for(&noted, &mut self.resolver, (self.size, self.mask), cell);
             let cells = noted.take();
             boxes.insert(cell, cells);
             *read = joined(*read, cells);
@@ -91,10 +98,30 @@ impl Places {
         if let Some(&known) = self.known.get(&cell) {
             return known;
         }
-        let found = standing_in(world, &mut self.resolver, self.size, cell);
+        let found = standing_for(world, &mut self.resolver, (self.size, self.mask), cell);
         self.known.insert(cell, found);
         found
     }
+}
+
+/// [`standing_in`] for a body meeting only the blocks of the collision
+/// layers in `mask`: the others are air to it (a fence on a layer it
+/// passes is stood in). One-way blocks are floors here, as they are to a
+/// body whose feet are on them.
+pub(crate) fn standing_for<W: BlockSource>(
+    world: &W,
+    resolver: &mut Resolver,
+    (size, mask): (DVec3, u32),
+    cell: IVec3,
+) -> Option<Standing> {
+    if mask == u32::MAX {
+        return standing_in(world, resolver, size, cell);
+    }
+    let filter = CollisionFilter {
+        mask,
+        ..CollisionFilter::ALL
+    };
+    standing_in(&Filtered::new(world, filter), resolver, size, cell)
 }
 
 /// Where a body of `size` stands in `cell`, if it can: its box, centred on

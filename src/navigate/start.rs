@@ -16,6 +16,10 @@ use crate::world::BlockSource;
 /// of blocks, a sink through deep water).
 pub(super) const SETTLE_TICKS: u32 = 600;
 
+/// How far apart two feet heights may be and still be level: more than the
+/// gap the resolver leaves below a face, less than any block's step.
+const LEVEL: f64 = 1e-3;
+
 impl Planner {
     /// Where a plan for `body` starts: where it stands; else, once it has
     /// fallen or sunk to rest with no keys (the follower gives none until
@@ -36,7 +40,12 @@ impl Planner {
     ) -> Result<Standing, PlanError> {
         let feet = body.feet();
         self.places.forget();
-        if let Some(place) = self.places.at(world, feet.floor().as_ivec3()) {
+        // A body whose feet are below its cell's place is inside the block
+        // that place stands on: a one-way plank it passes up or down
+        // through, or a partial block it sank into.
+        if let Some(place) = self.places.at(world, feet.floor().as_ivec3())
+            && feet.y > place.feet.y - LEVEL
+        {
             return Ok(place);
         }
         let mut settled = *body;
@@ -97,19 +106,28 @@ impl Planner {
     }
 
     /// The place nearest `feet` across in the 3 × 3 columns about them, a
-    /// block below to a block above; ties to the first in that order.
+    /// block below to a step above, those level with the feet or below
+    /// them first (a body inside a one-way plank rests under the plank's
+    /// own place, which only a jump reaches); ties to the first in that
+    /// order.
     fn nearest_place<W: BlockSource>(&mut self, world: &W, feet: DVec3) -> Option<Standing> {
         let cell = feet.floor().as_ivec3();
-        let mut best: Option<(f64, Standing)> = None;
+        let step_height = self.reach.step_height;
+        let mut best: Option<((bool, f64), Standing)> = None;
         for dy in [0, 1, -1] {
             for dx in -1..=1 {
                 for dz in -1..=1 {
                     let Some(place) = self.places.at(world, cell + IVec3::new(dx, dy, dz)) else {
                         continue;
                     };
+                    let above = place.feet.y - feet.y;
+                    if above > step_height {
+                        continue;
+                    }
                     let off = DVec2::new(place.feet.x - feet.x, place.feet.z - feet.z).length();
-                    if best.is_none_or(|(d, _)| off < d) {
-                        best = Some((off, place));
+                    let rank = (above > LEVEL, off);
+                    if best.is_none_or(|(d, _)| rank < d) {
+                        best = Some((rank, place));
                     }
                 }
             }

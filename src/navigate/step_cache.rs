@@ -44,8 +44,8 @@ const SWIM_DEPTH: i32 = 3;
 /// What makes one check the same as another.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct StepKey {
-    /// The body size and settings the check was made with, as the memory
-    /// numbers them ([`StepCache::profile`]): planners of several sizes
+    /// The body size, collision mask and settings the check was made
+    /// with, as the memory numbers them ([`StepCache::profile`]): planners of several sizes
     /// share one memory without reading each other's answers.
     profile: u32,
     /// The end's cell less the start's.
@@ -226,8 +226,9 @@ pub(crate) struct StepCache {
     checked: FxHashMap<StepKey, Checked>,
     /// What the keys name the blocks by.
     classes: ShapeClasses,
-    /// The body sizes and settings checks were made with, numbered.
-    profiles: Vec<(DVec3, Settings)>,
+    /// The body sizes, collision masks and settings checks were made
+    /// with, numbered.
+    profiles: Vec<(DVec3, u32, Settings)>,
     /// The bytes held, and the most it may.
     bytes: usize,
     capacity: usize,
@@ -237,14 +238,17 @@ pub(crate) struct StepCache {
 }
 
 impl StepCache {
-    /// The number keys of checks for bodies of `size` moved by `settings`
-    /// carry.
-    pub(crate) fn profile(&mut self, size: DVec3, settings: &Settings) -> u32 {
-        let found = self.profiles.iter().position(|(s, set)| {
-            s.to_array().map(f64::to_bits) == size.to_array().map(f64::to_bits) && set == settings
+    /// The number keys of checks for bodies of `size` meeting the layers
+    /// in `mask`, moved by `settings`, carry: a block on a layer one body
+    /// passes and another meets is the same key for both.
+    pub(crate) fn profile(&mut self, (size, mask): (DVec3, u32), settings: &Settings) -> u32 {
+        let found = self.profiles.iter().position(|(s, m, set)| {
+            s.to_array().map(f64::to_bits) == size.to_array().map(f64::to_bits)
+                && *m == mask
+                && set == settings
         });
         let index = found.unwrap_or_else(|| {
-            self.profiles.push((size, settings.clone()));
+            self.profiles.push((size, mask, settings.clone()));
             self.profiles.len() - 1
         });
         #[allow(clippy::cast_possible_truncation)] // one a size and settings in use

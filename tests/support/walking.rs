@@ -1,9 +1,10 @@
 //! Walking a plan in a test: a follower drives a body along it, tick by
-//! tick, and no tick may leave the body inside a block.
+//! tick, and no tick may leave the body inside a block it meets.
 
 use glam::DVec3;
 use voxwalk::controller::{Body, Controller, Input, Settings};
 use voxwalk::navigate::{FollowEvent, Follower, Plan, StuckReason};
+use voxwalk::resolver::{CollisionFilter, Filtered};
 use voxwalk::world::World;
 
 use super::reference_resolver::overlaps_solid;
@@ -35,12 +36,24 @@ pub fn walk(world: &World, body: &mut Body, plan: &Plan, limit: u32) -> Walked {
         events.clear();
         controller.tick(world, body, input, &mut events).unwrap();
         assert!(
-            !overlaps_solid(world, &body.aabb),
+            !overlaps_what_it_meets(world, body),
             "tick {tick}: {:?}",
             body.aabb
         );
     }
     Walked::OutOfTime
+}
+
+/// Whether `body` overlaps a block it meets: one on a collision layer in
+/// its mask, and a one-way block only where its feet are on its top or
+/// above.
+fn overlaps_what_it_meets(world: &World, body: &Body) -> bool {
+    let filter = CollisionFilter {
+        mask: body.collision_mask,
+        feet: Some(body.feet().y),
+        ..CollisionFilter::ALL
+    };
+    overlaps_solid(&Filtered::new(world, filter), &body.aabb)
 }
 
 /// A body of `size` at rest on whatever is under `(x, z)`.

@@ -78,24 +78,49 @@ impl Planner {
         body: &Body,
         plan: &mut Plan,
     ) -> (Result<u32, usize>, u32) {
+        let mut follower = Follower::new(plan, body.feet(), self.reach.step_height);
+        let walked = self.walk_following(world, body, &mut follower);
+        plan.steps = follower.steps().to_vec();
+        walked
+    }
+
+    /// [`Planner::walk`] by `follower` as it is, part way along its plan
+    /// (a plan patched under a body making one of its steps): the steps
+    /// it marks [`Step::brake`] are marked in it. A step it cannot make,
+    /// nor from rest once the step before is walked again, fails it; so
+    /// does one it would have to brake before where it is already making
+    /// the step before.
+    pub(super) fn walk_following<W: BlockSource>(
+        &mut self,
+        world: &W,
+        body: &Body,
+        follower: &mut Follower,
+    ) -> (Result<u32, usize>, u32) {
         // A step made from rest waits at most a follower's patience more.
         const BRAKE_TICKS: u32 = 60;
-        let start = *body;
-        let mut body = start;
-        let mut follower = Follower::new(plan, body.feet(), self.reach.step_height);
-        let mut limit = plan.steps.iter().map(|s| s.ticks * 2 + 20).sum::<u32>() + 40;
+        let first = follower.made();
+        let mut limit = follower
+            .remaining()
+            .iter()
+            .map(|s| s.ticks * 2 + 20)
+            .sum::<u32>()
+            + 40;
         if follower.settling() {
             limit += SETTLE_TICKS + BRAKE_TICKS;
         }
-        // The body and the walk's tick where each step began.
+        let initial = follower.clone();
+        let start_feet = body.feet();
+        let mut body = *body;
+        // The body and the walk's tick where each step from `first` on
+        // began.
         let mut began: Vec<(Body, u32)> = vec![(body, 0)];
         let (mut tick, mut work) = (0, 0);
         let mut events = Vec::new();
         loop {
             let (input, event) = follower.input(&mut body);
             let made = follower.made();
-            if began.len() <= made {
-                began.resize(made + 1, (body, tick));
+            if began.len() <= made - first {
+                began.resize(made - first + 1, (body, tick));
             }
             let stuck = match event {
                 Some(FollowEvent::Arrived) => return (Ok(tick), work),
@@ -113,19 +138,27 @@ impl Planner {
                 continue;
             }
             // Past the last step, it is the settling at the start that
-            // failed: nothing to brake for.
-            if plan.steps.get(made).is_none_or(|s| s.brake) {
+            // failed: nothing to brake for. Before the step being made when
+            // the walk began, there is no going back to.
+            let again = made.saturating_sub(1);
+            if follower.steps().get(made).is_none_or(|s| s.brake) || again < first {
                 return (Err(made), work);
             }
-            plan.steps[made].brake = true;
             follower.brake_before(made);
-            let again = made.saturating_sub(1);
-            (body, tick) = began[again];
-            began.truncate(again + 1);
-            let from = again
-                .checked_sub(1)
-                .map_or(start.feet(), |s| plan.steps[s].to.feet);
-            follower.restart_at(again, from);
+            (body, tick) = began[again - first];
+            began.truncate(again - first + 1);
+            if again == first && first > 0 {
+                // Back to the step under way when the walk began, as it
+                // was then, with the marks made since.
+                let marks = follower.steps().to_vec();
+                *follower = initial.clone();
+                follower.take_brakes(&marks);
+            } else {
+                let from = again
+                    .checked_sub(1)
+                    .map_or(start_feet, |s| follower.steps()[s].to.feet);
+                follower.restart_at(again, from);
+            }
             limit += BRAKE_TICKS;
         }
     }

@@ -93,14 +93,10 @@ impl Follower {
     /// steps up to `step_height` without a jump.
     #[must_use]
     pub fn new(plan: &Plan, feet: DVec3, step_height: f64) -> Follower {
-        let mut beyond = vec![0.0; plan.steps.len()];
-        for i in (0..plan.steps.len().saturating_sub(1)).rev() {
-            beyond[i] = beyond[i + 1] + across(plan.steps[i].to.feet, plan.steps[i + 1].to.feet);
-        }
         Follower {
             steps: plan.steps.clone(),
             start: plan.start,
-            beyond,
+            beyond: beyond_each(&plan.steps),
             next: 0,
             step_start: feet,
             closest: f64::INFINITY,
@@ -131,6 +127,37 @@ impl Follower {
     /// Marks step `n` to be made from rest ([`Step::brake`]).
     pub(super) fn brake_before(&mut self, n: usize) {
         self.steps[n].brake = true;
+    }
+
+    /// Marks every step `marks` marks [`Step::brake`] (`marks` being this
+    /// follower's steps as another walk of them left them).
+    pub(super) fn take_brakes(&mut self, marks: &[Step]) {
+        for (step, mark) in self.steps.iter_mut().zip(marks) {
+            step.brake |= mark.brake;
+        }
+    }
+
+    /// Where the step being made began: the end of the step before, or
+    /// the plan's start.
+    pub(super) fn start_of_step(&self) -> Standing {
+        self.made()
+            .checked_sub(1)
+            .map_or(self.start, |before| self.steps[before].to)
+    }
+
+    /// Every step of its plan, those made too.
+    pub(super) fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// Keeps the step being made and `keep` - 1 after it, and follows
+    /// `tail` after them: a plan whose goal moved, patched under a body
+    /// walking it ([`Planner::retarget`](super::Planner::retarget)).
+    pub(super) fn patch(&mut self, keep: usize, tail: &[Step]) {
+        self.steps.truncate(self.next + keep);
+        self.steps.extend_from_slice(tail);
+        self.beyond = beyond_each(&self.steps);
+        self.arrival_told = false;
     }
 
     /// Whether a block changed at `cell` may change one of the steps left,
@@ -308,6 +335,16 @@ impl Follower {
         }
         (self.waited > PATIENCE).then_some(StuckReason::NoProgress)
     }
+}
+
+/// For each of `steps`, the distance across from its end to the last's,
+/// step by step.
+fn beyond_each(steps: &[Step]) -> Vec<f64> {
+    let mut beyond = vec![0.0; steps.len()];
+    for i in (0..steps.len().saturating_sub(1)).rev() {
+        beyond[i] = beyond[i + 1] + across(steps[i].to.feet, steps[i + 1].to.feet);
+    }
+    beyond
 }
 
 /// Whether a body whose feet are at `feet` is first brought to rest at a

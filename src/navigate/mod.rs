@@ -80,6 +80,7 @@ mod plan_job;
 mod planner;
 mod reach_map;
 mod read_box;
+mod retarget;
 mod search;
 mod shape_classes;
 mod standing;

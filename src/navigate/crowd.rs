@@ -2,11 +2,11 @@
 //! all cores, their followers run, the crowd rule applied, and plans made
 //! again when a follower cannot go on.
 
-use glam::{DVec2, IVec2, IVec3};
+use glam::IVec3;
 
 use super::coarse_layer::CoarseLayer;
 use super::follower::{FollowEvent, Follower, StuckReason};
-use super::give_way::{Walker, who_gives_way};
+use super::give_way::Walker;
 use super::goal::Goal;
 use super::many::Planners;
 use super::plan_job::PlanJob;
@@ -42,7 +42,7 @@ pub(super) fn retry_after(failures: u32) -> u64 {
 /// Ticks without coming closer to its step after which a body pressing on
 /// one further along gives way to it (half a second): a crowd that flows
 /// pushes through a door faster than a queue, so only a jam waits.
-const STALL: u32 = 10;
+pub(super) const STALL: u32 = 10;
 
 /// What happened to one body of a [`Crowd`] this tick.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -103,6 +103,9 @@ pub(super) struct Member {
     /// Plans in a row that found no way: each doubles the wait before
     /// the next ([`retry_after`]).
     pub(super) failures: u32,
+    /// How many times it was sent: a plan made for an earlier sending
+    /// (beside the step, [`Crowd::inputs_beside`]) is dropped.
+    pub(super) sent: u64,
 }
 
 impl Errand {
@@ -169,18 +172,22 @@ pub struct Crowd {
     /// The work its planning did in the last tick.
     pub(super) worked: u64,
     pub(super) inputs: Vec<(BodyHandle, Input)>,
-    walkers: Vec<Walker>,
-    walker_of: Vec<Option<usize>>,
-    waits: Vec<bool>,
+    pub(super) walkers: Vec<Walker>,
+    pub(super) walker_of: Vec<Option<usize>>,
+    pub(super) waits: Vec<bool>,
     /// Asks whether a step's end is still a place to stand.
-    resolver: Resolver,
+    pub(super) resolver: Resolver,
     /// One list a thread, kept between ticks.
     pub(super) planners: Vec<Planners>,
     /// The steps they checked, remembered for all of them under one cap.
     pub(super) memory: StepMemory,
     /// Where set, the members of its planner's size and settings are
-    /// planned for over it ([`Crowd::set_layer`]).
+    /// planned for over it ([`Crowd::set_layer`]). Held by the planning
+    /// while it is handed out.
     pub(super) layer: Option<CoarseLayer>,
+    /// Blocks edited since the planning was last handed out: told to the
+    /// layer, and to the plans made, when it is taken back.
+    pub(super) edits_while_out: Vec<IVec3>,
 }
 
 impl Default for Crowd {
@@ -208,6 +215,7 @@ impl Crowd {
             planners: Vec::new(),
             memory: StepMemory::default(),
             layer: None,
+            edits_while_out: Vec::new(),
         }
     }
 
@@ -233,12 +241,14 @@ impl Crowd {
                 member.goal = goal;
                 member.errand = errand;
                 member.failures = 0;
+                member.sent += 1;
             }
             None => self.members.push(Member {
                 handle,
                 goal,
                 errand,
                 failures: 0,
+                sent: 0,
             }),
         }
     }
@@ -256,11 +266,13 @@ impl Crowd {
     /// is planned for again at the next [`Crowd::inputs`], with
     /// [`StuckReason::Blocked`]; a plan no edit touches is walked on as it
     /// was planned. The crowd's layer, if any, is told too
-    /// ([`CoarseLayer::edited`]).
+    /// ([`CoarseLayer::edited`]); while a [`CrowdPlanning`](super::CrowdPlanning) holds it, when
+    /// that is handed back, and the plans it made are looked at then.
     pub fn edited(&mut self, cell: IVec3) {
         if let Some(layer) = &mut self.layer {
             layer.edited(cell);
         }
+        self.edits_while_out.push(cell);
         for member in &mut self.members {
             if let Errand::Following {
                 follower, height, ..
@@ -302,89 +314,11 @@ impl Crowd {
             })
             .unwrap_or(&[])
     }
-
-    /// This tick's keys for every member, to pass to [`Simulation::step`]
-    /// (members whose bodies were removed leave the crowd), and what
-    /// happened to each, appended to `events` after clearing it. Turns each
-    /// walking body to face its step.
-    pub fn inputs<W: BlockSource + SyncIfParallel>(
-        &mut self,
-        sim: &mut Simulation<W>,
-        events: &mut Vec<(BodyHandle, CrowdEvent)>,
-    ) -> &[(BodyHandle, Input)] {
-        self.inputs_within(sim, &|_: &W, _| true, events)
-    }
-
-    /// [`Crowd::inputs`] over a world that holds only the columns (x, z)
-    /// that `known` accepts of it, as a streamed one does
-    /// ([`StreamingWorld::holds_column`]): each plan ends at the edge of
-    /// what is known where the goal lies beyond
-    /// ([`Planner::plan_within`](super::Planner::plan_within)),
-    /// and is made again from there once the body has walked it.
-    ///
-    /// [`StreamingWorld::holds_column`]: crate::streaming::StreamingWorld::holds_column
-    pub fn inputs_within<W, K>(
-        &mut self,
-        sim: &mut Simulation<W>,
-        known: &K,
-        events: &mut Vec<(BodyHandle, CrowdEvent)>,
-    ) -> &[(BodyHandle, Input)]
-    where
-        W: BlockSource + SyncIfParallel,
-        K: Fn(&W, IVec2) -> bool + SyncIfParallel,
-    {
-        events.clear();
-        self.clock += 1;
-        self.worked = 0;
-        self.members.retain(|m| sim.body(m.handle).is_some());
-        self.decide_who_gives_way(sim);
-        self.inputs.clear();
-        for (m, member) in self.members.iter_mut().enumerate() {
-            notice_edits(member, sim, (&mut self.resolver, self.clock), events);
-            let gives_way = self.walker_of[m].is_some_and(|w| self.waits[w]);
-            let input = sim.body_mut(member.handle).map_or(Input::IDLE, |body| {
-                follow(member, body, gives_way, self.clock, events)
-            });
-            self.inputs.push((member.handle, input));
-        }
-        self.plan_for_those_without(sim, known, events);
-        &self.inputs
-    }
-
-    /// Fills `waits` for the members following a plan.
-    fn decide_who_gives_way<W: BlockSource + SyncIfParallel>(&mut self, sim: &Simulation<W>) {
-        self.walkers.clear();
-        self.walker_of.clear();
-        for member in &self.members {
-            let walker = match (&member.errand, sim.body(member.handle)) {
-                (Errand::Following { follower, .. }, Some(body)) => {
-                    follower.remaining().first().map(|step| {
-                        let feet = body.feet();
-                        let across = DVec2::new(step.to.feet.x - feet.x, step.to.feet.z - feet.z);
-                        Walker {
-                            feet,
-                            toward: across.normalize_or_zero(),
-                            velocity: DVec2::new(body.momentum.x, body.momentum.z),
-                            half_width: 0.5 * (body.aabb.max.x - body.aabb.min.x),
-                            left: follower.distance_left(feet),
-                            stalled: follower.ticks_without_progress() >= STALL,
-                        }
-                    })
-                }
-                _ => None,
-            };
-            self.walker_of.push(walker.map(|w| {
-                self.walkers.push(w);
-                self.walkers.len() - 1
-            }));
-        }
-        who_gives_way(&self.walkers, &mut self.waits);
-    }
 }
 
 /// Sets a member whose next step ends in a place changed since it was
 /// planned (a block placed or dug there) to be planned for again.
-fn notice_edits<W: BlockSource + SyncIfParallel>(
+pub(super) fn notice_edits<W: BlockSource + SyncIfParallel>(
     member: &mut Member,
     sim: &Simulation<W>,
     (resolver, clock): (&mut Resolver, u64),

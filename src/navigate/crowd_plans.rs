@@ -1,22 +1,18 @@
 //! A crowd's planning, a slice of work a tick: the members waiting for a
-//! plan are served the longest waiting first, each a share of
-//! [`Crowd::work_per_tick`], their plans advanced on all cores, and a plan
-//! not made within its share goes on at the next tick.
+//! plan are handed out in a [`CrowdPlanning`], the longest waiting first,
+//! served each a share of [`Crowd::work_per_tick`] with their plans
+//! advanced on all cores, and what it came to taken back: a plan to
+//! follow, no way, or a plan not made within its share, which goes on at
+//! the next tick.
 
-use glam::IVec2;
+use rustc_hash::FxHashMap;
 
 use super::coarse_layer::CoarseLayer;
 use super::crowd::{Crowd, CrowdEvent, Errand, retry_after};
+use super::crowd_planning::{CrowdPlanning, Made, Waiting};
 use super::follower::Follower;
-use super::many::{Slice, advance_many};
-use super::start::standing_size;
 use crate::controller::{BodyHandle, Simulation, SyncIfParallel};
 use crate::world::BlockSource;
-
-/// The least work a member waiting for a plan is given when it is served:
-/// a crowd of thousands shares a tick's work among those it can serve
-/// usefully, and the rest wait their turn.
-const LEAST_SLICE: u64 = 2_000;
 
 impl Crowd {
     /// Plans for the members of `layer`'s body size, collision mask and
@@ -32,41 +28,38 @@ impl Crowd {
         self.layer = Some(layer);
     }
 
-    /// The coarse layer plans are made over, if one was set.
+    /// The coarse layer plans are made over, if one was set (`None` while
+    /// a [`CrowdPlanning`] handed out by [`Crowd::inputs_beside`] holds it).
     #[must_use]
     pub fn layer(&self) -> Option<&CoarseLayer> {
         self.layer.as_ref()
     }
 
     /// The coarse layer, to load and unload columns in
-    /// ([`CoarseLayer::columns_arrived`]).
+    /// ([`CoarseLayer::columns_arrived`]); `None` while handed out.
     pub fn layer_mut(&mut self) -> Option<&mut CoarseLayer> {
         self.layer.as_mut()
     }
 
-    /// Plans for the members that need one, within the tick's work, and
-    /// gives the ones whose plans are made their first keys. Which members
-    /// are served, and with how much work, depends on the crowd's state
-    /// and the tick alone, so the plans are the same on any number of
-    /// threads.
-    pub(super) fn plan_for_those_without<W, K>(
+    /// The members waiting for a plan, the longest waiting first (ties to
+    /// the first member), handed out with their plans as made so far, the
+    /// crowd's planners and layer, and the tick's work.
+    pub(super) fn hand_out<W: BlockSource + SyncIfParallel>(
         &mut self,
-        sim: &mut Simulation<W>,
-        known: &K,
-        events: &mut Vec<(BodyHandle, CrowdEvent)>,
-    ) where
-        W: BlockSource + SyncIfParallel,
-        K: Fn(&W, IVec2) -> bool + SyncIfParallel,
-    {
-        let waiting = self.waiting();
-        let waiting = self.plan_over_the_layer(sim, known, waiting, events);
-        let served = self.serve(&waiting);
-        if served.is_empty() {
-            return;
-        }
-        let mut slices = Vec::with_capacity(served.len());
-        let mut members = Vec::with_capacity(served.len());
-        for &(m, work) in &served {
+        sim: &Simulation<W>,
+    ) -> CrowdPlanning {
+        let mut order: Vec<(u64, usize)> = self
+            .members
+            .iter()
+            .enumerate()
+            .filter_map(|(m, member)| match member.errand {
+                Errand::ToPlan { since, .. } => Some((since, m)),
+                _ => None,
+            })
+            .collect();
+        order.sort_unstable();
+        let mut waiting = Vec::with_capacity(order.len());
+        for (_, m) in order {
             let member = &mut self.members[m];
             let (Some(settings), Some(body)) =
                 (sim.body_settings(member.handle), sim.body(member.handle))
@@ -76,160 +69,125 @@ impl Crowd {
             let Errand::ToPlan { job, .. } = &mut member.errand else {
                 continue;
             };
-            slices.push(Slice {
+            waiting.push(Waiting {
+                handle: member.handle,
+                sent: member.sent,
                 settings: settings.clone(),
                 body: *body,
                 goal: member.goal,
                 job: job.take().map(|j| *j),
-                work,
             });
-            members.push(m);
         }
-        let before: Vec<u64> = slices
-            .iter()
-            .map(|s| s.job.as_ref().map_or(0, super::PlanJob::work))
-            .collect();
-        let world = sim.world();
-        let columns = |column| known(world, column);
-        let made = advance_many(
-            (&mut self.planners, &self.memory),
-            (world, &columns),
-            &mut slices,
-            self.work_budget,
-        );
-        for (((m, slice), made), before) in members.into_iter().zip(slices).zip(made).zip(before) {
-            self.worked += match (&made, &slice.job) {
-                (Ok(Some(plan)), _) => plan.work,
-                (_, Some(job)) => job.work(),
-                _ => before,
-            } - before;
-            self.take_plan(sim, m, slice, made, events);
+        self.edits_while_out.clear();
+        CrowdPlanning {
+            waiting,
+            made: Vec::new(),
+            planners: std::mem::take(&mut self.planners),
+            memory: self.memory.clone(),
+            layer: self.layer.take(),
+            work_budget: self.work_budget,
+            work_per_tick: self.work_per_tick,
+            worked: 0,
+            holds: true,
         }
     }
 
-    /// The members waiting for a plan, the longest waiting first (ties to
-    /// the first member).
-    fn waiting(&self) -> Vec<usize> {
-        let mut waiting: Vec<(u64, usize)> = self
+    /// Takes `planning` back: the planners and layer it held, and what it
+    /// came to for each member still waiting for it (a plan's first keys
+    /// given now); members it did not serve, or that it was not run for,
+    /// wait on with their plans as made so far. A block edited meanwhile
+    /// ([`Crowd::edited`]) is told to the layer, and a plan just taken
+    /// whose steps it touches is made again at the next tick.
+    pub(super) fn take_back<W: BlockSource + SyncIfParallel>(
+        &mut self,
+        mut planning: CrowdPlanning,
+        sim: &mut Simulation<W>,
+        events: &mut Vec<(BodyHandle, CrowdEvent)>,
+    ) {
+        if !planning.holds {
+            return;
+        }
+        self.planners = std::mem::take(&mut planning.planners);
+        self.layer = planning.layer.take();
+        self.worked += planning.worked;
+        let edits = std::mem::take(&mut self.edits_while_out);
+        if let Some(layer) = &mut self.layer {
+            for &cell in &edits {
+                layer.edited(cell);
+            }
+        }
+        let index: FxHashMap<BodyHandle, usize> = self
             .members
             .iter()
             .enumerate()
-            .filter_map(|(m, member)| match member.errand {
-                Errand::ToPlan { since, .. } => Some((since, m)),
-                _ => None,
-            })
+            .map(|(m, member)| (member.handle, m))
             .collect();
-        waiting.sort_unstable();
-        waiting.into_iter().map(|(_, m)| m).collect()
-    }
-
-    /// Plans whole over the crowd's layer, if it has one, for the members
-    /// of `waiting` of its size and settings, in order, until the tick's
-    /// work is spent; the members left to plan for by slices, in order.
-    fn plan_over_the_layer<W, K>(
-        &mut self,
-        sim: &mut Simulation<W>,
-        known: &K,
-        waiting: Vec<usize>,
-        events: &mut Vec<(BodyHandle, CrowdEvent)>,
-    ) -> Vec<usize>
-    where
-        W: BlockSource + SyncIfParallel,
-        K: Fn(&W, IVec2) -> bool + SyncIfParallel,
-    {
-        let Some(mut layer) = self.layer.take() else {
-            return waiting;
-        };
-        layer.planner_mut().work_budget = self.work_budget;
-        let mut left = Vec::new();
-        for m in waiting {
-            let handle = self.members[m].handle;
-            let (Some(settings), Some(body)) = (sim.body_settings(handle), sim.body(handle)) else {
+        let not_run = planning.waiting.drain(..).map(|w| Made {
+            handle: w.handle,
+            sent: w.sent,
+            step_height: w.settings.walking.step_height,
+            job: w.job,
+            result: None,
+        });
+        let made: Vec<Made> = planning.made.drain(..).chain(not_run).collect();
+        for made in made {
+            let Some(&m) = index.get(&made.handle) else {
                 continue;
             };
-            let size = standing_size(body);
-            let fits = layer.planner().body_size() == size
-                && layer.planner().settings() == settings
-                && layer.planner().collision_mask() == body.collision_mask;
-            if !fits || self.worked >= self.work_per_tick {
-                left.push(m);
+            if self.members[m].sent != made.sent {
                 continue;
             }
-            let world = sim.world();
-            let made = layer.plan_within(world, body, self.members[m].goal, &|c| known(world, c));
-            self.worked += made.as_ref().map_or(0, |plan| plan.work);
-            let slice = Slice {
-                settings: settings.clone(),
-                body: *body,
-                goal: self.members[m].goal,
-                job: None,
-                work: 0,
-            };
-            self.take_plan(sim, m, slice, made.map(Some), events);
-        }
-        self.layer = Some(layer);
-        left
-    }
-
-    /// The members of `waiting` served by slices this tick, in order, each
-    /// with its share of the tick's work left: an even share, at least
-    /// [`LEAST_SLICE`], until the work is given out.
-    fn serve(&self, waiting: &[usize]) -> Vec<(usize, u64)> {
-        let budget = self.work_per_tick.saturating_sub(self.worked);
-        if waiting.is_empty() || budget == 0 {
-            return Vec::new();
-        }
-        let share = (budget / waiting.len() as u64).max(LEAST_SLICE);
-        let mut left = budget;
-        let mut served = Vec::new();
-        for &m in waiting {
-            if left == 0 {
-                break;
+            self.take_plan(sim, m, made, events);
+            if let Errand::Following {
+                follower, height, ..
+            } = &self.members[m].errand
+                && edits.iter().any(|&cell| follower.touched_by(cell, *height))
+            {
+                self.members[m].errand = Errand::Blocked;
             }
-            let work = share.min(left);
-            left -= work;
-            served.push((m, work));
         }
-        served
     }
 
-    /// What member `m`'s slice came to: a plan to follow (its first keys
+    /// What member `m`'s planning came to: a plan to follow (its first keys
     /// given now), no way (a wait, longer for each in a row), or a plan
-    /// still being made, which waits for the next tick.
+    /// still being made, or not served, which waits for the next tick.
     fn take_plan<W: BlockSource + SyncIfParallel>(
         &mut self,
         sim: &mut Simulation<W>,
         m: usize,
-        slice: Slice,
-        made: Result<Option<super::Plan>, super::PlanError>,
+        made: Made,
         events: &mut Vec<(BodyHandle, CrowdEvent)>,
     ) {
         let clock = self.clock;
         let member = &mut self.members[m];
-        let Errand::ToPlan { again, .. } = member.errand else {
+        let Errand::ToPlan { again, since, .. } = member.errand else {
             return;
         };
         let Some(body) = sim.body_mut(member.handle) else {
             return;
         };
-        member.errand = match made {
-            Ok(None) => Errand::ToPlan {
+        member.errand = match made.result {
+            None => Errand::ToPlan {
+                again,
+                since,
+                job: made.job.map(Box::new),
+            },
+            Some(Ok(None)) => Errand::ToPlan {
                 again,
                 since: clock,
-                job: slice.job.map(Box::new),
+                job: made.job.map(Box::new),
             },
-            Ok(Some(plan)) if plan.complete || !plan.steps.is_empty() => {
+            Some(Ok(Some(plan))) if plan.complete || !plan.steps.is_empty() => {
                 member.failures = 0;
                 let complete = plan.complete;
                 events.push((member.handle, CrowdEvent::Planned { again, complete }));
-                let step_height = slice.settings.walking.step_height;
                 Errand::Following {
-                    follower: Follower::new(&plan, body.feet(), step_height),
+                    follower: Follower::new(&plan, body.feet(), made.step_height),
                     complete,
                     height: super::crowd::whole_height(body),
                 }
             }
-            _ => {
+            Some(_) => {
                 member.failures += 1;
                 events.push((member.handle, CrowdEvent::NoWay));
                 Errand::Waiting {

@@ -67,7 +67,9 @@ mod cluster_build;
 mod coarse_graph;
 mod coarse_layer;
 mod crowd;
+mod crowd_planning;
 mod crowd_plans;
+mod crowd_tick;
 mod follower;
 mod give_way;
 mod goal;
@@ -91,6 +93,7 @@ mod step_cache;
 
 pub use coarse_layer::{CoarseLayer, DEFAULT_LAYER_BYTES, LayerShape};
 pub use crowd::{Crowd, CrowdEvent, DEFAULT_CROWD_WORK_PER_TICK};
+pub use crowd_planning::CrowdPlanning;
 pub use follower::{FollowEvent, Follower, StuckReason};
 pub use goal::Goal;
 pub use many::plan_many;

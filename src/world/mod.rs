@@ -14,6 +14,7 @@ mod block_source;
 mod chunk;
 mod coords;
 mod mixed_cells;
+mod shared_world;
 mod unchanging;
 mod voxel_world;
 
@@ -25,6 +26,7 @@ pub use coords::{
     local_of,
 };
 pub use mixed_cells::MixedCells;
+pub use shared_world::SharedWorld;
 pub use unchanging::Unchanging;
 pub use voxel_world::World;
 #[cfg(any(feature = "binary", feature = "import", feature = "generate"))]

@@ -38,10 +38,11 @@ impl Planner {
         body.momentum.y = self.controller.settings().resting_momentum();
         let across = (to.feet - from.feet).length();
         // A swimmer is slower than a walker, and hangs lower than the banks.
-        let (per_block, below) = if kind == StepKind::Swim {
-            (24.0, 3.0)
-        } else {
-            (12.0, 0.5)
+        let (per_block, below) = match kind {
+            StepKind::Swim => (24.0, 3.0),
+            // Crouched, a body walks at under a third of its pace.
+            StepKind::Crouch => (40.0, 0.5),
+            _ => (12.0, 0.5),
         };
         // No check runs past the bound a plan's work is documented with.
         #[allow(clippy::cast_possible_truncation)] // at most MAX_CHECK_WORK

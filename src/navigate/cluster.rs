@@ -97,6 +97,10 @@ pub(super) struct Edge {
 
 /// The bits of [`Edge::ticks_kind`] that hold the ticks.
 const TICKS: u16 = 0x0fff;
+/// A crouch's kind in an edge's four bits (past the leaps' 5 to 8).
+const CROUCH: u16 = 9;
+#[allow(clippy::cast_possible_truncation)] // four bits
+const CROUCH_BITS: u8 = CROUCH as u8;
 
 impl Edge {
     pub(super) fn new(from: IVec3, to: IVec3, kind: StepKind, ticks: u32) -> Option<Edge> {
@@ -108,6 +112,7 @@ impl Edge {
             StepKind::Climb => 3,
             StepKind::Swim => 4,
             StepKind::Leap { run_up, .. } => 5 + u16::from(run_up),
+            StepKind::Crouch => CROUCH,
         };
         let ticks = u16::try_from(ticks).ok().filter(|&t| t <= TICKS)?;
         Some(Edge {
@@ -138,6 +143,7 @@ impl Edge {
             2 => StepKind::Drop,
             3 => StepKind::Climb,
             4 => StepKind::Swim,
+            CROUCH_BITS => StepKind::Crouch,
             n => {
                 let run_up = n - 5;
                 let way = IVec3::new(i32::from(self.dx.signum()), 0, i32::from(self.dz.signum()));

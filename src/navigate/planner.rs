@@ -11,7 +11,7 @@ use super::search::Searching;
 use super::standing::{Places, Standing};
 use super::step::{Reach, Step, StepKind, candidates};
 use super::step_cache::{Checked, StepMemory};
-use crate::controller::{Body, Controller, SettingError, Settings};
+use crate::controller::{Body, Controller, Pose, SettingError, Settings};
 use crate::world::BlockSource;
 
 /// The work one plan may take unless told otherwise
@@ -133,12 +133,15 @@ impl Planner {
         let step_height = settings.walking.step_height;
         let mask = u32::MAX;
         let profile = memory.lock().profile((size, mask), &settings);
+        let crouched = Pose::Sneaking.height(&settings, size.y);
+        let crouch_height = (crouched < size.y - 1e-9).then_some(crouched);
         Ok(Planner {
             controller: Controller::new(settings)?,
-            places: Places::new(size, mask),
+            places: Places::new(size, mask).crouching(crouch_height),
             mask,
             reach: Reach {
                 size,
+                crouch_height,
                 step_height,
                 max_drop: 3,
                 max_gap: 4,
@@ -213,7 +216,7 @@ impl Planner {
             return;
         }
         self.mask = mask;
-        self.places = Places::new(self.reach.size, mask);
+        self.places = Places::new(self.reach.size, mask).crouching(self.reach.crouch_height);
         self.key_of.0 = self
             .memory
             .lock()

@@ -34,6 +34,9 @@ pub(crate) struct Places {
     /// of those of every answer given since last taken, so that what a
     /// place's steps read is known though the answers are shared.
     reads: Option<(AnswersRead, Option<CellBox>)>,
+    /// Where the body stands crouched, for a body whose crouch is lower
+    /// than its standing height ([`Places::crouching`]).
+    crouched: Option<Box<Places>>,
 }
 
 /// The cells each answer read.
@@ -49,7 +52,37 @@ impl Places {
             mask,
             known: FxHashMap::default(),
             reads: None,
+            crouched: None,
         }
+    }
+
+    /// These places, and where the body stands crouched `height` high
+    /// (none where that is not lower than its standing height).
+    pub(crate) fn crouching(mut self, height: Option<f64>) -> Places {
+        self.crouched = height.map(|height| {
+            let size = DVec3::new(self.size.x, height, self.size.z);
+            Box::new(Places::new(size, self.mask))
+        });
+        self
+    }
+
+    /// Whether the body crouches lower than it stands.
+    pub(crate) fn crouches(&self) -> bool {
+        self.crouched.is_some()
+    }
+
+    /// Where the body stands crouched in `cell`, if it can.
+    pub(crate) fn crouched_at<W: BlockSource>(
+        &mut self,
+        world: &W,
+        cell: IVec3,
+    ) -> Option<Standing> {
+        let found = self.crouched.as_mut()?.at(world, cell);
+        // What the crouched answer read is read by this place's steps too.
+        if let (Some((_, read)), Some(crouched)) = (&mut self.reads, &mut self.crouched) {
+            *read = joined(*read, crouched.take_read());
+        }
+        found
     }
 
     /// Starts or stops noting what each answer read (forgetting every
@@ -57,6 +90,9 @@ impl Places {
     pub(crate) fn note_reads(&mut self, on: bool) {
         self.forget();
         self.reads = on.then(|| (FxHashMap::default(), None));
+        if let Some(crouched) = &mut self.crouched {
+            crouched.note_reads(on);
+        }
     }
 
     /// The box of the cells read by every answer given since this was last
@@ -72,12 +108,18 @@ impl Places {
             boxes.clear();
             *read = None;
         }
+        if let Some(crouched) = &mut self.crouched {
+            crouched.forget();
+        }
     }
 
     /// Forgets every place and gives back the memory they took.
     pub(crate) fn release(&mut self) {
         self.known = FxHashMap::default();
         self.reads = None;
+        if let Some(crouched) = &mut self.crouched {
+            crouched.release();
+        }
     }
 
     /// Where the body stands in `cell`, if it can ([`standing_in`]).

@@ -16,7 +16,8 @@ const PASSING_RADIUS: f64 = 0.45;
 
 /// Turns `body` to face the end of `step` and gives the keys for this tick:
 /// forward (a step the body stops after, `stops`, brakes near its end), jump where the
-/// step climbs higher than `step_height` or leaps, sprint on a leap.
+/// step climbs higher than `step_height` or leaps, sprint on a leap, sneak
+/// through a low passage.
 pub(crate) fn steer(step: &Step, stops: bool, body: &mut Body, step_height: f64) -> Input {
     let feet = body.feet();
     let to = step.to.feet;
@@ -46,6 +47,8 @@ pub(crate) fn steer(step: &Step, stops: bool, body: &mut Body, step_height: f64)
         // Jump held in water keeps the body afloat, and lifts it out where
         // it swims against the bank.
         StepKind::Swim => input.jump = body.in_liquid,
+        // Crouched from the start, as a player ducks before a low passage.
+        StepKind::Crouch => input.sneak = true,
         StepKind::Jump => input.jump = body.grounded && to.y - feet.y > step_height,
         StepKind::Leap { takeoff, .. } => {
             input.sprint = true;

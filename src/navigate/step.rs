@@ -22,6 +22,9 @@ pub enum StepKind {
     /// Swims across water too deep to stand in, jump held to keep afloat,
     /// and climbs out onto the place beyond.
     Swim,
+    /// Walks crouched, sneak held, through a passage too low to stand in
+    /// (1.5 blocks for a player) onto the first place beyond it.
+    Crouch,
     /// Sprints `run_up` blocks along the way, then jumps across a gap from
     /// the edge of the last of them (`takeoff`).
     Leap {
@@ -66,6 +69,9 @@ pub(crate) const DIRECTIONS: [IVec2; 8] = [
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Reach {
     pub size: DVec3,
+    /// The body's height crouched, where that is lower than its standing
+    /// height: passages that low are walked through crouching.
+    pub crouch_height: Option<f64>,
     pub step_height: f64,
     pub max_drop: i32,
     /// The widest gap tried, in empty cells between takeoff and landing.
@@ -100,6 +106,40 @@ pub(crate) fn candidates<W: BlockSource>(
     knight_leaps(world, places, from, out);
     climbs(world, places, from, out);
     swims(world, places, from, out);
+    crouches(world, places, from, out);
+}
+
+/// The longest passage too low to stand in a crouch crosses, columns.
+pub(crate) const MOST_CROUCHED: i32 = 16;
+
+/// Crouches: where the neighbouring column along one of the four straight
+/// ways has no place to stand at `from`'s level but room for the body
+/// crouched, through the low passage that way onto the first place level
+/// with `from` beyond it, up to [`MOST_CROUCHED`] columns off.
+fn crouches<W: BlockSource>(
+    world: &W,
+    places: &mut Places,
+    from: &Standing,
+    out: &mut Vec<(Standing, StepKind)>,
+) {
+    if !places.crouches() {
+        return;
+    }
+    for d in &DIRECTIONS[..4] {
+        let way = IVec3::new(d.x, 0, d.y);
+        for k in 1..=MOST_CROUCHED {
+            let cell = from.cell + way * k;
+            if let Some(to) = places.at(world, cell) {
+                if k > 1 {
+                    out.push((to, StepKind::Crouch));
+                }
+                break;
+            }
+            if places.crouched_at(world, cell).is_none() {
+                break;
+            }
+        }
+    }
 }
 
 /// The widest water a swim crosses, columns: the longest step there is.

@@ -37,6 +37,8 @@ const ENTRY_OVERHEAD: usize = (size_of::<(StepKey, Checked)>() + 1) * 16 / 7 + 1
 const CLIMB: u8 = u8::MAX;
 /// A swim's kind in a key.
 const SWIM: u8 = u8::MAX - 1;
+/// A crouch's kind in a key.
+const CROUCH: u8 = u8::MAX - 2;
 /// How much deeper than other steps' a swim's box of blocks reaches: a body
 /// afloat hangs lower than the banks.
 const SWIM_DEPTH: i32 = 3;
@@ -79,6 +81,7 @@ impl StepKey {
             (2, _) => StepKind::Drop,
             (CLIMB, _) => StepKind::Climb,
             (SWIM, _) => StepKind::Swim,
+            (CROUCH, _) => StepKind::Crouch,
             (n, takeoff) => StepKind::Leap {
                 run_up: n - 3,
                 takeoff: self.start + takeoff,
@@ -282,6 +285,7 @@ impl StepCache {
             StepKind::Drop => (2, IVec3::ZERO),
             StepKind::Climb => (CLIMB, IVec3::ZERO),
             StepKind::Swim => (SWIM, IVec3::ZERO),
+            StepKind::Crouch => (CROUCH, IVec3::ZERO),
             StepKind::Leap { run_up, takeoff } => (3 + run_up, takeoff - from.cell),
         };
         StepKey {

@@ -203,6 +203,7 @@ fn plan_line(plan: &Plan) -> PlanLine {
                     StepKind::Drop => "drop",
                     StepKind::Climb => "climb",
                     StepKind::Swim => "swim",
+                    StepKind::Crouch => "crouch",
                     StepKind::Leap { .. } => "leap",
                 },
                 ticks: s.ticks,

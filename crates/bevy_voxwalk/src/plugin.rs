@@ -11,7 +11,7 @@ use voxwalk::world::{BlockSource, World};
 use crate::resource::{CharacterEvent, CharacterRefused, Voxwalk};
 use crate::systems::{
     RemovedCharacters, VoxwalkClock, add_bodies, follow_game_writes, interpolate_transforms,
-    note_removed_characters, remove_bodies, tick, update_settings,
+    note_presses, note_removed_characters, remove_bodies, tick, update_settings,
 };
 
 /// Adds voxwalk to an app: the world as the [`Voxwalk`] resource, the
@@ -105,7 +105,7 @@ impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
             .add_message::<CharacterEvent>()
             .add_message::<CharacterRefused>()
             .init_resource::<RemovedCharacters>()
-            .add_systems(Last, note_removed_characters)
+            .add_systems(Last, (note_removed_characters, note_presses))
             .add_systems(
                 FixedUpdate,
                 (

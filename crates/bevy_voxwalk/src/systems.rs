@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use bevy_ecs::change_detection::DetectChanges;
+use bevy_ecs::change_detection::{DetectChanges, Tick};
 use bevy_ecs::component::Component;
 use bevy_ecs::entity::Entity;
 use bevy_ecs::lifecycle::RemovedComponents;
@@ -82,6 +82,7 @@ pub(crate) fn add_bodies<W: BlockSource + Send + Sync + 'static>(
             CharacterBody(handle),
             CharacterState { body },
             Drawn(transform.translation),
+            Pressed::default(),
         ));
     }
 }
@@ -156,26 +157,64 @@ pub(crate) struct VoxwalkClock {
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Drawn(pub(crate) Vec3);
 
+/// The buttons a character's input held on some frame since its last
+/// tick: a press one frame long, on a frame that ran no fixed step (most
+/// frames, at 144 frames a second to 64 fixed steps), reaches the next
+/// tick all the same, and acts once.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Pressed {
+    /// Jump was held by an input no tick has read yet.
+    jump: bool,
+    /// When the input a tick last read (or a press was noted from) was
+    /// written: the same input, seen again at the end of the frame, is not
+    /// a new press.
+    read: Option<Tick>,
+}
+
+/// Notes, at the end of every frame, the buttons held by each character's
+/// input written since a tick last read it, for its next tick.
+pub(crate) fn note_presses(mut characters: Query<(Ref<CharacterInput>, &mut Pressed)>) {
+    for (input, mut pressed) in &mut characters {
+        let written = Some(input.last_changed());
+        if input.0.jump && pressed.read != written {
+            pressed.jump = true;
+            pressed.read = written;
+        }
+    }
+}
+
+/// The time a fixed step may fall short of a whole tick and still run it:
+/// bevy keeps its timestep in whole nanoseconds, so three steps of 1/30 s
+/// (33,333,333 ns each) come to a nanosecond less than two ticks of 1/20 s,
+/// and without this every other tick would wait a whole step more.
+const CLOCK_SLACK: Duration = Duration::from_micros(1);
+
 /// The length of one voxwalk tick.
 fn tick_length<W: BlockSource + Send + Sync + 'static>(voxwalk: &Voxwalk<W>) -> Duration {
     Duration::from_secs_f64(voxwalk.simulation.settings().dt())
 }
+
+/// What [`follow_game_writes`] reads and writes of a character.
+type GameWrites<'a> = (
+    Entity,
+    &'a CharacterBody,
+    &'a Transform,
+    &'a mut Drawn,
+    &'a mut CharacterState,
+    Ref<'a, Character>,
+);
 
 /// What a game wrote to a character since the last tick, the bevy way: a
 /// `Transform` moved by hand teleports the body there (its velocity kept),
 /// a changed [`Character::size`] resizes it.
 pub(crate) fn follow_game_writes<W: BlockSource + Send + Sync + 'static>(
     mut voxwalk: ResMut<Voxwalk<W>>,
-    mut characters: Query<(
-        Entity,
-        &CharacterBody,
-        &Transform,
-        &mut Drawn,
-        Ref<Character>,
-    )>,
+    mut characters: Query<GameWrites>,
     mut refused: MessageWriter<CharacterRefused>,
 ) {
-    for (entity, CharacterBody(handle), transform, mut drawn, character) in &mut characters {
+    for (entity, CharacterBody(handle), transform, mut drawn, mut state, character) in
+        &mut characters
+    {
         let Some(body) = voxwalk.simulation.body_mut(*handle) else {
             continue;
         };
@@ -183,6 +222,8 @@ pub(crate) fn follow_game_writes<W: BlockSource + Send + Sync + 'static>(
             let size = body.aabb.max - body.aabb.min;
             body.place(Aabb::from_feet(to_voxwalk(transform.translation), size));
             drawn.0 = transform.translation;
+            // Read where it now is, not where the last tick left it.
+            state.body = *body;
         }
         if character.is_changed()
             && !character.is_added()
@@ -196,6 +237,9 @@ pub(crate) fn follow_game_writes<W: BlockSource + Send + Sync + 'static>(
     }
 }
 
+/// What a tick reads of each character's input.
+type Inputs<'a> = (&'a CharacterBody, Ref<'a, CharacterInput>, &'a mut Pressed);
+
 /// The voxwalk ticks this fixed step owes: the step's time goes on the
 /// characters' clock, and each whole tick on it runs one tick: every
 /// character's input by its handle, then each body's state and events back
@@ -204,30 +248,45 @@ pub(crate) fn tick<W: BlockSource + Send + Sync + 'static>(
     mut voxwalk: ResMut<Voxwalk<W>>,
     mut clock: ResMut<VoxwalkClock>,
     fixed: Res<Time<Fixed>>,
-    inputs: Query<(&CharacterBody, &CharacterInput)>,
+    mut inputs: Query<Inputs>,
     mut states: Query<&mut CharacterState>,
     mut events: MessageWriter<CharacterEvent>,
 ) {
     let length = tick_length(&voxwalk);
     clock.owed += fixed.delta();
-    while clock.owed >= length {
-        clock.owed -= length;
-        tick_once(&mut voxwalk, &inputs, &mut states, &mut events);
+    let mut first = true;
+    while clock.owed + CLOCK_SLACK >= length {
+        clock.owed = clock.owed.saturating_sub(length);
+        tick_once(&mut voxwalk, (&mut inputs, first), &mut states, &mut events);
+        first = false;
     }
 }
 
+/// One voxwalk tick. A character's buttons are those pressed on a frame
+/// since its last tick, or held now in the first tick of this fixed step
+/// (one set in `FixedUpdate` before the tick): the later ticks of a step
+/// that runs several see no frame between them, so a press acts once.
 fn tick_once<W: BlockSource + Send + Sync + 'static>(
     voxwalk: &mut Voxwalk<W>,
-    inputs: &Query<(&CharacterBody, &CharacterInput)>,
+    (inputs, first): (&mut Query<Inputs>, bool),
     states: &mut Query<&mut CharacterState>,
     events: &mut MessageWriter<CharacterEvent>,
 ) {
     voxwalk.inputs.clear();
-    voxwalk.inputs.extend(
-        inputs
-            .iter()
-            .map(|(CharacterBody(handle), CharacterInput(input))| (*handle, *input)),
-    );
+    voxwalk.inputs.extend(inputs.iter_mut().map(
+        |(CharacterBody(handle), written, mut pressed)| {
+            let mut input = written.0;
+            let held = first && input.jump;
+            input.jump = held || pressed.jump;
+            if held {
+                pressed.read = Some(written.last_changed());
+            }
+            if pressed.jump {
+                pressed.jump = false;
+            }
+            (*handle, input)
+        },
+    ));
     if let Err(error) = voxwalk
         .simulation
         .step_into(&voxwalk.inputs, &mut voxwalk.report)
@@ -261,20 +320,26 @@ fn tick_once<W: BlockSource + Send + Sync + 'static>(
 /// Each character's `Transform` translation: its feet between the last two
 /// ticks, by how far the characters' clock is into the next one. A
 /// `Transform` the game wrote since the last drawing is left for the next
-/// tick to teleport the body to.
+/// fixed step to teleport the body to (and is what is drawn meanwhile).
 pub(crate) fn interpolate_transforms<W: BlockSource + Send + Sync + 'static>(
     voxwalk: Res<Voxwalk<W>>,
     clock: Res<VoxwalkClock>,
     fixed: Res<Time<Fixed>>,
-    mut characters: Query<(&CharacterState, &mut Transform, &mut Drawn)>,
+    mut characters: Query<(&CharacterBody, &mut Transform, &mut Drawn)>,
 ) {
     let length = tick_length(&voxwalk).as_secs_f64();
     let alpha = ((clock.owed + fixed.overstep()).as_secs_f64() / length).clamp(0.0, 1.0);
-    for (state, mut transform, mut drawn) in &mut characters {
+    for (CharacterBody(handle), mut transform, mut drawn) in &mut characters {
         if transform.translation != drawn.0 {
             continue;
         }
-        let feet = to_bevy(state.body.interpolated(alpha).feet());
+        // The simulation's body, not the last tick's state: one the game
+        // placed between ticks (`Voxwalk::body_mut`, `Body::place`) is
+        // drawn there at once.
+        let Some(body) = voxwalk.simulation.body(*handle) else {
+            continue;
+        };
+        let feet = to_bevy(body.interpolated(alpha).feet());
         transform.translation = feet;
         drawn.0 = feet;
     }

@@ -1,0 +1,196 @@
+//! The plugin between bevy's frames and its own ticks: a one-frame press
+//! reaches the next tick at any frame rate and acts once, the characters'
+//! clock counts bevy's whole-nanosecond timesteps exactly, and a teleport
+//! is drawn at once.
+
+use std::time::Duration;
+
+use bevy_app::App;
+use bevy_ecs::entity::Entity;
+use bevy_ecs::message::Messages;
+use bevy_math::Vec3;
+use bevy_time::{Fixed, Time, TimePlugin, TimeUpdateStrategy};
+use bevy_transform::components::Transform;
+use bevy_voxwalk::{
+    Character, CharacterEvent, CharacterInput, CharacterState, Voxwalk, VoxwalkPlugin,
+};
+use voxwalk::block::BlockId;
+use voxwalk::controller::{Event, Input, Settings};
+use voxwalk::geometry::Aabb;
+use voxwalk::glam::{DVec3, IVec3};
+use voxwalk::world::World;
+
+/// A stone floor, its top at y = 0, 128 × 128 around the origin.
+fn floor() -> World {
+    let mut world = World::new();
+    world.fill(
+        IVec3::new(-64, -4, -64),
+        IVec3::new(63, -1, 63),
+        BlockId::STONE,
+    );
+    world
+}
+
+/// An app at bevy's fixed step of `step` seconds, each `update` a frame of
+/// `frame` seconds.
+fn app(step: f64, frame: f64) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        TimePlugin,
+        VoxwalkPlugin::new(floor(), Settings::default()).unwrap(),
+    ))
+    .insert_resource(Time::<Fixed>::from_seconds(step))
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+        frame,
+    )));
+    app.update();
+    app
+}
+
+fn spawn(app: &mut App, feet: Vec3, input: Input) -> Entity {
+    app.world_mut()
+        .spawn((
+            Character::default(),
+            Transform::from_translation(feet),
+            CharacterInput(input),
+        ))
+        .id()
+}
+
+fn ticks_run(app: &App) -> u64 {
+    app.world().resource::<Voxwalk>().simulation().ticks_run()
+}
+
+/// The jumps sent for `entity` since the last call (messages last two
+/// frames: asked every frame).
+fn jumps(app: &mut App, entity: Entity) -> usize {
+    let mut messages = app.world_mut().resource_mut::<Messages<CharacterEvent>>();
+    messages
+        .drain()
+        .filter(|m| m.entity == entity && m.event == Event::Jumped)
+        .count()
+}
+
+/// 30 presses of jump one frame long, each after the character has stood
+/// two ticks or more, under bevy's default 64 Hz step: each jumps once, at
+/// 30, 60, 144 and 240 frames a second.
+#[test]
+fn a_one_frame_press_jumps_once_at_any_frame_rate() {
+    for fps in [30.0, 60.0, 144.0, 240.0] {
+        let mut app = app(1.0 / 64.0, 1.0 / fps);
+        let jumper = spawn(&mut app, Vec3::new(0.5, 0.0, 0.5), Input::IDLE);
+        for _ in 0..30 {
+            app.update();
+        }
+        jumps(&mut app, jumper);
+        let mut counted = Vec::new();
+        for _ in 0..30 {
+            // Stands at least two ticks first.
+            let mut grounded_since = None;
+            while grounded_since.is_none_or(|t| ticks_run(&app) < t + 2) {
+                app.update();
+                jumps(&mut app, jumper);
+                let grounded = app
+                    .world()
+                    .get::<CharacterState>(jumper)
+                    .unwrap()
+                    .body
+                    .grounded;
+                grounded_since = match (grounded, grounded_since) {
+                    (true, None) => Some(ticks_run(&app)),
+                    (true, since) => since,
+                    (false, _) => None,
+                };
+            }
+            app.world_mut()
+                .get_mut::<CharacterInput>(jumper)
+                .unwrap()
+                .0
+                .jump = true;
+            app.update();
+            let mut jumped = jumps(&mut app, jumper);
+            app.world_mut()
+                .get_mut::<CharacterInput>(jumper)
+                .unwrap()
+                .0
+                .jump = false;
+            for _ in 0..(fps as usize) {
+                app.update(); // a second: up, down and landed
+                jumped += jumps(&mut app, jumper);
+            }
+            counted.push(jumped);
+        }
+        assert!(counted.iter().all(|&n| n == 1), "{fps} fps: {counted:?}");
+    }
+}
+
+/// Three fixed steps of 1/30 s, 33,333,333 ns each in bevy, make two
+/// ticks of 1/20 s: after every third step, two more ticks have run.
+#[test]
+fn three_steps_of_a_thirtieth_make_two_ticks_of_a_twentieth() {
+    let mut app = app(1.0 / 30.0, 1.0 / 30.0);
+    let start = ticks_run(&app);
+    let mut late = 0;
+    for step in 1..=300u64 {
+        app.update();
+        if step % 3 == 0 && ticks_run(&app) - start != step / 3 * 2 {
+            late += 1;
+        }
+    }
+    assert_eq!(late, 0);
+    assert_eq!(ticks_run(&app) - start, 200);
+}
+
+/// A walking character moved by a written `Transform`, then by
+/// `Voxwalk::body_mut(e).place`, under the 64 Hz step at 60 and 144 frames
+/// a second, each at ten phases of the frame against the ticks: every
+/// frame after each move draws it at the new place, walking on from there,
+/// never at or between the old one.
+#[test]
+fn a_teleport_is_drawn_at_once() {
+    for fps in [60.0, 144.0] {
+        let mut app = app(1.0 / 64.0, 1.0 / fps);
+        let walker = spawn(
+            &mut app,
+            Vec3::new(0.5, 0.0, 0.5),
+            Input::parse("east").unwrap(),
+        );
+        for _ in 0..60 {
+            app.update();
+        }
+        for phase in 0..10 {
+            for _ in 0..phase {
+                app.update();
+            }
+            let to = DVec3::new(-30.5, 0.0, 20.5 - f64::from(phase));
+            app.world_mut()
+                .get_mut::<Transform>(walker)
+                .unwrap()
+                .translation = to.as_vec3().to_array().into();
+            drawn_from(&mut app, walker, to, "the Transform");
+            let to = DVec3::new(-40.5, 0.0, 30.5 - f64::from(phase));
+            {
+                let mut voxwalk = app.world_mut().resource_mut::<Voxwalk>();
+                let body = voxwalk.body_mut(walker).unwrap();
+                let size = body.aabb.max - body.aabb.min;
+                body.place(Aabb::from_feet(to, size));
+            }
+            drawn_from(&mut app, walker, to, "the place");
+        }
+    }
+}
+
+/// Runs 20 frames, each drawing `walker` at `to` or east of it by less
+/// than the frames' walk.
+fn drawn_from(app: &mut App, walker: Entity, to: DVec3, by: &str) {
+    for frame in 0..20 {
+        app.update();
+        let at = app.world().get::<Transform>(walker).unwrap().translation;
+        assert!(
+            (f64::from(at.z) - to.z).abs() < 1e-4
+                && f64::from(at.x) >= to.x - 1e-4
+                && f64::from(at.x) < to.x + 2.0,
+            "frame {frame} after {by}: {at}, not at {to}"
+        );
+    }
+}

@@ -185,3 +185,49 @@ fn a_follower_of_a_goal_circling_10_blocks_away_keeps_up_for_a_fifth_of_the_work
 fn near(point: DVec3) -> Goal {
     Goal::Near { point, radius: 2.0 }
 }
+
+/// In a crowd: a member following a body that walks east across a field
+/// has its plan patched by `Crowd::retarget` every half second, each
+/// patch a `Planned { again }` event, and keeps within a block of the
+/// distance it began at (4), walking on without stopping to plan.
+#[test]
+fn a_crowd_member_following_a_walking_body_has_its_plan_patched() {
+    use voxwalk::block::BlockId;
+    use voxwalk::controller::{Input, Simulation};
+    use voxwalk::navigate::{Crowd, CrowdEvent};
+    let mut world = World::new();
+    world.fill(
+        glam::IVec3::new(0, 0, 0),
+        glam::IVec3::new(63, 0, 20),
+        BlockId::STONE,
+    );
+    let mut sim = Simulation::new(world, Settings::default()).unwrap();
+    let leader = sim.add_body(Body::new(DVec3::new(8.5, 1.0, 10.5), Body::DEFAULT_SIZE).unwrap());
+    let member = sim.add_body(Body::new(DVec3::new(4.5, 1.0, 10.5), Body::DEFAULT_SIZE).unwrap());
+    let mut crowd = Crowd::new();
+    crowd.send(member, near(DVec3::new(8.5, 1.0, 10.5)));
+    let east = Input::parse("east").unwrap();
+    let (mut patches, mut farthest, mut standing) = (0, 0.0_f64, 0);
+    let mut events = Vec::new();
+    for tick in 1..=200 {
+        if tick % EVERY == 0 {
+            crowd.retarget(member, near(sim.body(leader).unwrap().feet()));
+        }
+        let mut inputs = crowd.inputs(&mut sim, &mut events).to_vec();
+        patches += events
+            .iter()
+            .filter(|e| matches!(e.1, CrowdEvent::Planned { again: true, .. }))
+            .count();
+        inputs.push((leader, east));
+        sim.step(&inputs).unwrap();
+        let (l, m) = (sim.body(leader).unwrap(), sim.body(member).unwrap());
+        farthest = farthest.max(across(l.feet(), m.feet()));
+        if tick > 40 && m.velocity.x.abs() < 1e-9 {
+            standing += 1;
+        }
+    }
+    println!("{patches} patches, at most {farthest:.2} blocks behind, {standing} ticks standing");
+    assert!(patches >= 15, "{patches}");
+    assert!(farthest < 5.0, "{farthest}");
+    assert!(standing < 10, "stood {standing} ticks");
+}

@@ -106,11 +106,14 @@ pub(super) struct Member {
     /// How many times it was sent: a plan made for an earlier sending
     /// (beside the step, [`Crowd::inputs_beside`]) is dropped.
     pub(super) sent: u64,
+    /// Its goal moved ([`Crowd::retarget`]): the plan it follows is
+    /// patched at the next tick.
+    pub(super) retarget: bool,
 }
 
 impl Errand {
     /// To be planned for, waiting from `clock`.
-    fn to_plan(again: bool, clock: u64) -> Errand {
+    pub(super) fn to_plan(again: bool, clock: u64) -> Errand {
         Errand::ToPlan {
             again,
             since: clock,
@@ -179,6 +182,8 @@ pub struct Crowd {
     pub(super) resolver: Resolver,
     /// One list a thread, kept between ticks.
     pub(super) planners: Vec<Planners>,
+    /// The planners that patch plans whose goals moved.
+    pub(super) patching: Planners,
     /// The steps they checked, remembered for all of them under one cap.
     pub(super) memory: StepMemory,
     /// Where set, the members of its planner's size and settings are
@@ -213,6 +218,7 @@ impl Crowd {
             waits: Vec::new(),
             resolver: Resolver::new(),
             planners: Vec::new(),
+            patching: Vec::new(),
             memory: StepMemory::default(),
             layer: None,
             edits_while_out: Vec::new(),
@@ -242,6 +248,7 @@ impl Crowd {
                 member.errand = errand;
                 member.failures = 0;
                 member.sent += 1;
+                member.retarget = false;
             }
             None => self.members.push(Member {
                 handle,
@@ -249,6 +256,7 @@ impl Crowd {
                 errand,
                 failures: 0,
                 sent: 0,
+                retarget: false,
             }),
         }
     }

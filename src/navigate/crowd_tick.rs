@@ -83,6 +83,7 @@ impl Crowd {
         self.clock += 1;
         self.worked = 0;
         self.members.retain(|m| sim.body(m.handle).is_some());
+        self.patch_moved_goals(sim, events);
         self.decide_who_gives_way(sim);
         self.inputs.clear();
         for (m, member) in self.members.iter_mut().enumerate() {

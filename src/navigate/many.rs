@@ -190,7 +190,7 @@ pub(crate) fn advance_many<W: BlockSource + SyncIfParallel>(
 /// The planner `kept` holds for `body`'s size, collision mask and
 /// `settings`, made (and
 /// the one used longest ago dropped, past [`PLANNERS_KEPT`]) where none.
-fn planner_for<'p>(
+pub(super) fn planner_for<'p>(
     kept: &'p mut Planners,
     memory: &StepMemory,
     settings: &Settings,

@@ -69,6 +69,7 @@ mod coarse_layer;
 mod crowd;
 mod crowd_planning;
 mod crowd_plans;
+mod crowd_retarget;
 mod crowd_tick;
 mod follower;
 mod give_way;

@@ -59,6 +59,8 @@
 mod components;
 pub mod convert;
 mod edit;
+mod navigation;
+mod navigation_state;
 mod plugin;
 mod resource;
 mod systems;
@@ -67,6 +69,7 @@ pub use components::{
     Character, CharacterBody, CharacterInput, CharacterSettings, CharacterState, CollisionLayers,
 };
 pub use edit::EditWorld;
+pub use navigation::{Destination, FOLLOW_SLACK, NavigationEvent};
 pub use plugin::{VoxwalkPlugin, VoxwalkSystems};
 pub use resource::{CharacterEvent, CharacterRefused, Refusal, Voxwalk};
 
@@ -77,13 +80,14 @@ pub use resource::{CharacterEvent, CharacterRefused, Refusal, Voxwalk};
 pub mod prelude {
     pub use crate::{
         Character, CharacterBody, CharacterEvent, CharacterInput, CharacterRefused,
-        CharacterSettings, CharacterState, CollisionLayers, EditWorld, Refusal, Voxwalk,
-        VoxwalkPlugin, VoxwalkSystems,
+        CharacterSettings, CharacterState, CollisionLayers, Destination, EditWorld,
+        NavigationEvent, Refusal, Voxwalk, VoxwalkPlugin, VoxwalkSystems,
     };
     pub use voxwalk::block::BlockId;
     pub use voxwalk::controller::{
         Body as VoxwalkBody, Event as VoxwalkEvent, Input as VoxwalkInput,
         Settings as VoxwalkSettings,
     };
+    pub use voxwalk::navigate::{CrowdEvent, Goal};
     pub use voxwalk::world::World as VoxelWorld;
 }

@@ -8,6 +8,7 @@ use bevy_transform::TransformSystems;
 use voxwalk::controller::{SettingError, Settings, Simulation};
 use voxwalk::world::{BlockSource, World};
 
+use crate::navigation::{NavigationEvent, send_destinations};
 use crate::resource::{CharacterEvent, CharacterRefused, Voxwalk};
 use crate::systems::{
     RemovedCharacters, VoxwalkClock, add_bodies, follow_game_writes, interpolate_transforms,
@@ -104,6 +105,7 @@ impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
             .init_resource::<VoxwalkClock>()
             .add_message::<CharacterEvent>()
             .add_message::<CharacterRefused>()
+            .add_message::<NavigationEvent>()
             .init_resource::<RemovedCharacters>()
             .add_systems(Last, (note_removed_characters, note_presses))
             .add_systems(
@@ -113,6 +115,7 @@ impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
                     remove_bodies::<W>,
                     update_settings::<W>,
                     follow_game_writes::<W>,
+                    send_destinations::<W>,
                     tick::<W>,
                 )
                     .chain()

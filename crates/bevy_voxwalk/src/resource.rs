@@ -6,7 +6,13 @@ use bevy_ecs::resource::Resource;
 use voxwalk::controller::{
     Body, BodyError, BodyHandle, Event, SettingError, Simulation, SimulationError, TickReport,
 };
+use voxwalk::glam::DVec3;
+#[cfg(doc)]
+use voxwalk::navigate::Crowd;
+use voxwalk::navigate::{CoarseLayer, Step};
 use voxwalk::world::{BlockSource, World};
+
+use crate::navigation_state::Navigation;
 
 /// The world and every character's body: one voxwalk
 /// [`Simulation`], with the entity of each body.
@@ -22,6 +28,8 @@ pub struct Voxwalk<W: BlockSource + Send + Sync + 'static = World> {
     pub(crate) report: TickReport,
     pub(crate) inputs: Vec<(BodyHandle, voxwalk::controller::Input)>,
     pub(crate) failure: Option<SimulationError>,
+    /// The characters with a [`Destination`](crate::Destination).
+    pub(crate) navigation: Navigation,
 }
 
 impl<W: BlockSource + Send + Sync + 'static> Voxwalk<W> {
@@ -32,6 +40,7 @@ impl<W: BlockSource + Send + Sync + 'static> Voxwalk<W> {
             report: TickReport::default(),
             inputs: Vec::new(),
             failure: None,
+            navigation: Navigation::default(),
         }
     }
 
@@ -100,6 +109,44 @@ impl<W: BlockSource + Send + Sync + 'static> Voxwalk<W> {
     pub fn entity(&self, handle: BodyHandle) -> Option<Entity> {
         let data = self.simulation.user_data(handle)?;
         Entity::try_from_bits(data)
+    }
+
+    /// The steps `entity`'s character has still to make towards its
+    /// [`Destination`](crate::Destination), the one it is making first;
+    /// empty while it has no plan.
+    #[must_use]
+    pub fn path(&self, entity: Entity) -> &[Step] {
+        match self.handle_of.get(&entity) {
+            Some(&handle) => self.navigation.crowd.remaining(handle),
+            None => &[],
+        }
+    }
+
+    /// Where `entity`'s character is walking to now: the feet at the end of
+    /// the step it is making.
+    #[must_use]
+    pub fn next_waypoint(&self, entity: Entity) -> Option<DVec3> {
+        self.path(entity).first().map(|step| step.to.feet)
+    }
+
+    /// The most planning the characters' navigation may do in a voxwalk
+    /// tick ([`Crowd::work_per_tick`]; a tenth of a plan's default budget
+    /// unless set).
+    pub fn set_navigation_work_per_tick(&mut self, work: u64) {
+        self.navigation.crowd.work_per_tick = work;
+    }
+
+    /// The planning the navigation did in the last tick
+    /// ([`Crowd::worked_last_tick`]).
+    #[must_use]
+    pub fn navigation_worked_last_tick(&self) -> u64 {
+        self.navigation.crowd.worked_last_tick()
+    }
+
+    /// Plans the characters of `layer`'s size and settings over it
+    /// ([`Crowd::set_layer`]).
+    pub fn set_navigation_layer(&mut self, layer: CoarseLayer) {
+        self.navigation.crowd.set_layer(layer);
     }
 
     /// The last tick the simulation refused, if any: the ticks after it go

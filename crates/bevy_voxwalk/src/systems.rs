@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use bevy_ecs::change_detection::{DetectChanges, Tick};
 use bevy_ecs::component::Component;
-use bevy_ecs::entity::Entity;
+use bevy_ecs::entity::{Entity, EntityHashMap};
 use bevy_ecs::lifecycle::RemovedComponents;
 use bevy_ecs::message::MessageWriter;
 use bevy_ecs::query::{Added, Changed, With};
@@ -15,7 +15,7 @@ use bevy_ecs::world::Ref;
 use bevy_math::Vec3;
 use bevy_time::{Fixed, Time};
 use bevy_transform::components::Transform;
-use voxwalk::controller::{Body, Event};
+use voxwalk::controller::{Body, Event, Input};
 use voxwalk::geometry::Aabb;
 use voxwalk::world::BlockSource;
 
@@ -23,6 +23,7 @@ use crate::components::{
     Character, CharacterBody, CharacterInput, CharacterSettings, CharacterState, CollisionLayers,
 };
 use crate::convert::{to_bevy, to_voxwalk};
+use crate::navigation::NavigationEvent;
 use crate::resource::{CharacterEvent, CharacterRefused, Refusal, Voxwalk};
 
 type NewCharacter<'a> = (
@@ -250,7 +251,10 @@ pub(crate) fn tick<W: BlockSource + Send + Sync + 'static>(
     fixed: Res<Time<Fixed>>,
     mut inputs: Query<Inputs>,
     mut states: Query<&mut CharacterState>,
-    mut events: MessageWriter<CharacterEvent>,
+    mut events: (
+        MessageWriter<CharacterEvent>,
+        MessageWriter<NavigationEvent>,
+    ),
 ) {
     let length = tick_length(&voxwalk);
     clock.owed += fixed.delta();
@@ -270,7 +274,10 @@ fn tick_once<W: BlockSource + Send + Sync + 'static>(
     voxwalk: &mut Voxwalk<W>,
     (inputs, first): (&mut Query<Inputs>, bool),
     states: &mut Query<&mut CharacterState>,
-    events: &mut MessageWriter<CharacterEvent>,
+    (events, navigation_events): &mut (
+        MessageWriter<CharacterEvent>,
+        MessageWriter<NavigationEvent>,
+    ),
 ) {
     voxwalk.inputs.clear();
     voxwalk.inputs.extend(inputs.iter_mut().map(
@@ -287,6 +294,7 @@ fn tick_once<W: BlockSource + Send + Sync + 'static>(
             (*handle, input)
         },
     ));
+    navigate(voxwalk, navigation_events);
     if let Err(error) = voxwalk
         .simulation
         .step_into(&voxwalk.inputs, &mut voxwalk.report)
@@ -314,6 +322,51 @@ fn tick_once<W: BlockSource + Send + Sync + 'static>(
                 event: event.clone(),
             });
         }
+    }
+}
+
+/// The keys of the characters with a destination, in place of their
+/// input's, and what their navigation did, sent as messages.
+fn navigate<W: BlockSource + Send + Sync + 'static>(
+    voxwalk: &mut Voxwalk<W>,
+    messages: &mut MessageWriter<NavigationEvent>,
+) {
+    if voxwalk.navigation.sent.is_empty() {
+        return;
+    }
+    let Voxwalk {
+        simulation,
+        navigation,
+        inputs,
+        ..
+    } = voxwalk;
+    let keys: EntityHashMap<Input> = navigation
+        .crowd
+        .inputs(simulation, &mut navigation.events)
+        .iter()
+        .filter_map(|&(handle, input)| {
+            let entity = Entity::try_from_bits(simulation.user_data(handle)?)?;
+            Some((entity, input))
+        })
+        .collect();
+    for (handle, input) in inputs.iter_mut() {
+        let entity = simulation
+            .user_data(*handle)
+            .and_then(Entity::try_from_bits);
+        if let Some(keys) = entity.and_then(|e| keys.get(&e)) {
+            *input = *keys;
+        }
+    }
+    let tick = simulation.ticks_run();
+    for &(handle, event) in &navigation.events {
+        let Some(entity) = simulation.user_data(handle).and_then(Entity::try_from_bits) else {
+            continue;
+        };
+        messages.write(NavigationEvent {
+            entity,
+            tick,
+            event,
+        });
     }
 }
 

@@ -11,8 +11,10 @@
 //! [`Simulation`](voxwalk::controller::Simulation)
 //! (so characters push each other, and movers carry them), then writes
 //! [`CharacterState`] and sends each voxwalk event as a [`CharacterEvent`]
-//! naming the entity. Between fixed ticks, `Transform` is interpolated from
-//! the last two ticks, so motion is smooth at any frame rate.
+//! naming the entity. `Transform` is drawn a tick and one fixed step behind
+//! the characters' clock, between the two ticks that bracket that time, so
+//! motion is smooth at any frame rate and any fixed step. A
+//! [`Destination`] on a character has it find its own way.
 //!
 //! ```
 //! use bevy_app::App;
@@ -56,8 +58,10 @@
 //! and inputs give the same bits as voxwalk's own `Simulation` does
 //! (`tests/plugin.rs` checks it tick by tick).
 
+mod clock;
 mod components;
 pub mod convert;
+mod drawing;
 mod edit;
 mod navigation;
 mod navigation_state;

@@ -8,11 +8,13 @@ use bevy_transform::TransformSystems;
 use voxwalk::controller::{SettingError, Settings, Simulation};
 use voxwalk::world::{BlockSource, World};
 
+use crate::clock::VoxwalkClock;
+use crate::drawing::interpolate_transforms;
 use crate::navigation::{NavigationEvent, send_destinations};
 use crate::resource::{CharacterEvent, CharacterRefused, Voxwalk};
 use crate::systems::{
-    RemovedCharacters, VoxwalkClock, add_bodies, follow_game_writes, interpolate_transforms,
-    note_presses, note_removed_characters, remove_bodies, tick, update_settings,
+    RemovedCharacters, add_bodies, follow_game_writes, note_presses, note_removed_characters,
+    remove_bodies, tick, update_settings,
 };
 
 /// Adds voxwalk to an app: the world as the [`Voxwalk`] resource, the
@@ -66,7 +68,8 @@ pub enum VoxwalkSystems {
     /// In `FixedUpdate`: bodies added and removed, then one tick. Run the
     /// systems that set [`CharacterInput`](crate::CharacterInput) before it.
     Tick,
-    /// In `PostUpdate`: `Transform`s between the last two ticks.
+    /// In `PostUpdate`: `Transform`s a tick and a fixed step behind the
+    /// characters' clock, between the ticks that bracket that time.
     Interpolate,
 }
 

@@ -1,8 +1,6 @@
 //! The plugin's systems: bodies follow the `Character` components, one
 //! voxwalk tick a fixed tick, `Transform`s between ticks.
 
-use std::time::Duration;
-
 use bevy_ecs::change_detection::{DetectChanges, Tick};
 use bevy_ecs::component::Component;
 use bevy_ecs::entity::{Entity, EntityHashMap};
@@ -12,17 +10,18 @@ use bevy_ecs::query::{Added, Changed, With};
 use bevy_ecs::resource::Resource;
 use bevy_ecs::system::{Commands, Query, Res, ResMut};
 use bevy_ecs::world::Ref;
-use bevy_math::Vec3;
 use bevy_time::{Fixed, Time};
 use bevy_transform::components::Transform;
 use voxwalk::controller::{Body, Event, Input};
 use voxwalk::geometry::Aabb;
 use voxwalk::world::BlockSource;
 
+use crate::clock::{VoxwalkClock, tick_length};
 use crate::components::{
     Character, CharacterBody, CharacterInput, CharacterSettings, CharacterState, CollisionLayers,
 };
-use crate::convert::{to_bevy, to_voxwalk};
+use crate::convert::to_voxwalk;
+use crate::drawing::{Drawn, Trail};
 use crate::navigation::NavigationEvent;
 use crate::resource::{CharacterEvent, CharacterRefused, Refusal, Voxwalk};
 
@@ -84,6 +83,7 @@ pub(crate) fn add_bodies<W: BlockSource + Send + Sync + 'static>(
             CharacterState { body },
             Drawn(transform.translation),
             Pressed::default(),
+            Trail::standing(&body),
         ));
     }
 }
@@ -145,19 +145,6 @@ pub(crate) fn update_settings<W: BlockSource + Send + Sync + 'static>(
     }
 }
 
-/// The characters' own clock: the time the app's fixed steps have added
-/// and no voxwalk tick has used yet. The app's fixed timestep is the
-/// game's; the characters tick at the settings' rate whatever it is.
-#[derive(Resource, Default, Debug)]
-pub(crate) struct VoxwalkClock {
-    owed: Duration,
-}
-
-/// The translation the plugin last drew a character at: a `Transform` that
-/// differs from it was written by the game, and moves the body there.
-#[derive(Component, Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Drawn(pub(crate) Vec3);
-
 /// The buttons a character's input held on some frame since its last
 /// tick: a press one frame long, on a frame that ran no fixed step (most
 /// frames, at 144 frames a second to 64 fixed steps), reaches the next
@@ -184,17 +171,6 @@ pub(crate) fn note_presses(mut characters: Query<(Ref<CharacterInput>, &mut Pres
     }
 }
 
-/// The time a fixed step may fall short of a whole tick and still run it:
-/// bevy keeps its timestep in whole nanoseconds, so three steps of 1/30 s
-/// (33,333,333 ns each) come to a nanosecond less than two ticks of 1/20 s,
-/// and without this every other tick would wait a whole step more.
-const CLOCK_SLACK: Duration = Duration::from_micros(1);
-
-/// The length of one voxwalk tick.
-fn tick_length<W: BlockSource + Send + Sync + 'static>(voxwalk: &Voxwalk<W>) -> Duration {
-    Duration::from_secs_f64(voxwalk.simulation.settings().dt())
-}
-
 /// What [`follow_game_writes`] reads and writes of a character.
 type GameWrites<'a> = (
     Entity,
@@ -202,6 +178,7 @@ type GameWrites<'a> = (
     &'a Transform,
     &'a mut Drawn,
     &'a mut CharacterState,
+    &'a mut Trail,
     Ref<'a, Character>,
 );
 
@@ -213,7 +190,7 @@ pub(crate) fn follow_game_writes<W: BlockSource + Send + Sync + 'static>(
     mut characters: Query<GameWrites>,
     mut refused: MessageWriter<CharacterRefused>,
 ) {
-    for (entity, CharacterBody(handle), transform, mut drawn, mut state, character) in
+    for (entity, CharacterBody(handle), transform, mut drawn, mut state, mut trail, character) in
         &mut characters
     {
         let Some(body) = voxwalk.simulation.body_mut(*handle) else {
@@ -223,8 +200,10 @@ pub(crate) fn follow_game_writes<W: BlockSource + Send + Sync + 'static>(
             let size = body.aabb.max - body.aabb.min;
             body.place(Aabb::from_feet(to_voxwalk(transform.translation), size));
             drawn.0 = transform.translation;
-            // Read where it now is, not where the last tick left it.
+            // Read and drawn where it now is, not where the last tick left
+            // it.
             state.body = *body;
+            *trail = Trail::standing(body);
         }
         if character.is_changed()
             && !character.is_added()
@@ -250,17 +229,16 @@ pub(crate) fn tick<W: BlockSource + Send + Sync + 'static>(
     mut clock: ResMut<VoxwalkClock>,
     fixed: Res<Time<Fixed>>,
     mut inputs: Query<Inputs>,
-    mut states: Query<&mut CharacterState>,
+    mut states: Query<(&mut CharacterState, &mut Trail)>,
     mut events: (
         MessageWriter<CharacterEvent>,
         MessageWriter<NavigationEvent>,
     ),
 ) {
     let length = tick_length(&voxwalk);
-    clock.owed += fixed.delta();
+    clock.add(fixed.delta());
     let mut first = true;
-    while clock.owed + CLOCK_SLACK >= length {
-        clock.owed = clock.owed.saturating_sub(length);
+    while clock.take_tick(length) {
         tick_once(&mut voxwalk, (&mut inputs, first), &mut states, &mut events);
         first = false;
     }
@@ -273,7 +251,7 @@ pub(crate) fn tick<W: BlockSource + Send + Sync + 'static>(
 fn tick_once<W: BlockSource + Send + Sync + 'static>(
     voxwalk: &mut Voxwalk<W>,
     (inputs, first): (&mut Query<Inputs>, bool),
-    states: &mut Query<&mut CharacterState>,
+    states: &mut Query<(&mut CharacterState, &mut Trail)>,
     (events, navigation_events): &mut (
         MessageWriter<CharacterEvent>,
         MessageWriter<NavigationEvent>,
@@ -307,8 +285,9 @@ fn tick_once<W: BlockSource + Send + Sync + 'static>(
         let Some(entity) = voxwalk.entity(handle) else {
             continue;
         };
-        if let Ok(mut state) = states.get_mut(entity) {
+        if let Ok((mut state, mut trail)) = states.get_mut(entity) {
             state.body = *body;
+            trail.ticked(body);
         }
         for event in report.bodies.get(index).into_iter().flatten() {
             let other = match event {
@@ -367,33 +346,5 @@ fn navigate<W: BlockSource + Send + Sync + 'static>(
             tick,
             event,
         });
-    }
-}
-
-/// Each character's `Transform` translation: its feet between the last two
-/// ticks, by how far the characters' clock is into the next one. A
-/// `Transform` the game wrote since the last drawing is left for the next
-/// fixed step to teleport the body to (and is what is drawn meanwhile).
-pub(crate) fn interpolate_transforms<W: BlockSource + Send + Sync + 'static>(
-    voxwalk: Res<Voxwalk<W>>,
-    clock: Res<VoxwalkClock>,
-    fixed: Res<Time<Fixed>>,
-    mut characters: Query<(&CharacterBody, &mut Transform, &mut Drawn)>,
-) {
-    let length = tick_length(&voxwalk).as_secs_f64();
-    let alpha = ((clock.owed + fixed.overstep()).as_secs_f64() / length).clamp(0.0, 1.0);
-    for (CharacterBody(handle), mut transform, mut drawn) in &mut characters {
-        if transform.translation != drawn.0 {
-            continue;
-        }
-        // The simulation's body, not the last tick's state: one the game
-        // placed between ticks (`Voxwalk::body_mut`, `Body::place`) is
-        // drawn there at once.
-        let Some(body) = voxwalk.simulation.body(*handle) else {
-            continue;
-        };
-        let feet = to_bevy(body.interpolated(alpha).feet());
-        transform.translation = feet;
-        drawn.0 = feet;
     }
 }

@@ -27,12 +27,46 @@ pub(crate) struct Drawn(pub(crate) Vec3);
 /// tick and a fixed step of up to four ticks behind the newest.
 const KEPT: usize = 6;
 
-/// A character's feet at its last [`KEPT`] ticks, the newest first, and
-/// its box as the newest tick left it: a box that differs was moved by the
-/// game between ticks, and is drawn where it is at once.
+/// A point at the last [`KEPT`] ticks, the newest first.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Recent([DVec3; KEPT]);
+
+impl Recent {
+    /// A point that has always been at `at`.
+    pub(crate) fn still(at: DVec3) -> Recent {
+        Recent([at; KEPT])
+    }
+
+    /// The tick just run left the point at `at`.
+    pub(crate) fn ticked(&mut self, at: DVec3) {
+        self.0.rotate_right(1);
+        self.0[0] = at;
+    }
+
+    /// The point `behind` ticks before the newest (a fraction between two
+    /// ticks drawn between them; past the oldest kept, the oldest).
+    pub(crate) fn behind(&self, behind: f64) -> DVec3 {
+        let last = (KEPT - 1) as f64;
+        let behind = behind.clamp(0.0, last);
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // 0..KEPT
+        let i = (behind.floor() as usize).min(KEPT - 2);
+        let t = behind - i as f64;
+        let (to, from) = (self.0[i], self.0[i + 1]);
+        // As `Body::interpolated` does: the ends exactly, a still point
+        // exactly where it is.
+        if t <= 0.0 {
+            return to;
+        }
+        from + (to - from) * (1.0 - t)
+    }
+}
+
+/// A character's feet at its last ticks, and its box as the newest tick
+/// left it: a box that differs was moved by the game between ticks, and is
+/// drawn where it is at once.
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Trail {
-    feet: [DVec3; KEPT],
+    feet: Recent,
     left: Aabb,
 }
 
@@ -40,34 +74,23 @@ impl Trail {
     /// A character that has always stood as `body` does.
     pub(crate) fn standing(body: &Body) -> Trail {
         Trail {
-            feet: [body.feet(); KEPT],
+            feet: Recent::still(body.feet()),
             left: body.aabb,
         }
     }
 
     /// The tick just run left `body` so.
     pub(crate) fn ticked(&mut self, body: &Body) {
-        self.feet.rotate_right(1);
-        self.feet[0] = body.feet();
+        self.feet.ticked(body.feet());
         self.left = body.aabb;
     }
+}
 
-    /// The feet `behind` ticks before the newest (a fraction between two
-    /// ticks drawn between them; past the oldest kept, the oldest).
-    fn feet_behind(&self, behind: f64) -> DVec3 {
-        let last = (KEPT - 1) as f64;
-        let behind = behind.clamp(0.0, last);
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // 0..KEPT
-        let i = (behind.floor() as usize).min(KEPT - 2);
-        let t = behind - i as f64;
-        let (to, from) = (self.feet[i], self.feet[i + 1]);
-        // As `Body::interpolated` does: the ends exactly, a still body
-        // exactly where it is.
-        if t <= 0.0 {
-            return to;
-        }
-        from + (to - from) * (1.0 - t)
-    }
+/// How many ticks behind the newest things are drawn now: a tick and a
+/// fixed step behind the characters' clock.
+pub(crate) fn ticks_behind(clock: &VoxwalkClock, fixed: &Time<Fixed>, length: f64) -> f64 {
+    let since = (clock.owed() + fixed.overstep()).as_secs_f64();
+    (length + fixed.timestep().as_secs_f64() - since) / length
 }
 
 /// Each character's `Transform` translation: its feet at the drawing time,
@@ -85,9 +108,7 @@ pub(crate) fn interpolate_transforms<W: BlockSource + Send + Sync + 'static>(
     fixed: Res<Time<Fixed>>,
     mut characters: Query<(&CharacterBody, &mut Transform, &mut Drawn, &mut Trail)>,
 ) {
-    let length = tick_length(&voxwalk).as_secs_f64();
-    let since = (clock.owed() + fixed.overstep()).as_secs_f64();
-    let behind = (length + fixed.timestep().as_secs_f64() - since) / length;
+    let behind = ticks_behind(&clock, &fixed, tick_length(&voxwalk).as_secs_f64());
     for (CharacterBody(handle), mut transform, mut drawn, mut trail) in &mut characters {
         if transform.translation != drawn.0 {
             continue;
@@ -98,7 +119,7 @@ pub(crate) fn interpolate_transforms<W: BlockSource + Send + Sync + 'static>(
         if body.aabb != trail.left {
             *trail = Trail::standing(body);
         }
-        let feet = to_bevy(trail.feet_behind(behind));
+        let feet = to_bevy(trail.feet.behind(behind));
         transform.translation = feet;
         drawn.0 = feet;
     }

@@ -63,6 +63,7 @@ mod components;
 pub mod convert;
 mod drawing;
 mod edit;
+mod movers;
 mod navigation;
 mod navigation_state;
 mod plugin;
@@ -73,6 +74,7 @@ pub use components::{
     Character, CharacterBody, CharacterInput, CharacterSettings, CharacterState, CollisionLayers,
 };
 pub use edit::EditWorld;
+pub use movers::{MoverBody, MoverRefused, MovingBlocks};
 pub use navigation::{Destination, FOLLOW_SLACK, NavigationEvent};
 pub use plugin::{VoxwalkPlugin, VoxwalkSystems};
 pub use resource::{CharacterEvent, CharacterRefused, Refusal, Voxwalk};
@@ -84,8 +86,9 @@ pub use resource::{CharacterEvent, CharacterRefused, Refusal, Voxwalk};
 pub mod prelude {
     pub use crate::{
         Character, CharacterBody, CharacterEvent, CharacterInput, CharacterRefused,
-        CharacterSettings, CharacterState, CollisionLayers, Destination, EditWorld,
-        NavigationEvent, Refusal, Voxwalk, VoxwalkPlugin, VoxwalkSystems,
+        CharacterSettings, CharacterState, CollisionLayers, Destination, EditWorld, MoverBody,
+        MoverRefused, MovingBlocks, NavigationEvent, Refusal, Voxwalk, VoxwalkPlugin,
+        VoxwalkSystems,
     };
     pub use voxwalk::block::BlockId;
     pub use voxwalk::controller::{

@@ -10,6 +10,7 @@ use voxwalk::world::{BlockSource, World};
 
 use crate::clock::VoxwalkClock;
 use crate::drawing::interpolate_transforms;
+use crate::movers::{MoverRefused, draw_movers, sync_movers};
 use crate::navigation::{NavigationEvent, send_destinations};
 use crate::resource::{CharacterEvent, CharacterRefused, Voxwalk};
 use crate::systems::{
@@ -109,6 +110,7 @@ impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
             .add_message::<CharacterEvent>()
             .add_message::<CharacterRefused>()
             .add_message::<NavigationEvent>()
+            .add_message::<MoverRefused>()
             .init_resource::<RemovedCharacters>()
             .add_systems(Last, (note_removed_characters, note_presses))
             .add_systems(
@@ -118,6 +120,7 @@ impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
                     remove_bodies::<W>,
                     update_settings::<W>,
                     follow_game_writes::<W>,
+                    sync_movers::<W>,
                     send_destinations::<W>,
                     tick::<W>,
                 )
@@ -126,7 +129,7 @@ impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
             )
             .add_systems(
                 PostUpdate,
-                interpolate_transforms::<W>
+                (interpolate_transforms::<W>, draw_movers::<W>)
                     .in_set(VoxwalkSystems::Interpolate)
                     .before(TransformSystems::Propagate),
             );

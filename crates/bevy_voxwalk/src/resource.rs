@@ -7,6 +7,7 @@ use voxwalk::controller::{
     Body, BodyError, BodyHandle, Event, SettingError, Simulation, SimulationError, TickReport,
 };
 use voxwalk::glam::DVec3;
+use voxwalk::movers::MoverHandle;
 #[cfg(doc)]
 use voxwalk::navigate::Crowd;
 use voxwalk::navigate::{CoarseLayer, Step};
@@ -30,6 +31,10 @@ pub struct Voxwalk<W: BlockSource + Send + Sync + 'static = World> {
     pub(crate) failure: Option<SimulationError>,
     /// The characters with a [`Destination`](crate::Destination).
     pub(crate) navigation: Navigation,
+    /// The mover of each [`MovingBlocks`](crate::MovingBlocks) entity, and
+    /// the entity of each such mover.
+    pub(crate) mover_of: EntityHashMap<MoverHandle>,
+    pub(crate) mover_entity: std::collections::HashMap<MoverHandle, Entity>,
 }
 
 impl<W: BlockSource + Send + Sync + 'static> Voxwalk<W> {
@@ -41,6 +46,8 @@ impl<W: BlockSource + Send + Sync + 'static> Voxwalk<W> {
             inputs: Vec::new(),
             failure: None,
             navigation: Navigation::default(),
+            mover_of: EntityHashMap::default(),
+            mover_entity: std::collections::HashMap::new(),
         }
     }
 
@@ -104,6 +111,13 @@ impl<W: BlockSource + Send + Sync + 'static> Voxwalk<W> {
         self.simulation.body(*self.handle_of.get(&entity)?)
     }
 
+    /// The entity whose [`MovingBlocks`](crate::MovingBlocks) mover
+    /// `handle` is (none for one added by [`Voxwalk::add_mover`]).
+    #[must_use]
+    pub fn mover_entity(&self, handle: MoverHandle) -> Option<Entity> {
+        self.mover_entity.get(&handle).copied()
+    }
+
     /// The entity whose character `handle` is.
     #[must_use]
     pub fn entity(&self, handle: BodyHandle) -> Option<Entity> {
@@ -163,8 +177,10 @@ impl<W: BlockSource + Send + Sync + 'static> Voxwalk<W> {
 pub struct CharacterEvent {
     /// The character's entity.
     pub entity: Entity,
-    /// The other character's entity, where the event names another body
-    /// (pushed by a body): the entity for the event's handle.
+    /// The other entity, where the event names another body (pushed by a
+    /// body) or a mover of a [`MovingBlocks`](crate::MovingBlocks) entity
+    /// (boarded, alighted, caught, crushed): the entity for the event's
+    /// handle.
     pub other: Option<Entity>,
     /// The simulation's tick it happened in.
     pub tick: u64,

@@ -22,6 +22,7 @@ use crate::components::{
 };
 use crate::convert::to_voxwalk;
 use crate::drawing::{Drawn, Trail};
+use crate::movers::{MoverBody, MoverTrail, note_mover_ticks};
 use crate::navigation::NavigationEvent;
 use crate::resource::{CharacterEvent, CharacterRefused, Refusal, Voxwalk};
 
@@ -230,6 +231,7 @@ pub(crate) fn tick<W: BlockSource + Send + Sync + 'static>(
     fixed: Res<Time<Fixed>>,
     mut inputs: Query<Inputs>,
     mut states: Query<(&mut CharacterState, &mut Trail)>,
+    mut mover_trails: Query<(&MoverBody, &mut MoverTrail)>,
     mut events: (
         MessageWriter<CharacterEvent>,
         MessageWriter<NavigationEvent>,
@@ -240,6 +242,7 @@ pub(crate) fn tick<W: BlockSource + Send + Sync + 'static>(
     let mut first = true;
     while clock.take_tick(length) {
         tick_once(&mut voxwalk, (&mut inputs, first), &mut states, &mut events);
+        note_mover_ticks(&voxwalk, &mut mover_trails);
         first = false;
     }
 }
@@ -292,6 +295,10 @@ fn tick_once<W: BlockSource + Send + Sync + 'static>(
         for event in report.bodies.get(index).into_iter().flatten() {
             let other = match event {
                 Event::PushedByBody { other, .. } => voxwalk.entity(*other),
+                Event::Boarded { mover }
+                | Event::Alighted { mover, .. }
+                | Event::Caught { mover }
+                | Event::Crushed { mover, .. } => voxwalk.mover_entity(*mover),
                 _ => None,
             };
             events.write(CharacterEvent {

@@ -14,23 +14,45 @@ use crate::resource::Voxwalk;
 /// and without this every other tick would wait a whole step more.
 const CLOCK_SLACK: Duration = Duration::from_micros(1);
 
-/// The time the app's fixed steps have added and no voxwalk tick has used
-/// yet. The app's fixed timestep is the game's; the characters tick at
-/// the settings' rate whatever it is.
+/// The characters' clock: the time the app's fixed steps have added and no
+/// voxwalk tick has used yet, and the ticks the last fixed step ran. The
+/// app's fixed timestep is the game's; the characters tick at the
+/// settings' rate whatever it is. A game's systems that act on ticks run
+/// with [`voxwalk_ticked`].
 #[derive(Resource, Default, Debug)]
-pub(crate) struct VoxwalkClock {
+pub struct VoxwalkClock {
     owed: Duration,
+    ticked: u32,
+}
+
+/// A run condition: whether the last fixed step ran a voxwalk tick, for
+/// systems in `FixedUpdate` after [`VoxwalkSystems::Tick`] that act once a
+/// tick (a game's AI, reading each tick's `CharacterState`).
+///
+/// [`VoxwalkSystems::Tick`]: crate::VoxwalkSystems::Tick
+#[must_use]
+pub fn voxwalk_ticked(clock: bevy_ecs::system::Res<VoxwalkClock>) -> bool {
+    clock.ticked > 0
 }
 
 impl VoxwalkClock {
     /// The time the fixed steps have added that no tick has used yet.
-    pub(crate) fn owed(&self) -> Duration {
+    #[must_use]
+    pub fn owed(&self) -> Duration {
         self.owed
+    }
+
+    /// How many voxwalk ticks the last fixed step ran (0 in most steps
+    /// where the app's step is shorter than a tick).
+    #[must_use]
+    pub fn ticks_in_last_step(&self) -> u32 {
+        self.ticked
     }
 
     /// A fixed step of `step` has run.
     pub(crate) fn add(&mut self, step: Duration) {
         self.owed += step;
+        self.ticked = 0;
     }
 
     /// Whether a tick of `length` is owed (within [`CLOCK_SLACK`]), taking
@@ -40,6 +62,7 @@ impl VoxwalkClock {
             return false;
         }
         self.owed = self.owed.saturating_sub(length);
+        self.ticked += 1;
         true
     }
 }

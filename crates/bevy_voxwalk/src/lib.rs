@@ -70,6 +70,7 @@ mod plugin;
 mod resource;
 mod systems;
 
+pub use clock::{VoxwalkClock, voxwalk_ticked};
 pub use components::{
     Character, CharacterBody, CharacterInput, CharacterSettings, CharacterState, CollisionLayers,
 };
@@ -87,8 +88,8 @@ pub mod prelude {
     pub use crate::{
         Character, CharacterBody, CharacterEvent, CharacterInput, CharacterRefused,
         CharacterSettings, CharacterState, CollisionLayers, Destination, EditWorld, MoverBody,
-        MoverRefused, MovingBlocks, NavigationEvent, Refusal, Voxwalk, VoxwalkPlugin,
-        VoxwalkSystems,
+        MoverRefused, MovingBlocks, NavigationEvent, Refusal, Voxwalk, VoxwalkClock, VoxwalkPlugin,
+        VoxwalkSystems, voxwalk_ticked,
     };
     pub use voxwalk::block::BlockId;
     pub use voxwalk::controller::{

@@ -111,6 +111,8 @@ pub(crate) fn remove_bodies<W: BlockSource + Send + Sync + 'static>(
     mut removed: RemovedComponents<Character>,
     mut noted: ResMut<RemovedCharacters>,
     still: Query<(), With<Character>>,
+    left: Query<(), With<CharacterBody>>,
+    mut commands: Commands,
 ) {
     // This frame's removals too, read here first so the tick sees them.
     noted.0.extend(removed.read());
@@ -120,6 +122,13 @@ pub(crate) fn remove_bodies<W: BlockSource + Send + Sync + 'static>(
         }
         if let Some(handle) = voxwalk.handle_of.remove(&entity) {
             voxwalk.simulation.remove_body(handle);
+        }
+        // An entity that lives on, no longer a character, keeps nothing of
+        // one (its `Transform` and `CharacterInput` are the game's).
+        if left.contains(entity) {
+            commands
+                .entity(entity)
+                .remove::<(CharacterBody, CharacterState, Drawn, Pressed, Trail)>();
         }
     }
 }

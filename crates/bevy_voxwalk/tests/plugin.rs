@@ -498,6 +498,53 @@ fn another_plugins_fixed_systems_run_beside_the_characters() {
     assert_eq!(ticks, 40, "the characters at 20 Hz");
 }
 
+/// A game's system run once a voxwalk tick: `voxwalk_ticked` after the
+/// plugin's tick, under bevy's 64 Hz step, runs in as many fixed steps as
+/// there were ticks, and sees each tick's state.
+#[test]
+fn a_system_runs_once_a_tick_with_voxwalk_ticked() {
+    use bevy_app::FixedUpdate;
+    use bevy_ecs::resource::Resource;
+    use bevy_ecs::schedule::IntoScheduleConfigs;
+    use bevy_ecs::system::{Res, ResMut};
+    use bevy_voxwalk::{VoxwalkClock, VoxwalkSystems, voxwalk_ticked};
+    #[derive(Resource, Default)]
+    struct AiRuns(u32, u64);
+    let mut app = app_at(floor(), false, 1.0 / 64.0);
+    app.init_resource::<AiRuns>().add_systems(
+        FixedUpdate,
+        (|mut runs: ResMut<AiRuns>, clock: Res<VoxwalkClock>| {
+            runs.0 += 1;
+            runs.1 += u64::from(clock.ticks_in_last_step());
+        })
+        .after(VoxwalkSystems::Tick)
+        .run_if(voxwalk_ticked),
+    );
+    spawn(&mut app, Vec3::new(0.5, 0.0, 0.5), Input::IDLE);
+    for _ in 0..128 {
+        app.update();
+    }
+    let ticks = app.world().resource::<Voxwalk>().simulation().ticks_run();
+    let runs = app.world().resource::<AiRuns>();
+    assert_eq!((u64::from(runs.0), runs.1), (ticks, ticks));
+}
+
+/// An entity that stops being a character keeps nothing of one.
+#[test]
+fn a_removed_character_leaves_no_state_behind() {
+    use bevy_voxwalk::CharacterBody;
+    let mut app = app(floor());
+    let walker = spawn(&mut app, Vec3::new(0.5, 0.0, 0.5), Input::IDLE);
+    app.update();
+    assert!(app.world().get::<CharacterState>(walker).is_some());
+    app.world_mut().entity_mut(walker).remove::<Character>();
+    app.update();
+    assert!(app.world().get::<CharacterState>(walker).is_none());
+    assert!(app.world().get::<CharacterBody>(walker).is_none());
+    assert!(app.world().get::<Transform>(walker).is_some(), "the game's");
+    assert!(app.world().resource::<Voxwalk>().body(walker).is_none());
+}
+
 /// Forgetting bevy's `TimePlugin` is said when the app is set up, naming
 /// the plugin and the missing piece, not left as characters that never move.
 #[test]

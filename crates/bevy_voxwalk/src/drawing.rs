@@ -4,8 +4,9 @@
 //! app's fixed step.
 
 use bevy_ecs::component::Component;
+use bevy_ecs::query::With;
 use bevy_ecs::system::{Query, Res};
-use bevy_math::Vec3;
+use bevy_math::{Quat, Vec3};
 use bevy_time::{Fixed, Time};
 use bevy_transform::components::Transform;
 use voxwalk::controller::Body;
@@ -22,6 +23,30 @@ use crate::resource::Voxwalk;
 /// differs from it was written by the game, and moves the body there.
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Drawn(pub(crate) Vec3);
+
+/// Turns a character's `Transform` to face its body's heading (the way
+/// its input walks it, and the way a plan it follows turns it): bevy's
+/// forward, -z, along the heading, about +y. Without it the rotation is
+/// the game's.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FaceHeading;
+
+/// Turns each character with [`FaceHeading`] to its body's heading at the
+/// newest tick.
+pub(crate) fn face_headings<W: BlockSource + Send + Sync + 'static>(
+    voxwalk: Res<Voxwalk<W>>,
+    mut characters: Query<(&CharacterBody, &mut Transform), With<FaceHeading>>,
+) {
+    for (CharacterBody(handle), mut transform) in &mut characters {
+        let Some(body) = voxwalk.simulation.body(*handle) else {
+            continue;
+        };
+        let (x, z) = (body.heading.x, body.heading.y);
+        #[allow(clippy::cast_possible_truncation)] // an angle, for drawing
+        let yaw = (-x).atan2(-z) as f32;
+        transform.rotation = Quat::from_rotation_y(yaw);
+    }
+}
 
 /// How many ticks' feet a character keeps: enough for a drawing time a
 /// tick and a fixed step of up to four ticks behind the newest.

@@ -74,6 +74,7 @@ pub use clock::{VoxwalkClock, voxwalk_ticked};
 pub use components::{
     Character, CharacterBody, CharacterInput, CharacterSettings, CharacterState, CollisionLayers,
 };
+pub use drawing::FaceHeading;
 pub use edit::EditWorld;
 pub use movers::{MoverBody, MoverRefused, MovingBlocks};
 pub use navigation::{Destination, FOLLOW_SLACK, NavigationEvent};
@@ -87,9 +88,9 @@ pub use resource::{CharacterEvent, CharacterRefused, Refusal, Voxwalk};
 pub mod prelude {
     pub use crate::{
         Character, CharacterBody, CharacterEvent, CharacterInput, CharacterRefused,
-        CharacterSettings, CharacterState, CollisionLayers, Destination, EditWorld, MoverBody,
-        MoverRefused, MovingBlocks, NavigationEvent, Refusal, Voxwalk, VoxwalkClock, VoxwalkPlugin,
-        VoxwalkSystems, voxwalk_ticked,
+        CharacterSettings, CharacterState, CollisionLayers, Destination, EditWorld, FaceHeading,
+        MoverBody, MoverRefused, MovingBlocks, NavigationEvent, Refusal, Voxwalk, VoxwalkClock,
+        VoxwalkPlugin, VoxwalkSystems, voxwalk_ticked,
     };
     pub use voxwalk::block::BlockId;
     pub use voxwalk::controller::{

@@ -9,7 +9,7 @@ use voxwalk::controller::{SettingError, Settings, Simulation};
 use voxwalk::world::{BlockSource, World};
 
 use crate::clock::VoxwalkClock;
-use crate::drawing::interpolate_transforms;
+use crate::drawing::{face_headings, interpolate_transforms};
 use crate::movers::{MoverRefused, draw_movers, sync_movers};
 use crate::navigation::{NavigationEvent, send_destinations};
 use crate::resource::{CharacterEvent, CharacterRefused, Voxwalk};
@@ -129,7 +129,11 @@ impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
             )
             .add_systems(
                 PostUpdate,
-                (interpolate_transforms::<W>, draw_movers::<W>)
+                (
+                    interpolate_transforms::<W>,
+                    face_headings::<W>,
+                    draw_movers::<W>,
+                )
                     .in_set(VoxwalkSystems::Interpolate)
                     .before(TransformSystems::Propagate),
             );

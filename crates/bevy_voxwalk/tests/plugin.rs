@@ -602,3 +602,35 @@ fn a_system_asking_for_another_worlds_resource_is_named() {
     .add_systems(bevy_app::Update, reads_the_default_world);
     app.update();
 }
+
+/// A character with `FaceHeading` is turned to its body's heading: bevy's
+/// forward (-z) along it; one without keeps the game's rotation.
+#[test]
+fn face_heading_turns_the_transform_to_the_heading() {
+    use bevy_voxwalk::FaceHeading;
+    let mut app = app(floor());
+    let turned = spawn(&mut app, Vec3::new(0.5, 0.0, 0.5), Input::IDLE);
+    app.world_mut().entity_mut(turned).insert(FaceHeading);
+    let kept = spawn(&mut app, Vec3::new(4.5, 0.0, 0.5), Input::IDLE);
+    for heading in [0.0, 90.0, 225.0] {
+        app.update();
+        app.world_mut()
+            .resource_mut::<Voxwalk>()
+            .body_mut(turned)
+            .unwrap()
+            .set_heading_degrees(heading);
+        app.update();
+        let forward = app.world().get::<Transform>(turned).unwrap().rotation * Vec3::NEG_Z;
+        let want = Vec3::new(
+            (heading as f32).to_radians().cos(),
+            0.0,
+            (heading as f32).to_radians().sin(),
+        );
+        assert!(
+            (forward - want).length() < 1e-5,
+            "{heading}: {forward} {want}"
+        );
+    }
+    let rotation = app.world().get::<Transform>(kept).unwrap().rotation;
+    assert_eq!(rotation, bevy_math::Quat::IDENTITY);
+}

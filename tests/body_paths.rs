@@ -7,46 +7,18 @@
 
 mod support;
 use support::cases::cases;
+use support::fences::{Blocks, register};
 
 use proptest::prelude::*;
 use support::terrain::hash;
 use support::wandering::wandering_input;
-use voxwalk::block::{BlockId, BlockType, PropertyValue};
+use voxwalk::block::{BlockId, BlockType};
 use voxwalk::controller::{Body, Event, Input, Pose, RestoreError, Settings, Simulation};
 use voxwalk::geometry::{Aabb, Mobility};
 use voxwalk::glam::{DVec3, IVec3};
 use voxwalk::movers::Mover;
 use voxwalk::resolver::{CollisionFilter, Filtered, TOUCH_TOLERANCE, blocks_in_box};
 use voxwalk::world::{BlockSource, World};
-
-/// The blocks a game of fences and walkways registers: a fence post on
-/// layer 1 (bit 2), which animals meet and people pass, and a one-way plank
-/// 0.75 to 1.0 up its cell.
-struct Blocks {
-    fence: BlockId,
-    plank: BlockId,
-}
-
-fn register(world: &mut World) -> Blocks {
-    let fence = world
-        .register_block(
-            BlockType::new("animal_fence")
-                .with_box(Aabb::new(
-                    DVec3::new(0.375, 0.0, 0.375),
-                    DVec3::new(0.625, 1.5, 0.625),
-                ))
-                .with_property("collision_layers", PropertyValue::Number(2.0)),
-        )
-        .unwrap();
-    let plank = world
-        .register_block(
-            BlockType::new("walkway")
-                .with_box(Aabb::new(DVec3::new(0.0, 0.75, 0.0), DVec3::ONE))
-                .with_property("one_way", PropertyValue::Flag(true)),
-        )
-        .unwrap();
-    Blocks { fence, plank }
-}
 
 /// The blocks `body` meets that its box overlaps beyond the touch
 /// tolerance, by its own filter.

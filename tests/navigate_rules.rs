@@ -5,11 +5,11 @@
 
 mod support;
 
-use glam::{DVec3, IVec3};
+use glam::IVec3;
+use support::fences::register;
 use support::walking::{Walked, settled, walk};
-use voxwalk::block::{BlockId, BlockType, PropertyValue};
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Settings, Simulation};
-use voxwalk::geometry::Aabb;
 use voxwalk::navigate::{CoarseLayer, Crowd, CrowdEvent, Goal, LayerShape, PlanError, Planner};
 use voxwalk::world::World;
 
@@ -17,16 +17,7 @@ use voxwalk::world::World;
 /// layer 1 (bit 2) from z = 0 to z = 21, open at z = 22 and 23.
 fn fenced_field() -> (World, BlockId) {
     let mut world = World::new();
-    let fence = world
-        .register_block(
-            BlockType::new("animal_fence")
-                .with_box(Aabb::new(
-                    DVec3::new(0.375, 0.0, 0.375),
-                    DVec3::new(0.625, 1.5, 0.625),
-                ))
-                .with_property("collision_layers", PropertyValue::Number(2.0)),
-        )
-        .unwrap();
+    let fence = register(&mut world).fence;
     world.fill(IVec3::new(0, 0, 0), IVec3::new(30, 0, 23), BlockId::STONE);
     world.fill(IVec3::new(15, 1, 0), IVec3::new(15, 1, 21), fence);
     (world, fence)
@@ -144,13 +135,7 @@ fn a_coarse_layer_refuses_a_body_of_other_rules() {
 #[test]
 fn a_one_way_walkway_is_jumped_up_through_and_stood_on() {
     let mut world = World::new();
-    let walkway = world
-        .register_block(
-            BlockType::new("walkway")
-                .with_box(Aabb::new(DVec3::new(0.0, 0.75, 0.0), DVec3::ONE))
-                .with_property("one_way", PropertyValue::Flag(true)),
-        )
-        .unwrap();
+    let walkway = register(&mut world).plank;
     world.fill(IVec3::new(0, 0, 0), IVec3::new(12, 0, 6), BlockId::STONE);
     world.fill(IVec3::new(6, 1, 0), IVec3::new(12, 1, 6), walkway);
     let mut body = settled(&world, 1.5, 3.5, 1.0, Body::DEFAULT_SIZE);

@@ -8,10 +8,10 @@ mod support;
 
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
+use support::fences::{Blocks, register};
 use support::walking::{Walked, walk};
-use voxwalk::block::{BlockId, BlockType, PropertyValue};
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Controller, Input, Settings};
-use voxwalk::geometry::Aabb;
 use voxwalk::navigate::{Goal, Planner};
 use voxwalk::world::World;
 
@@ -21,23 +21,10 @@ use voxwalk::world::World;
 /// fence on collision layer 1 over (26, 1, 14..=18).
 fn yard() -> World {
     let mut world = World::new();
-    let walkway = world
-        .register_block(
-            BlockType::new("walkway")
-                .with_box(Aabb::new(DVec3::new(0.0, 0.75, 0.0), DVec3::ONE))
-                .with_property("one_way", PropertyValue::Flag(true)),
-        )
-        .unwrap();
-    let fence = world
-        .register_block(
-            BlockType::new("animal_fence")
-                .with_box(Aabb::new(
-                    DVec3::new(0.375, 0.0, 0.375),
-                    DVec3::new(0.625, 1.5, 0.625),
-                ))
-                .with_property("collision_layers", PropertyValue::Number(2.0)),
-        )
-        .unwrap();
+    let Blocks {
+        fence,
+        plank: walkway,
+    } = register(&mut world);
     world.fill(IVec3::new(0, -5, 0), IVec3::new(31, 0, 31), BlockId::STONE);
     world.fill(IVec3::new(10, -2, 10), IVec3::new(10, 0, 10), BlockId::AIR);
     world.set_block(IVec3::new(15, 1, 15), BlockId::SLAB);

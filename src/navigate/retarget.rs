@@ -70,7 +70,7 @@ impl Planner {
         self.meet(body.collision_mask);
         let left = follower.remaining();
         let Some(last) = left.last() else {
-            return self.plan_anew(world, body, follower, goal);
+            return self.plan_anew(world, (body, follower), goal, 0);
         };
         let start = follower.start_of_step();
         if goal.reached(last.to.cell, last.to.feet) {
@@ -96,7 +96,7 @@ impl Planner {
             });
         let from = left[keep - 1].to;
         let Ok(at_rest) = Body::new(from.feet, self.reach.size) else {
-            return self.plan_anew(world, body, follower, goal);
+            return self.plan_anew(world, (body, follower), goal, 0);
         };
         let mut at_rest = at_rest.with_layers(DEFAULT_LAYERS, body.collision_mask);
         at_rest.grounded = true;
@@ -105,9 +105,7 @@ impl Planner {
         if !tail.complete {
             // The goal may lie where the steps kept lead away from (down a
             // drop there is no climbing back): the whole way is searched.
-            let mut plan = self.plan_anew(world, body, follower, goal)?;
-            plan.work += tail.work;
-            return Ok(plan);
+            return self.plan_anew(world, (body, follower), goal, tail.work);
         }
         let mut patched = follower.clone();
         patched.patch(keep, &tail.steps);
@@ -116,9 +114,7 @@ impl Planner {
         patched.take_brakes(walker.steps());
         let work = tail.work + u64::from(ticks);
         let Ok(ticks) = walked else {
-            let mut plan = self.plan_anew(world, body, follower, goal)?;
-            plan.work += work;
-            return Ok(plan);
+            return self.plan_anew(world, (body, follower), goal, work);
         };
         *follower = patched;
         Ok(Plan {
@@ -132,15 +128,17 @@ impl Planner {
         })
     }
 
-    /// A plan for `body` to `goal` made anew, `follower` following it.
+    /// A plan for `body` to `goal` made anew, `follower` following it, its
+    /// work with the `spent` of the patch that gave way to it.
     fn plan_anew<W: BlockSource>(
         &mut self,
         world: &W,
-        body: &Body,
-        follower: &mut Follower,
+        (body, follower): (&Body, &mut Follower),
         goal: Goal,
+        spent: u64,
     ) -> Result<Plan, PlanError> {
-        let plan = self.plan(world, body, goal)?;
+        let mut plan = self.plan(world, body, goal)?;
+        plan.work += spent;
         *follower = Follower::new(&plan, body.feet(), self.reach.step_height);
         Ok(plan)
     }

@@ -45,6 +45,18 @@ impl Default for Character {
 )]
 pub struct CharacterInput(pub Input);
 
+/// How many ticks a jump pressed while the character is in the air waits
+/// for it to land (a jump buffer): pressed a moment before landing, it
+/// jumps as it lands. Without it, a press in the air is spent on the tick
+/// that reads it, as the controller spends one.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "reflect",
+    derive(bevy_reflect::Reflect),
+    reflect(opaque, Component, Clone, Debug, PartialEq, Default)
+)]
+pub struct JumpBuffer(pub u32);
+
 /// Settings of this character's own (a faster runner, a heavier robot);
 /// without it the plugin's settings apply. Read when the character is added
 /// and whenever it changes.

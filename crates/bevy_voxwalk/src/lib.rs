@@ -73,6 +73,7 @@ mod systems;
 pub use clock::{VoxwalkClock, voxwalk_ticked};
 pub use components::{
     Character, CharacterBody, CharacterInput, CharacterSettings, CharacterState, CollisionLayers,
+    JumpBuffer,
 };
 pub use drawing::FaceHeading;
 pub use edit::EditWorld;
@@ -89,8 +90,8 @@ pub mod prelude {
     pub use crate::{
         Character, CharacterBody, CharacterEvent, CharacterInput, CharacterRefused,
         CharacterSettings, CharacterState, CollisionLayers, Destination, EditWorld, FaceHeading,
-        MoverBody, MoverRefused, MovingBlocks, NavigationEvent, Refusal, Voxwalk, VoxwalkClock,
-        VoxwalkPlugin, VoxwalkSystems, voxwalk_ticked,
+        JumpBuffer, MoverBody, MoverRefused, MovingBlocks, NavigationEvent, Refusal, Voxwalk,
+        VoxwalkClock, VoxwalkPlugin, VoxwalkSystems, voxwalk_ticked,
     };
     pub use voxwalk::block::BlockId;
     pub use voxwalk::controller::{

@@ -103,6 +103,7 @@ impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
             .register_type::<crate::CharacterInput>()
             .register_type::<crate::CharacterSettings>()
             .register_type::<crate::CollisionLayers>()
+            .register_type::<crate::JumpBuffer>()
             .register_type::<crate::CharacterBody>()
             .register_type::<crate::CharacterState>();
         app.insert_resource(Voxwalk::new(simulation))

@@ -19,6 +19,7 @@ use voxwalk::world::BlockSource;
 use crate::clock::{VoxwalkClock, tick_length};
 use crate::components::{
     Character, CharacterBody, CharacterInput, CharacterSettings, CharacterState, CollisionLayers,
+    JumpBuffer,
 };
 use crate::convert::to_voxwalk;
 use crate::drawing::{Drawn, Trail};
@@ -167,16 +168,21 @@ pub(crate) struct Pressed {
     /// written: the same input, seen again at the end of the frame, is not
     /// a new press.
     read: Option<Tick>,
+    /// Ticks a press may still wait in the air ([`JumpBuffer`]).
+    waits: u32,
 }
 
 /// Notes, at the end of every frame, the buttons held by each character's
 /// input written since a tick last read it, for its next tick.
-pub(crate) fn note_presses(mut characters: Query<(Ref<CharacterInput>, &mut Pressed)>) {
-    for (input, mut pressed) in &mut characters {
+pub(crate) fn note_presses(
+    mut characters: Query<(Ref<CharacterInput>, &mut Pressed, Option<&JumpBuffer>)>,
+) {
+    for (input, mut pressed, buffer) in &mut characters {
         let written = Some(input.last_changed());
         if input.0.jump && pressed.read != written {
             pressed.jump = true;
             pressed.read = written;
+            pressed.waits = buffer.map_or(0, |b| b.0);
         }
     }
 }
@@ -228,7 +234,12 @@ pub(crate) fn follow_game_writes<W: BlockSource + Send + Sync + 'static>(
 }
 
 /// What a tick reads of each character's input.
-type Inputs<'a> = (&'a CharacterBody, Ref<'a, CharacterInput>, &'a mut Pressed);
+type Inputs<'a> = (
+    &'a CharacterBody,
+    Ref<'a, CharacterInput>,
+    &'a mut Pressed,
+    Option<&'a JumpBuffer>,
+);
 
 /// The voxwalk ticks this fixed step owes: the step's time goes on the
 /// characters' clock, and each whole tick on it runs one tick: every
@@ -269,21 +280,37 @@ fn tick_once<W: BlockSource + Send + Sync + 'static>(
         MessageWriter<NavigationEvent>,
     ),
 ) {
-    voxwalk.inputs.clear();
-    voxwalk.inputs.extend(inputs.iter_mut().map(
-        |(CharacterBody(handle), written, mut pressed)| {
-            let mut input = written.0;
-            let held = first && input.jump;
-            input.jump = held || pressed.jump;
-            if held {
-                pressed.read = Some(written.last_changed());
-            }
-            if pressed.jump {
-                pressed.jump = false;
-            }
-            (*handle, input)
-        },
-    ));
+    let Voxwalk {
+        simulation,
+        inputs: keys,
+        ..
+    } = &mut *voxwalk;
+    keys.clear();
+    keys.extend(
+        inputs
+            .iter_mut()
+            .map(|(CharacterBody(handle), written, mut pressed, buffer)| {
+                let mut input = written.0;
+                let held = first && input.jump;
+                input.jump = held || pressed.jump;
+                if held {
+                    pressed.read = Some(written.last_changed());
+                    if !pressed.jump {
+                        pressed.waits = buffer.map_or(0, |b| b.0);
+                    }
+                }
+                // A press in the air waits for the ground, its buffer allowing;
+                // else the tick spends it.
+                let airborne = simulation.body(*handle).is_some_and(|b| !b.grounded);
+                if input.jump && airborne && pressed.waits > 0 {
+                    pressed.jump = true;
+                    pressed.waits -= 1;
+                } else if pressed.jump {
+                    pressed.jump = false;
+                }
+                (*handle, input)
+            }),
+    );
     navigate(voxwalk, navigation_events);
     if let Err(error) = voxwalk
         .simulation

@@ -311,3 +311,44 @@ fn a_walker_is_drawn_on_its_trajectory_a_tick_and_a_fixed_step_behind() {
     }
     println!("worst gap: {worst:.5} of a step");
 }
+
+/// Jumps the character dropped from 3 blocks up makes when jump is pressed
+/// for one frame a few ticks before it lands, with a `JumpBuffer` of
+/// `buffer` ticks or none.
+fn jumps_pressed_before_landing(buffer: Option<u32>) -> usize {
+    let mut app = app(1.0 / 64.0, 1.0 / 60.0);
+    let faller = spawn(&mut app, Vec3::new(0.5, 3.0, 0.5), Input::IDLE);
+    if let Some(ticks) = buffer {
+        app.world_mut()
+            .entity_mut(faller)
+            .insert(bevy_voxwalk::JumpBuffer(ticks));
+    }
+    let mut pressed = false;
+    let mut jumped = 0;
+    for _ in 0..120 {
+        app.update();
+        jumped += jumps(&mut app, faller);
+        let body = app.world().get::<CharacterState>(faller).map(|s| s.body);
+        let mut input = app.world_mut().get_mut::<CharacterInput>(faller).unwrap();
+        if pressed {
+            input.0.jump = false;
+        } else if let Some(body) = body
+            && !body.grounded
+            && body.feet().y < 1.0
+            && body.momentum.y < 0.0
+        {
+            input.0.jump = true; // a few ticks before landing
+            pressed = true;
+        }
+    }
+    assert!(pressed);
+    jumped
+}
+
+/// A jump pressed a few ticks before landing: with a buffer of 8 ticks it
+/// jumps as the character lands; without one it is spent in the air.
+#[test]
+fn a_jump_buffer_keeps_a_press_in_the_air_until_landing() {
+    assert_eq!(jumps_pressed_before_landing(None), 0);
+    assert_eq!(jumps_pressed_before_landing(Some(8)), 1);
+}

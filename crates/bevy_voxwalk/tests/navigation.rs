@@ -255,3 +255,91 @@ fn an_npc_follows_a_walking_player() {
     assert!(patched > 20, "{patched}");
     assert!(farthest < 6.0, "{farthest}");
 }
+
+/// A digging player: 10 NPCs cross the field to the far side and back
+/// for a minute, while every half second a block is dug out of the floor
+/// or put back, a block at a time along x = 20, where their ways cross.
+/// An NPC is planned for again only where a hole or a block put back
+/// changes the place its step ends in (the crowd's look each tick) or
+/// stops it: at most two plans made again an NPC a minute here.
+#[test]
+fn a_digging_player_costs_a_bounded_number_of_plans() {
+    let world = field();
+    let mut app = App::new();
+    app.add_plugins((
+        TimePlugin,
+        VoxwalkPlugin::new(world, Settings::default()).unwrap(),
+    ))
+    .insert_resource(Time::<Fixed>::from_seconds(1.0 / 20.0))
+    .insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    app.update();
+    let npcs: Vec<Entity> = (0..10)
+        .map(|i| {
+            let z = 8 + i * 5;
+            app.world_mut()
+                .spawn((
+                    Character::default(),
+                    Transform::from_xyz(4.5, 1.0, z as f32 + 0.5),
+                    Destination::Goal(Goal::Column { x: 58, z }),
+                ))
+                .id()
+        })
+        .collect();
+    let (mut plans, mut again, mut arrivals) = (0, 0, 0);
+    for tick in 0..1200u32 {
+        if tick % 10 == 0 {
+            // Along x = 20, z walking the field's width and back.
+            let step = tick / 10;
+            let z = (step % 56) as i32 + 4;
+            let cell = IVec3::new(20, 0, z);
+            app.world_mut().resource_mut::<Voxwalk>().edit_world(|w| {
+                let dug = w.block(cell) == voxwalk::block::BlockId::AIR;
+                let block = if dug {
+                    voxwalk::block::BlockId::STONE
+                } else {
+                    voxwalk::block::BlockId::AIR
+                };
+                w.set_block(cell, block);
+            });
+        }
+        app.update();
+        let events: Vec<NavigationEvent> = app
+            .world_mut()
+            .resource_mut::<Messages<NavigationEvent>>()
+            .drain()
+            .collect();
+        for message in events {
+            match message.event {
+                CrowdEvent::Planned { again: false, .. } => plans += 1,
+                CrowdEvent::Planned { again: true, .. } | CrowdEvent::NoWay => again += 1,
+                CrowdEvent::Arrived => {
+                    // Back across the field.
+                    arrivals += 1;
+                    let i = npcs.iter().position(|&e| e == message.entity).unwrap() as i32;
+                    let x = app
+                        .world()
+                        .resource::<Voxwalk>()
+                        .body(message.entity)
+                        .unwrap()
+                        .feet()
+                        .x;
+                    let goal = if x > 30.0 { 4 } else { 58 };
+                    app.world_mut()
+                        .entity_mut(message.entity)
+                        .insert(Destination::Goal(Goal::Column {
+                            x: goal,
+                            z: 8 + i * 5,
+                        }));
+                }
+                _ => {}
+            }
+        }
+    }
+    println!(
+        "a minute of digging, 10 NPCs: {arrivals} arrivals, {plans} plans for errands, \
+         {again} made again ({:.1} an NPC)",
+        f64::from(again) / 10.0
+    );
+    assert!(arrivals >= 30, "{arrivals}");
+    assert!(again <= 20, "{again} plans made again");
+}

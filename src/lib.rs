@@ -188,6 +188,6 @@ pub mod resolver;
 #[cfg(feature = "scenario")]
 pub mod scenario;
 #[cfg(feature = "serde")]
-mod serde_exact;
+pub mod serde_exact;
 pub mod streaming;
 pub mod world;

@@ -11,7 +11,20 @@
 //! takes a number too (a file written by hand, or before this), as exactly
 //! as the format's parser gives it.
 //!
-//! Each module here is a `#[serde(with = "…")]` for one field type.
+//! Each module here is a `#[serde(with = "…")]` for one field type; a game
+//! saving `f64` fields of its own next to voxwalk's uses them the same way:
+//!
+//! ```
+//! #[derive(serde::Serialize, serde::Deserialize)]
+//! struct Spawn {
+//!     #[serde(with = "voxwalk::serde_exact::vec3")]
+//!     feet: voxwalk::glam::DVec3,
+//! }
+//! let spawn = Spawn { feet: voxwalk::glam::DVec3::new(0.1 + 0.2, 64.0, -3.7) };
+//! let text = serde_json::to_string(&spawn).unwrap();
+//! let back: Spawn = serde_json::from_str(&text).unwrap();
+//! assert_eq!(back.feet, spawn.feet); // to the bit
+//! ```
 
 use std::fmt;
 
@@ -19,55 +32,51 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::ser::{SerializeTuple, Serializer};
 
 /// One `f64`.
-pub(crate) mod float {
+pub mod float {
     use super::{Deserializer, Serializer};
 
+    /// Writes the value exactly.
     #[allow(clippy::trivially_copy_pass_by_ref)] // serde's `with` hands a reference
-    pub(crate) fn serialize<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+    pub fn serialize<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
         super::write_float(*value, serializer)
     }
 
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+    /// Reads the value as it was written.
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
         super::read_float(deserializer)
     }
 }
 
 /// A `DVec3`, as an array of three.
-pub(crate) mod vec3 {
+pub mod vec3 {
     use glam::DVec3;
 
     use super::{Deserializer, Serializer};
 
-    pub(crate) fn serialize<S: Serializer>(
-        value: &DVec3,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
+    /// Writes the value exactly.
+    pub fn serialize<S: Serializer>(value: &DVec3, serializer: S) -> Result<S::Ok, S::Error> {
         super::write_floats(&value.to_array(), serializer)
     }
 
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<DVec3, D::Error> {
+    /// Reads the value as it was written.
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<DVec3, D::Error> {
         super::read_floats::<D, 3>(deserializer).map(DVec3::from_array)
     }
 }
 
 /// A `DVec2`, as an array of two.
-pub(crate) mod vec2 {
+pub mod vec2 {
     use glam::DVec2;
 
     use super::{Deserializer, Serializer};
 
-    pub(crate) fn serialize<S: Serializer>(
-        value: &DVec2,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
+    /// Writes the value exactly.
+    pub fn serialize<S: Serializer>(value: &DVec2, serializer: S) -> Result<S::Ok, S::Error> {
         super::write_floats(&value.to_array(), serializer)
     }
 
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<DVec2, D::Error> {
+    /// Reads the value as it was written.
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<DVec2, D::Error> {
         super::read_floats::<D, 2>(deserializer).map(DVec2::from_array)
     }
 }

@@ -16,6 +16,7 @@
 mod ai_step;
 mod ball;
 mod body;
+mod body_check;
 mod body_controller;
 mod body_view;
 mod carry;

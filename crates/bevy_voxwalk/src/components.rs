@@ -5,6 +5,8 @@ use bevy_ecs::component::Component;
 use bevy_ecs::reflect::ReflectComponent;
 #[cfg(feature = "reflect")]
 use bevy_reflect::std_traits::ReflectDefault;
+#[cfg(feature = "reflect")]
+use bevy_reflect::{ReflectDeserialize, ReflectSerialize};
 use bevy_transform::components::Transform;
 use voxwalk::controller::{Body, BodyHandle, Input, Settings};
 use voxwalk::glam::DVec3;
@@ -15,14 +17,24 @@ use voxwalk::glam::DVec3;
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(
     feature = "reflect",
-    derive(bevy_reflect::Reflect),
-    reflect(opaque, Component, Clone, Debug, PartialEq, Default)
+    derive(bevy_reflect::Reflect, serde::Serialize, serde::Deserialize),
+    reflect(
+        opaque,
+        Component,
+        Clone,
+        Debug,
+        PartialEq,
+        Default,
+        Serialize,
+        Deserialize
+    )
 )]
 #[require(Transform, CharacterInput)]
 pub struct Character {
     /// The box: width (x), height (y), depth (z), in blocks. In `f64`, as the
     /// simulation keeps it: 1.8 in `f32` is 1.79999995, a box that fits
     /// under a 1.8-high gap it should not.
+    #[cfg_attr(feature = "reflect", serde(with = "voxwalk::serde_exact::vec3"))]
     pub size: DVec3,
 }
 
@@ -40,8 +52,17 @@ impl Default for Character {
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(
     feature = "reflect",
-    derive(bevy_reflect::Reflect),
-    reflect(opaque, Component, Clone, Debug, PartialEq, Default)
+    derive(bevy_reflect::Reflect, serde::Serialize, serde::Deserialize),
+    reflect(
+        opaque,
+        Component,
+        Clone,
+        Debug,
+        PartialEq,
+        Default,
+        Serialize,
+        Deserialize
+    )
 )]
 pub struct CharacterInput(pub Input);
 
@@ -52,8 +73,17 @@ pub struct CharacterInput(pub Input);
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(
     feature = "reflect",
-    derive(bevy_reflect::Reflect),
-    reflect(opaque, Component, Clone, Debug, PartialEq, Default)
+    derive(bevy_reflect::Reflect, serde::Serialize, serde::Deserialize),
+    reflect(
+        opaque,
+        Component,
+        Clone,
+        Debug,
+        PartialEq,
+        Default,
+        Serialize,
+        Deserialize
+    )
 )]
 pub struct JumpBuffer(pub u32);
 
@@ -63,8 +93,17 @@ pub struct JumpBuffer(pub u32);
 #[derive(Component, Clone, Debug, Default, PartialEq)]
 #[cfg_attr(
     feature = "reflect",
-    derive(bevy_reflect::Reflect),
-    reflect(opaque, Component, Clone, Debug, PartialEq, Default)
+    derive(bevy_reflect::Reflect, serde::Serialize, serde::Deserialize),
+    reflect(
+        opaque,
+        Component,
+        Clone,
+        Debug,
+        PartialEq,
+        Default,
+        Serialize,
+        Deserialize
+    )
 )]
 pub struct CharacterSettings(pub Settings);
 
@@ -73,8 +112,17 @@ pub struct CharacterSettings(pub Settings);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(
     feature = "reflect",
-    derive(bevy_reflect::Reflect),
-    reflect(opaque, Component, Clone, Debug, PartialEq, Default)
+    derive(bevy_reflect::Reflect, serde::Serialize, serde::Deserialize),
+    reflect(
+        opaque,
+        Component,
+        Clone,
+        Debug,
+        PartialEq,
+        Default,
+        Serialize,
+        Deserialize
+    )
 )]
 pub struct CollisionLayers {
     /// The layers the character is on, as bits.
@@ -113,11 +161,17 @@ impl CharacterBody {
 /// The character's body after the last fixed tick (position, velocity,
 /// grounded, pose, …), in voxwalk's `f64`: what game logic reads. The
 /// `Transform` is this, interpolated for drawing.
+///
+/// A character spawned with one (a loaded save, a scene) resumes that body:
+/// where it was, its motion, pose and heading kept, its `Transform` moved
+/// there. A body that fails [`Body::check`] is refused with
+/// [`Refusal::Body`](crate::Refusal::Body). Its [`CharacterBody`] is not
+/// saved: a handle names a body in one simulation only.
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(
     feature = "reflect",
-    derive(bevy_reflect::Reflect),
-    reflect(opaque, Component, Clone, Debug, PartialEq)
+    derive(bevy_reflect::Reflect, serde::Serialize, serde::Deserialize),
+    reflect(opaque, Component, Clone, Debug, PartialEq, Serialize, Deserialize)
 )]
 pub struct CharacterState {
     /// The body as the simulation holds it.

@@ -21,7 +21,7 @@ use crate::components::{
     Character, CharacterBody, CharacterInput, CharacterSettings, CharacterState, CollisionLayers,
     JumpBuffer,
 };
-use crate::convert::to_voxwalk;
+use crate::convert::{to_bevy, to_voxwalk};
 use crate::drawing::{Drawn, Trail};
 use crate::movers::{MoverBody, MoverTrail, note_mover_ticks};
 use crate::navigation::NavigationEvent;
@@ -33,11 +33,13 @@ type NewCharacter<'a> = (
     &'a Transform,
     Option<&'a CharacterSettings>,
     Option<&'a CollisionLayers>,
+    Option<&'a CharacterState>,
 );
 
-/// Gives each new character a body, feet at its translation. Added in the
-/// order of their entities, not of the query, so the same spawns give the
-/// same handles whatever the archetypes.
+/// Gives each new character a body, feet at its translation, or the body
+/// its [`CharacterState`] was saved with. Added in the order of their
+/// entities, not of the query, so the same spawns give the same handles
+/// whatever the archetypes.
 pub(crate) fn add_bodies<W: BlockSource + Send + Sync + 'static>(
     mut voxwalk: ResMut<Voxwalk<W>>,
     added: Query<NewCharacter, Added<Character>>,
@@ -46,9 +48,13 @@ pub(crate) fn add_bodies<W: BlockSource + Send + Sync + 'static>(
 ) {
     let mut new: Vec<NewCharacter> = added.iter().collect();
     new.sort_by_key(|(entity, ..)| *entity);
-    for (entity, character, transform, settings, layers) in new {
+    for (entity, character, transform, settings, layers, saved) in new {
         let feet = to_voxwalk(transform.translation);
-        let mut body = match Body::new(feet, character.size) {
+        let made = match saved {
+            Some(saved) => saved.body.check().map(|()| saved.body),
+            None => Body::new(feet, character.size),
+        };
+        let mut body = match made {
             Ok(body) => body,
             Err(error) => {
                 refused.write(CharacterRefused {
@@ -80,10 +86,22 @@ pub(crate) fn add_bodies<W: BlockSource + Send + Sync + 'static>(
         }
         voxwalk.handle_of.insert(entity, handle);
         let body = *voxwalk.simulation.body(handle).expect("just added");
+        // A resumed body is drawn where it was saved, not where the
+        // entity's `Transform` (a default, in a scene that omits it) says.
+        let drawn = if saved.is_some() {
+            let at = Transform {
+                translation: to_bevy(body.feet()),
+                ..*transform
+            };
+            commands.entity(entity).insert(at);
+            at.translation
+        } else {
+            transform.translation
+        };
         commands.entity(entity).insert((
             CharacterBody(handle),
             CharacterState { body },
-            Drawn(transform.translation),
+            Drawn(drawn),
             Pressed::default(),
             Trail::standing(&body),
         ));

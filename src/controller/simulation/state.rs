@@ -5,7 +5,6 @@ use glam::DVec3;
 use thiserror::Error;
 
 use super::{Simulation, Slot};
-use crate::controller::body::{check_position, check_size};
 use crate::controller::body_view::BodyView;
 use crate::controller::carry::CarryScratch;
 use crate::controller::cell_copy::CellCopy;
@@ -16,7 +15,6 @@ use crate::controller::{
 };
 use crate::movers::{MoverError, MoverHandle, Movers};
 use crate::resolver::Resolver;
-use crate::resolver::limits::MAX_BOX_EDGE;
 use crate::world::BlockSource;
 
 /// Everything a [`Simulation`] holds but its world: the bodies with their
@@ -261,68 +259,6 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     }
 }
 
-/// A saved body checked as [`Body::new`] checks one: its box, and the
-/// numbers a tick reads (its standing height a size as the box's, its
-/// motion and bookkeeping finite, no faster than [`Body::MAX_SPEED`], its
-/// heading a direction).
-fn check_body(body: &Body) -> Result<(), BodyError> {
-    check_position("box corner", body.aabb.min)?;
-    check_position("box corner", body.aabb.max)?;
-    let size = body.aabb.max - body.aabb.min;
-    check_size("box", size, MAX_BOX_EDGE)?;
-    check_size(
-        "standing size",
-        DVec3::new(size.x, body.standing_height, size.z),
-        MAX_BOX_EDGE,
-    )?;
-    for (what, value) in [
-        ("previous box corner", body.previous.min),
-        ("previous box corner", body.previous.max),
-        ("velocity", body.velocity),
-        ("momentum", body.momentum),
-        (
-            "tick bookkeeping",
-            DVec3::new(body.jump_wait, body.takeoff, body.cutoff_clock),
-        ),
-    ] {
-        if !value.is_finite() {
-            return Err(BodyError::NotFinite {
-                what,
-                value: value.to_array(),
-            });
-        }
-    }
-    for (what, value) in [("velocity", body.velocity), ("momentum", body.momentum)] {
-        if value.abs().max_element() > Body::MAX_SPEED {
-            return Err(BodyError::TooFast {
-                what,
-                value: value.to_array(),
-                limit: Body::MAX_SPEED,
-            });
-        }
-    }
-    // A jump's first 1/20 s is driven by the ground it took off from: a
-    // value no block could have would make that tick's drag meaningless.
-    let (lo, hi) = crate::block::SLIPPERINESS_RANGE;
-    let takeoff = body.takeoff_slipperiness;
-    if !(lo..=hi).contains(&takeoff) {
-        return Err(BodyError::OutOfBounds {
-            what: "takeoff slipperiness",
-            value: takeoff,
-            lo,
-            hi,
-        });
-    }
-    let heading = body.heading.length();
-    if !heading.is_finite() || (heading - 1.0).abs() > 1e-6 {
-        return Err(BodyError::NotFinite {
-            what: "heading (a unit direction)",
-            value: [body.heading.x, body.heading.y, heading],
-        });
-    }
-    Ok(())
-}
-
 /// The handle table a state describes, if it holds together.
 fn check_state(state: &SimulationState) -> Result<Vec<Slot>, RestoreError> {
     for (what, count, limit) in [
@@ -373,7 +309,8 @@ fn check_state(state: &SimulationState) -> Result<Vec<Slot>, RestoreError> {
             return Err(RestoreError::Handle { index, handle });
         }
         slots[handle.slot() as usize].dense = Some(index as u32);
-        check_body(body).map_err(|source| RestoreError::Body { index, source })?;
+        body.check()
+            .map_err(|source| RestoreError::Body { index, source })?;
     }
     for (index, ball) in state.balls.iter().enumerate() {
         Ball::new(ball.center, ball.radius, ball.velocity)

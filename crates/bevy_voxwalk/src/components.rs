@@ -3,6 +3,7 @@
 use bevy_ecs::component::Component;
 #[cfg(feature = "reflect")]
 use bevy_ecs::reflect::ReflectComponent;
+use bevy_math::Vec3;
 #[cfg(feature = "reflect")]
 use bevy_reflect::std_traits::ReflectDefault;
 #[cfg(feature = "reflect")]
@@ -86,6 +87,21 @@ pub struct CharacterInput(pub Input);
     )
 )]
 pub struct JumpBuffer(pub u32);
+
+/// A way to walk in world space, as a third-person game reads its stick
+/// against the camera: bevy's x and z (y is not read), its length the
+/// share of full speed (above 1 counts as 1). Each tick the body turns to
+/// it and its stick is held forward that far, so a sprint, a jump's boost
+/// and a swim go that way too (Minecraft sprints only forward). It takes
+/// the place of [`CharacterInput`]'s stick; the keys still walk in the
+/// body's frame. Zero stands still, facing as it did.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(
+    feature = "reflect",
+    derive(bevy_reflect::Reflect),
+    reflect(opaque, Component, Clone, Debug, PartialEq, Default)
+)]
+pub struct WorldMotion(pub Vec3);
 
 /// Settings of this character's own (a faster runner, a heavier robot);
 /// without it the plugin's settings apply. Read when the character is added

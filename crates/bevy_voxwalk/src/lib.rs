@@ -73,7 +73,7 @@ mod systems;
 pub use clock::{VoxwalkClock, voxwalk_ticked};
 pub use components::{
     Character, CharacterBody, CharacterInput, CharacterSettings, CharacterState, CollisionLayers,
-    JumpBuffer,
+    JumpBuffer, WorldMotion,
 };
 pub use drawing::FaceHeading;
 pub use edit::EditWorld;
@@ -91,7 +91,7 @@ pub mod prelude {
         Character, CharacterBody, CharacterEvent, CharacterInput, CharacterRefused,
         CharacterSettings, CharacterState, CollisionLayers, Destination, EditWorld, FaceHeading,
         JumpBuffer, MoverBody, MoverRefused, MovingBlocks, NavigationEvent, Refusal, Voxwalk,
-        VoxwalkClock, VoxwalkPlugin, VoxwalkSystems, voxwalk_ticked,
+        VoxwalkClock, VoxwalkPlugin, VoxwalkSystems, WorldMotion, voxwalk_ticked,
     };
     pub use voxwalk::block::BlockId;
     pub use voxwalk::controller::{

@@ -89,6 +89,13 @@ impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
     }
 
     fn build(&self, app: &mut App) {
+        // bevy refuses a second plugin of one type; one over another world
+        // type is another type to it, and would tick every character too.
+        assert!(
+            !app.world().contains_resource::<VoxwalkClock>(),
+            "a VoxwalkPlugin is already in this app: one voxwalk world an app \
+             (a second would take every Character as its own too)"
+        );
         let world = self
             .world
             .lock()
@@ -104,6 +111,7 @@ impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
             .register_type::<crate::CharacterSettings>()
             .register_type::<crate::CollisionLayers>()
             .register_type::<crate::JumpBuffer>()
+            .register_type::<crate::WorldMotion>()
             .register_type::<crate::CharacterBody>()
             .register_type::<crate::CharacterState>();
         app.insert_resource(Voxwalk::new(simulation))

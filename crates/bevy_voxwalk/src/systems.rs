@@ -10,16 +10,18 @@ use bevy_ecs::query::{Added, Changed, With};
 use bevy_ecs::resource::Resource;
 use bevy_ecs::system::{Commands, Query, Res, ResMut};
 use bevy_ecs::world::Ref;
+use bevy_math::Vec3;
 use bevy_time::{Fixed, Time};
 use bevy_transform::components::Transform;
 use voxwalk::controller::{Body, Event, Input};
 use voxwalk::geometry::Aabb;
+use voxwalk::glam::DVec2;
 use voxwalk::world::BlockSource;
 
 use crate::clock::{VoxwalkClock, tick_length};
 use crate::components::{
     Character, CharacterBody, CharacterInput, CharacterSettings, CharacterState, CollisionLayers,
-    JumpBuffer,
+    JumpBuffer, WorldMotion,
 };
 use crate::convert::{to_bevy, to_voxwalk};
 use crate::drawing::{Drawn, Trail};
@@ -257,6 +259,7 @@ type Inputs<'a> = (
     Ref<'a, CharacterInput>,
     &'a mut Pressed,
     Option<&'a JumpBuffer>,
+    Option<&'a WorldMotion>,
 );
 
 /// The voxwalk ticks this fixed step owes: the step's time goes on the
@@ -304,31 +307,34 @@ fn tick_once<W: BlockSource + Send + Sync + 'static>(
         ..
     } = &mut *voxwalk;
     keys.clear();
-    keys.extend(
-        inputs
-            .iter_mut()
-            .map(|(CharacterBody(handle), written, mut pressed, buffer)| {
-                let mut input = written.0;
-                let held = first && input.jump;
-                input.jump = held || pressed.jump;
-                if held {
-                    pressed.read = Some(written.last_changed());
-                    if !pressed.jump {
-                        pressed.waits = buffer.map_or(0, |b| b.0);
-                    }
+    keys.extend(inputs.iter_mut().map(
+        |(CharacterBody(handle), written, mut pressed, buffer, motion)| {
+            let mut input = written.0;
+            if let Some(WorldMotion(way)) = motion
+                && let Some(body) = simulation.body_mut(*handle)
+            {
+                input.analog = face(body, *way);
+            }
+            let held = first && input.jump;
+            input.jump = held || pressed.jump;
+            if held {
+                pressed.read = Some(written.last_changed());
+                if !pressed.jump {
+                    pressed.waits = buffer.map_or(0, |b| b.0);
                 }
-                // A press in the air waits for the ground, its buffer allowing;
-                // else the tick spends it.
-                let airborne = simulation.body(*handle).is_some_and(|b| !b.grounded);
-                if input.jump && airborne && pressed.waits > 0 {
-                    pressed.jump = true;
-                    pressed.waits -= 1;
-                } else if pressed.jump {
-                    pressed.jump = false;
-                }
-                (*handle, input)
-            }),
-    );
+            }
+            // A press in the air waits for the ground, its buffer allowing;
+            // else the tick spends it.
+            let airborne = simulation.body(*handle).is_some_and(|b| !b.grounded);
+            if input.jump && airborne && pressed.waits > 0 {
+                pressed.jump = true;
+                pressed.waits -= 1;
+            } else if pressed.jump {
+                pressed.jump = false;
+            }
+            (*handle, input)
+        },
+    ));
     navigate(voxwalk, navigation_events);
     if let Err(error) = voxwalk
         .simulation
@@ -363,6 +369,18 @@ fn tick_once<W: BlockSource + Send + Sync + 'static>(
             });
         }
     }
+}
+
+/// Turns `body` to a world-space way to walk and gives the stick that
+/// walks it there: forward, as far as the way is long.
+fn face(body: &mut Body, way: Vec3) -> DVec2 {
+    let flat = DVec2::new(f64::from(way.x), f64::from(way.z));
+    let length = flat.length();
+    if !length.is_finite() || length == 0.0 {
+        return DVec2::ZERO;
+    }
+    body.heading = flat / length;
+    DVec2::new(length.min(1.0), 0.0)
 }
 
 /// The keys of the characters with a destination, in place of their

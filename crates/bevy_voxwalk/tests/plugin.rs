@@ -11,9 +11,10 @@ use bevy_ecs::message::Messages;
 use bevy_math::Vec3;
 use bevy_time::{Fixed, Time, TimePlugin, TimeUpdateStrategy};
 use bevy_transform::components::Transform;
-use bevy_voxwalk::convert::to_bevy;
+use bevy_voxwalk::convert::{to_bevy, to_voxwalk};
 use bevy_voxwalk::{
     Character, CharacterEvent, CharacterInput, CharacterState, EditWorld, Voxwalk, VoxwalkPlugin,
+    WorldMotion,
 };
 use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Event, Input, Settings, Simulation};
@@ -566,6 +567,73 @@ fn a_second_plugin_is_refused() {
         VoxwalkPlugin::new(floor(), Settings::default()).unwrap(),
     ));
     app.add_plugins(VoxwalkPlugin::new(floor(), Settings::default()).unwrap());
+}
+
+/// A plugin over another world type is refused as well: bevy sees another
+/// plugin type, and both would take every `Character` as their own.
+#[test]
+#[should_panic(expected = "a VoxwalkPlugin is already in this app")]
+fn a_second_plugin_over_another_world_type_is_refused() {
+    let mut app = App::new();
+    app.add_plugins((
+        TimePlugin,
+        VoxwalkPlugin::new(floor(), Settings::default()).unwrap(),
+    ));
+    app.add_plugins(VoxwalkPlugin::new(Shelf(floor()), Settings::default()).unwrap());
+}
+
+/// `WorldMotion` walks the way it points in world space: the body turned
+/// to it, its stick forward as far as it is long. The same bits as a body
+/// turned by hand and walked by its stick.
+#[test]
+fn world_motion_walks_the_way_it_points() {
+    let way = Vec3::new(-0.3, 0.0, 0.4); // half of full speed, south-west
+    let start = Vec3::new(0.5, 0.0, 0.5);
+    let (mut turned, mut by_hand) = (app(floor()), app(floor()));
+    let walker = spawn(&mut turned, start, Input::IDLE);
+    let twin = spawn(&mut by_hand, start, Input::IDLE);
+    turned.update(); // bodies added, standing
+    by_hand.update();
+    turned
+        .world_mut()
+        .entity_mut(walker)
+        .insert(WorldMotion(way));
+    let flat = voxwalk::glam::DVec2::new(f64::from(way.x), f64::from(way.z));
+    let heading = flat / flat.length();
+    by_hand
+        .world_mut()
+        .resource_mut::<Voxwalk>()
+        .body_mut(twin)
+        .unwrap()
+        .heading = heading;
+    by_hand
+        .world_mut()
+        .entity_mut(twin)
+        .insert(CharacterInput(Input {
+            analog: voxwalk::glam::DVec2::new(flat.length(), 0.0),
+            ..Input::IDLE
+        }));
+    for _ in 0..40 {
+        turned.update();
+        by_hand.update();
+        assert_eq!(state(&turned, walker), state(&by_hand, twin));
+    }
+    let walked = state(&turned, walker);
+    assert_eq!(walked.heading, heading);
+    let moved = walked.feet() - to_voxwalk(start);
+    assert!(moved.x < -1.0 && moved.z > 1.0, "{moved}");
+    assert!((moved.x / moved.z + 0.75).abs() < 1e-6, "{moved}");
+    // Zero stands still, facing as it did.
+    turned
+        .world_mut()
+        .entity_mut(walker)
+        .insert(WorldMotion(Vec3::ZERO));
+    for _ in 0..20 {
+        turned.update();
+    }
+    let still = state(&turned, walker);
+    assert_eq!(still.heading, heading);
+    assert!(still.velocity.length() < 1e-9, "{:?}", still.velocity);
 }
 
 /// A game's own storage: `World` behind a type of the game's.

@@ -23,6 +23,11 @@ const CLOCK_SLACK: Duration = Duration::from_micros(1);
 pub struct VoxwalkClock {
     owed: Duration,
     ticked: u32,
+    /// Fed once a frame ([`VoxwalkPlugin::ticking_in`] a frame's
+    /// schedule), not by fixed steps: no tick waits for a step.
+    ///
+    /// [`VoxwalkPlugin::ticking_in`]: crate::VoxwalkPlugin::ticking_in
+    by_frames: bool,
 }
 
 /// A run condition: whether the last fixed step ran a voxwalk tick, for
@@ -49,7 +54,22 @@ impl VoxwalkClock {
         self.ticked
     }
 
-    /// A fixed step of `step` has run.
+    /// A clock fed by fixed steps, or by frames.
+    pub(crate) fn fed_by_frames(by_frames: bool) -> VoxwalkClock {
+        VoxwalkClock {
+            by_frames,
+            ..VoxwalkClock::default()
+        }
+    }
+
+    /// Whether frames feed it (ticks are decided where frames are), not
+    /// fixed steps.
+    #[must_use]
+    pub fn is_fed_by_frames(&self) -> bool {
+        self.by_frames
+    }
+
+    /// A fixed step (or a frame) of `step` has run.
     pub(crate) fn add(&mut self, step: Duration) {
         self.owed += step;
         self.ticked = 0;

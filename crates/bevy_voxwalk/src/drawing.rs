@@ -112,8 +112,12 @@ impl Trail {
 }
 
 /// How many ticks behind the newest things are drawn now: a tick and a
-/// fixed step behind the characters' clock.
+/// fixed step behind the characters' clock, or a tick alone where frames
+/// feed it (the ticks owed have all run this frame).
 pub(crate) fn ticks_behind(clock: &VoxwalkClock, fixed: &Time<Fixed>, length: f64) -> f64 {
+    if clock.is_fed_by_frames() {
+        return (length - clock.owed().as_secs_f64()) / length;
+    }
     let since = (clock.owed() + fixed.overstep()).as_secs_f64();
     (length + fixed.timestep().as_secs_f64() - since) / length
 }

@@ -2,7 +2,11 @@
 
 use std::sync::Mutex;
 
-use bevy_app::{App, FixedUpdate, Last, Plugin, PostUpdate};
+use bevy_app::{
+    App, FixedFirst, FixedLast, FixedPostUpdate, FixedPreUpdate, FixedUpdate, Last, Plugin,
+    PostUpdate,
+};
+use bevy_ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
 use bevy_ecs::schedule::{IntoScheduleConfigs, SystemSet};
 use bevy_transform::TransformSystems;
 use voxwalk::controller::{SettingError, Settings, Simulation};
@@ -38,6 +42,8 @@ pub struct VoxwalkPlugin<W: BlockSource + Send + Sync + 'static = World> {
     world: Mutex<Option<W>>,
     settings: Settings,
     parallel: bool,
+    /// Where [`VoxwalkSystems::Tick`] runs.
+    schedule: InternedScheduleLabel,
 }
 
 impl<W: BlockSource + Send + Sync + 'static> VoxwalkPlugin<W> {
@@ -51,7 +57,21 @@ impl<W: BlockSource + Send + Sync + 'static> VoxwalkPlugin<W> {
             world: Mutex::new(Some(world)),
             settings,
             parallel: false,
+            schedule: FixedUpdate.intern(),
         })
+    }
+
+    /// Runs [`VoxwalkSystems::Tick`] in `schedule` in place of
+    /// `FixedUpdate`. Each run adds its `Time` delta to the characters'
+    /// clock. In a schedule of bevy's fixed loop (`FixedPreUpdate`,
+    /// `FixedUpdate`, `FixedPostUpdate`) drawing lags a tick and a fixed
+    /// step, as by default; in one that runs once a frame (`PreUpdate`,
+    /// `Update`), ticks are decided where the frames are, and drawing lags
+    /// one tick alone: a tick never waits for a fixed step there.
+    #[must_use]
+    pub fn ticking_in(mut self, schedule: impl ScheduleLabel) -> Self {
+        self.schedule = schedule.intern();
+        self
     }
 
     /// Ticks the characters on rayon's threads as well: the same results
@@ -66,7 +86,8 @@ impl<W: BlockSource + Send + Sync + 'static> VoxwalkPlugin<W> {
 /// The plugin's systems, to order a game's own around them.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum VoxwalkSystems {
-    /// In `FixedUpdate`: bodies added and removed, then one tick. Run the
+    /// In `FixedUpdate` (or the schedule [`VoxwalkPlugin::ticking_in`]
+    /// names): bodies added and removed, then the ticks owed. Run the
     /// systems that set [`CharacterInput`](crate::CharacterInput) before it.
     Tick,
     /// In `PostUpdate`: `Transform`s a tick and a fixed step behind the
@@ -114,8 +135,17 @@ impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
             .register_type::<crate::WorldMotion>()
             .register_type::<crate::CharacterBody>()
             .register_type::<crate::CharacterState>();
+        let fixed_loop = [
+            FixedFirst.intern(),
+            FixedPreUpdate.intern(),
+            FixedUpdate.intern(),
+            FixedPostUpdate.intern(),
+            FixedLast.intern(),
+        ];
         app.insert_resource(Voxwalk::new(simulation))
-            .init_resource::<VoxwalkClock>()
+            .insert_resource(VoxwalkClock::fed_by_frames(
+                !fixed_loop.contains(&self.schedule),
+            ))
             .add_message::<CharacterEvent>()
             .add_message::<CharacterRefused>()
             .add_message::<NavigationEvent>()
@@ -123,7 +153,7 @@ impl<W: BlockSource + Send + Sync + 'static> Plugin for VoxwalkPlugin<W> {
             .init_resource::<RemovedCharacters>()
             .add_systems(Last, (note_removed_characters, note_presses))
             .add_systems(
-                FixedUpdate,
+                self.schedule,
                 (
                     add_bodies::<W>,
                     remove_bodies::<W>,

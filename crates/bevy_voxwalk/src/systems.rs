@@ -11,7 +11,7 @@ use bevy_ecs::resource::Resource;
 use bevy_ecs::system::{Commands, Query, Res, ResMut};
 use bevy_ecs::world::Ref;
 use bevy_math::Vec3;
-use bevy_time::{Fixed, Time};
+use bevy_time::Time;
 use bevy_transform::components::Transform;
 use voxwalk::controller::{Body, Event, Input};
 use voxwalk::geometry::Aabb;
@@ -269,7 +269,7 @@ type Inputs<'a> = (
 pub(crate) fn tick<W: BlockSource + Send + Sync + 'static>(
     mut voxwalk: ResMut<Voxwalk<W>>,
     mut clock: ResMut<VoxwalkClock>,
-    fixed: Res<Time<Fixed>>,
+    time: Res<Time>,
     mut inputs: Query<Inputs>,
     mut states: Query<(&mut CharacterState, &mut Trail)>,
     mut mover_trails: Query<(&MoverBody, &mut MoverTrail)>,
@@ -279,7 +279,7 @@ pub(crate) fn tick<W: BlockSource + Send + Sync + 'static>(
     ),
 ) {
     let length = tick_length(&voxwalk);
-    clock.add(fixed.delta());
+    clock.add(time.delta());
     let mut first = true;
     while clock.take_tick(length) {
         tick_once(&mut voxwalk, (&mut inputs, first), &mut states, &mut events);

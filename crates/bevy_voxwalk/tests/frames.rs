@@ -6,10 +6,11 @@
 use std::time::Duration;
 
 use bevy_app::App;
+use bevy_app::Update;
 use bevy_ecs::entity::Entity;
 use bevy_ecs::message::Messages;
 use bevy_math::Vec3;
-use bevy_time::{Fixed, Time, TimePlugin, TimeUpdateStrategy};
+use bevy_time::{Fixed, Time, TimePlugin, TimeUpdateStrategy, Virtual};
 use bevy_transform::components::Transform;
 use bevy_voxwalk::{
     Character, CharacterEvent, CharacterInput, CharacterState, Voxwalk, VoxwalkPlugin,
@@ -206,15 +207,20 @@ fn hash(mut x: u64) -> u64 {
 /// The worst gap, in steps (a tick's walk), between where a character
 /// walking east is drawn and where its ticks put it a tick and a fixed
 /// step before the frame's time, over 4 seconds of frames `fps` a second
-/// jittered ±20 %, under fixed steps of `hz` and `rate` ticks a second.
-fn worst_drawing_gap(hz: f64, rate: f64, fps: f64, seed: u64) -> f64 {
+/// jittered ±20 %, under fixed steps of `hz` and `rate` ticks a second;
+/// with `hz` none, ticking in `Update`, a tick alone before the frame.
+fn worst_drawing_gap(hz: Option<f64>, rate: f64, fps: f64, seed: u64) -> f64 {
     let settings = Settings {
         tick_rate: rate,
         ..Settings::default()
     };
+    let mut plugin = VoxwalkPlugin::new(floor(), settings).unwrap();
+    if hz.is_none() {
+        plugin = plugin.ticking_in(Update);
+    }
     let mut app = App::new();
-    app.add_plugins((TimePlugin, VoxwalkPlugin::new(floor(), settings).unwrap()))
-        .insert_resource(Time::<Fixed>::from_seconds(1.0 / hz))
+    app.add_plugins((TimePlugin, plugin))
+        .insert_resource(Time::<Fixed>::from_seconds(1.0 / hz.unwrap_or(64.0)))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
             1.0 / fps,
         )));
@@ -225,17 +231,13 @@ fn worst_drawing_gap(hz: f64, rate: f64, fps: f64, seed: u64) -> f64 {
         Input::parse("east").unwrap(),
     );
     let length = 1.0 / rate;
-    let delay = length
-        + app
-            .world()
-            .resource::<Time<Fixed>>()
-            .timestep()
-            .as_secs_f64();
+    let step = app.world().resource::<Time<Fixed>>().timestep();
+    let delay = length + hz.map_or(0.0, |_| step.as_secs_f64());
     // The feet after each tick, by tick: a tick's state is the time
     // `tick × length` on the characters' clock, which starts with the
     // app's fixed steps.
     let mut feet: Vec<(u64, f64)> = Vec::new();
-    let (mut worst, mut step) = (0.0_f64, 0.0_f64);
+    let (mut worst, mut walk) = (0.0_f64, 0.0_f64);
     for frame in 0..(4.0 * fps) as u64 {
         let jitter = 0.8 + 0.4 * (hash(seed * 1_000_003 + frame) % 10_000) as f64 / 10_000.0;
         app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
@@ -255,33 +257,32 @@ fn worst_drawing_gap(hz: f64, rate: f64, fps: f64, seed: u64) -> f64 {
         if frame < (fps as u64) {
             continue; // up to speed
         }
-        let now = app
-            .world()
-            .resource::<Time<Fixed>>()
-            .elapsed()
-            .as_secs_f64()
-            + app
-                .world()
-                .resource::<Time<Fixed>>()
-                .overstep()
-                .as_secs_f64();
+        let fixed = app.world().resource::<Time<Fixed>>();
+        let now = if hz.is_some() {
+            (fixed.elapsed() + fixed.overstep()).as_secs_f64()
+        } else {
+            app.world()
+                .resource::<Time<Virtual>>()
+                .elapsed()
+                .as_secs_f64()
+        };
         let at = (now - delay) / length;
         let Some(i) = feet
             .windows(2)
             .position(|w| (w[0].0 as f64) <= at && at <= (w[1].0 as f64))
         else {
             panic!(
-                "{hz} Hz, {rate}/s, {fps} fps: no ticks bracket {at} ({:?})",
+                "{hz:?} Hz, {rate}/s, {fps} fps: no ticks bracket {at} ({:?})",
                 feet.last()
             );
         };
         let ((t0, x0), (t1, x1)) = (feet[i], feet[i + 1]);
         let expected = x0 + (x1 - x0) * (at - t0 as f64) / (t1 - t0) as f64;
-        step = step.max((x1 - x0) / (t1 - t0) as f64);
+        walk = walk.max((x1 - x0) / (t1 - t0) as f64);
         let drawn = f64::from(app.world().get::<Transform>(walker).unwrap().translation.x);
         worst = worst.max((drawn - expected).abs());
     }
-    worst / step
+    worst / walk
 }
 
 /// A walking character is drawn where its ticks put it a tick and a fixed
@@ -302,7 +303,7 @@ fn a_walker_is_drawn_on_its_trajectory_a_tick_and_a_fixed_step_behind() {
         })
         .enumerate()
     {
-        let gap = worst_drawing_gap(hz, rate, fps, seed as u64);
+        let gap = worst_drawing_gap(Some(hz), rate, fps, seed as u64);
         assert!(
             gap < 0.01,
             "{hz} Hz, {rate} ticks a second, {fps} fps: {gap:.4} of a step"
@@ -351,4 +352,62 @@ fn jumps_pressed_before_landing(buffer: Option<u32>) -> usize {
 fn a_jump_buffer_keeps_a_press_in_the_air_until_landing() {
     assert_eq!(jumps_pressed_before_landing(None), 0);
     assert_eq!(jumps_pressed_before_landing(Some(8)), 1);
+}
+
+/// Ticking in `Update` (`VoxwalkPlugin::ticking_in`), ticks are decided
+/// where the frames are: a walker is drawn where its ticks put it a tick
+/// before each frame (within 1 % of a tick's walk), at 20 and 60 ticks a
+/// second and 30 to 165 frames a second jittered ±20 %, and its ticks are
+/// those of the fixed-step plugin bit for bit.
+#[test]
+fn ticking_each_frame_draws_a_tick_behind_with_the_same_ticks() {
+    let mut worst: f64 = 0.0;
+    for (seed, (rate, fps)) in [20.0, 60.0]
+        .into_iter()
+        .flat_map(|rate| [30.0, 60.0, 144.0, 165.0].map(|fps| (rate, fps)))
+        .enumerate()
+    {
+        let gap = worst_drawing_gap(None, rate, fps, 100 + seed as u64);
+        assert!(
+            gap < 0.01,
+            "{rate} ticks a second, {fps} fps: {gap:.4} of a step"
+        );
+        worst = worst.max(gap);
+    }
+    println!("worst gap ticking in Update: {worst:.5} of a step");
+
+    let walk = Input::parse("east+sprint+jump").unwrap();
+    let mut framed = App::new();
+    framed
+        .add_plugins((
+            TimePlugin,
+            VoxwalkPlugin::new(floor(), Settings::default())
+                .unwrap()
+                .ticking_in(Update),
+        ))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+            1.0 / 144.0,
+        )));
+    framed.update();
+    let mut fixed = app(Settings::default().dt(), Settings::default().dt());
+    let a = spawn(&mut framed, Vec3::new(0.5, 0.0, 0.5), walk);
+    let b = spawn(&mut fixed, Vec3::new(0.5, 0.0, 0.5), walk);
+    let mut compared = 0;
+    while ticks_run(&fixed) < 100 {
+        fixed.update();
+        while ticks_run(&framed) < ticks_run(&fixed) {
+            framed.update();
+        }
+        let state = |app: &App, e| app.world().get::<CharacterState>(e).map(|s| s.body);
+        if ticks_run(&framed) == ticks_run(&fixed) {
+            assert_eq!(
+                state(&framed, a),
+                state(&fixed, b),
+                "tick {}",
+                ticks_run(&fixed)
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 90, "{compared}");
 }

@@ -36,12 +36,19 @@ pub mod float {
     use super::{Deserializer, Serializer};
 
     /// Writes the value exactly.
+    ///
+    /// # Errors
+    /// The serializer's own.
     #[allow(clippy::trivially_copy_pass_by_ref)] // serde's `with` hands a reference
     pub fn serialize<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
         super::write_float(*value, serializer)
     }
 
     /// Reads the value as it was written.
+    ///
+    /// # Errors
+    /// Anything but a number or a string of one (of three or two, for a
+    /// vector).
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
         super::read_float(deserializer)
     }
@@ -54,11 +61,18 @@ pub mod vec3 {
     use super::{Deserializer, Serializer};
 
     /// Writes the value exactly.
+    ///
+    /// # Errors
+    /// The serializer's own.
     pub fn serialize<S: Serializer>(value: &DVec3, serializer: S) -> Result<S::Ok, S::Error> {
         super::write_floats(&value.to_array(), serializer)
     }
 
     /// Reads the value as it was written.
+    ///
+    /// # Errors
+    /// Anything but a number or a string of one (of three or two, for a
+    /// vector).
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<DVec3, D::Error> {
         super::read_floats::<D, 3>(deserializer).map(DVec3::from_array)
     }
@@ -71,11 +85,18 @@ pub mod vec2 {
     use super::{Deserializer, Serializer};
 
     /// Writes the value exactly.
+    ///
+    /// # Errors
+    /// The serializer's own.
     pub fn serialize<S: Serializer>(value: &DVec2, serializer: S) -> Result<S::Ok, S::Error> {
         super::write_floats(&value.to_array(), serializer)
     }
 
     /// Reads the value as it was written.
+    ///
+    /// # Errors
+    /// Anything but a number or a string of one (of three or two, for a
+    /// vector).
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<DVec2, D::Error> {
         super::read_floats::<D, 2>(deserializer).map(DVec2::from_array)
     }

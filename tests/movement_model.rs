@@ -67,7 +67,7 @@ const DRIVEN_BY: [&str; 13] = [
 /// it was: left out of its fingerprint, so adding one forces no version. A
 /// setting whose default changes how bodies move is not listed here, and
 /// the version goes up.
-const MOTION_NEUTRAL: [&str; 0] = [];
+const MOTION_NEUTRAL: [&str; 1] = ["jumping.coyote_time"];
 
 fn fnv1a(hash: u64, text: &str) -> u64 {
     text.bytes().fold(hash, |h, b| {

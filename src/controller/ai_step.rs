@@ -134,7 +134,10 @@ fn jump_keys(
     if jump_held && !input.fly {
         if swims_up(body, around) {
             start.swims_up = input.jump;
-        } else if body.grounded && start.jump_wait == 0.0 && start.minecraft_tick {
+        } else if (body.grounded || body.coyote > 0.0)
+            && start.jump_wait == 0.0
+            && start.minecraft_tick
+        {
             // A jump from the ground is part of Minecraft's tick, as the
             // cut-off is: at a finer rate a body that lands within a 1/20 s
             // waits on the ground for the next, so holding the keys it

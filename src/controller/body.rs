@@ -96,6 +96,12 @@ pub struct Body {
     /// does once per 1/20 s, whatever the tick rate.
     #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
     pub(crate) cutoff_clock: f64,
+    /// Seconds left in which a jump still leaves as from the ground, after
+    /// walking off an edge ([`Jumping::coyote_time`]); 0 on the ground.
+    ///
+    /// [`Jumping::coyote_time`]: super::Jumping::coyote_time
+    #[cfg_attr(feature = "serde", serde(default, with = "crate::serde_exact::float"))]
+    pub(crate) coyote: f64,
     /// What stopped the last tick's move: the ground, a ceiling, a wall
     /// (a ladder lifts a body pushing into one). [`Event::HitWall`] is
     /// reported when a wall starts to be touched; this says it still is.
@@ -250,6 +256,7 @@ impl Body {
             standing_height: size.y,
             wall_head_on: false,
             cutoff_clock: 0.0,
+            coyote: 0.0,
             heading: DVec2::X,
         })
     }

@@ -45,6 +45,7 @@ impl Body {
                 "tick bookkeeping",
                 DVec3::new(body.jump_wait, body.takeoff, body.cutoff_clock),
             ),
+            ("coyote time left", DVec3::splat(body.coyote)),
         ] {
             if !value.is_finite() {
                 return Err(BodyError::NotFinite {

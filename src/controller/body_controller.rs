@@ -46,6 +46,17 @@ pub struct Controller {
     carry: CarryScratch,
 }
 
+impl Clone for Controller {
+    /// A controller with the same settings; its scratch space is its own.
+    fn clone(&self) -> Controller {
+        Controller {
+            settings: self.settings.clone(),
+            scratch: TickScratch::default(),
+            carry: CarryScratch::default(),
+        }
+    }
+}
+
 impl Controller {
     /// A controller with `settings`.
     ///

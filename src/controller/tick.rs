@@ -108,6 +108,7 @@ fn tick_in<W: BlockSource>(
     }
     body.left_world = false;
     let events_at_start = events.len();
+    let was_grounded = body.grounded;
     look_before_the_first_tick(world, settings, body);
     update_pose(world, &mut scratch.resolver, settings, body, input, false)?;
     let mut around = surroundings(world, body, input.fly, events);
@@ -158,11 +159,9 @@ fn tick_in<W: BlockSource>(
     // tick a wall is first met at a shallow angle.
     let judged = moved.collided.unwrap_or(velocity / minecraft::TICKS);
     body.wall_head_on = moved.walled() && !minor_collision(start.wish, judged);
-    body.jump_wait = start.jump_wait;
-    body.jump_held = start.jump_held;
-    body.takeoff = start.takeoff;
-    body.takeoff_slipperiness = start.takeoff_slipperiness;
-    body.cutoff_clock = start.cutoff_clock;
+    keep_the_clocks(body, &start);
+    let jumped = events[events_at_start..].contains(&Event::Jumped);
+    body.coyote = coyote_left(settings, body, was_grounded, jumped);
     body.touching = Contacts {
         ground: body.grounded,
         ceiling: moved.ceiling,
@@ -271,6 +270,34 @@ fn look_at_the_eyes<W: BlockSource>(
     let eye_height = pose.eye_height(settings, body.standing_height);
     body.eyes_in_water = Some(swimming::eyes_in_water(world, body, eye_height));
     Ok(())
+}
+
+/// The jump's and the cut-off's clocks as the tick's start left them, for
+/// the next tick.
+fn keep_the_clocks(body: &mut Body, start: &Start) {
+    body.jump_wait = start.jump_wait;
+    body.jump_held = start.jump_held;
+    body.takeoff = start.takeoff;
+    body.takeoff_slipperiness = start.takeoff_slipperiness;
+    body.cutoff_clock = start.cutoff_clock;
+}
+
+/// Seconds left in which a jump still leaves as from the ground, after a
+/// tick that left `body` so: the settings' coyote time from the tick it
+/// walks off an edge (not one it left rising: a jump, a bounce, a push up),
+/// counted down in the air; none on the ground, in a liquid or on a ladder.
+fn coyote_left(settings: &Settings, body: &Body, was_grounded: bool, jumped: bool) -> f64 {
+    if body.grounded || jumped || body.in_liquid || body.climbing {
+        0.0
+    } else if was_grounded {
+        if body.momentum.y <= 0.0 {
+            settings.jumping.coyote_time
+        } else {
+            0.0
+        }
+    } else {
+        (body.coyote - settings.dt()).max(0.0)
+    }
 }
 
 /// A body that fell out of the world stops where it is, reported once.

@@ -88,7 +88,7 @@ pub const DEFAULT_LAYER_BYTES: usize = 256 << 20;
 /// let plan = layer.plan(&world, &body, goal).unwrap();
 /// assert!(!plan.complete && plan.end().cell.x < 20);
 /// ```
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct CoarseLayer {
     pub(super) planner: Planner,
     pub(super) shape: LayerShape,

@@ -68,7 +68,7 @@ pub enum CrowdEvent {
 }
 
 /// Where one body is in its errand.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) enum Errand {
     /// Sent, or stuck: to be planned for, in slices of the crowd's work
     /// ([`Crowd::work_per_tick`]); `since` is the tick it was sent or last
@@ -95,7 +95,7 @@ pub(super) enum Errand {
     Arrived,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Member {
     pub(super) handle: BodyHandle,
     pub(super) goal: Goal,
@@ -193,6 +193,36 @@ pub struct Crowd {
     /// Blocks edited since the planning was last handed out: told to the
     /// layer, and to the plans made, when it is taken back.
     pub(super) edits_while_out: Vec<IVec3>,
+}
+
+/// A crowd of its own, going on bit for bit as this one does from the same
+/// simulation: a rollback keeps one beside its `Simulation::clone` to
+/// rewind to. Every member's errand is copied (the plan it follows, a plan
+/// half made, a wait), and the coarse layer with its clusters; the step
+/// memory is shared, as it may be among any planners (what it holds
+/// changes how long a plan takes, never the plan nor the work counted).
+/// Clone between ticks: a planning handed out
+/// ([`Crowd::inputs_beside`]) is not in it.
+impl Clone for Crowd {
+    fn clone(&self) -> Crowd {
+        Crowd {
+            work_budget: self.work_budget,
+            work_per_tick: self.work_per_tick,
+            members: self.members.clone(),
+            clock: self.clock,
+            worked: self.worked,
+            inputs: self.inputs.clone(),
+            walkers: self.walkers.clone(),
+            walker_of: self.walker_of.clone(),
+            waits: self.waits.clone(),
+            resolver: Resolver::new(),
+            planners: self.planners.clone(),
+            patching: self.patching.clone(),
+            memory: self.memory.clone(),
+            layer: self.layer.clone(),
+            edits_while_out: self.edits_while_out.clone(),
+        }
+    }
 }
 
 impl Default for Crowd {

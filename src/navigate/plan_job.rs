@@ -46,7 +46,7 @@ use crate::world::BlockSource;
 /// assert_eq!(sliced, whole); // the same plan, in slices
 /// assert!(slices > 1);
 /// ```
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct PlanJob {
     body: Body,
     start: Standing,

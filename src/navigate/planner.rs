@@ -108,6 +108,24 @@ pub struct Planner {
     pub costs: PlaceCosts,
 }
 
+impl Clone for Planner {
+    /// A planner of its own that plans as this one does: its settings,
+    /// size, mask, budget and costs, sharing its step memory. The places it
+    /// has looked at are not copied: they are found again, the same.
+    fn clone(&self) -> Planner {
+        Planner {
+            controller: self.controller.clone(),
+            places: Places::new(self.reach.size, self.mask).crouching(self.reach.crouch_height),
+            reach: self.reach,
+            memory: self.memory.clone(),
+            mask: self.mask,
+            key_of: self.key_of,
+            work_budget: self.work_budget,
+            costs: self.costs.clone(),
+        }
+    }
+}
+
 impl Planner {
     /// A planner for bodies of `size` moved by `settings`, dropping at
     /// most 3 blocks (Minecraft's fall without damage) and leaping gaps of

@@ -23,6 +23,7 @@ pub(super) struct Node {
 
 /// The state of one A* search: the places found, the best ticks to each
 /// cell, the open list, and the place closest to the goal so far.
+#[derive(Clone)]
 pub(super) struct Search {
     goal: Goal,
     fastest: f64,
@@ -116,6 +117,7 @@ impl Search {
 }
 
 /// One A* search of a plan, paused between places.
+#[derive(Clone)]
 pub(super) struct Searching {
     pub(super) search: Search,
     pub(super) goal: Goal,

@@ -113,6 +113,7 @@ impl Default for Settings {
                 speed: mc::JUMP * per_second,
                 sprint_boost: 0.2 * per_second,
                 delay: 10.0 / mc::TICKS,
+                coyote_time: 0.0,
             },
             swimming: Swimming {
                 acceleration: mc::AIR_INPUT * per_second_squared,

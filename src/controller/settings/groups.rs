@@ -109,6 +109,14 @@ settings_table! {
         /// Seconds between jumps while jump is held (Minecraft's
         /// `noJumpDelay`, 10 ticks); letting go of jump ends the wait.
         delay: f64, alias "jump_delay", check any;
+        /// Seconds after walking off an edge in which a jump still leaves
+        /// as from the ground (a game's "coyote time"; Minecraft has none,
+        /// 0). Only a body that left the ground without rising (not by a
+        /// jump, a bounce or a push up), counted from its first tick in the
+        /// air; never in a liquid or on a ladder. A jump starts with one of
+        /// Minecraft's ticks, so at finer rates give it 1/20 s or more. At
+        /// most 1 s.
+        coyote_time: f64, alias "coyote_time", check a_grace;
     }
 
     /// In a liquid: swimming along and up, and climbing out onto a ledge.

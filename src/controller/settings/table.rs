@@ -184,6 +184,14 @@ pub(super) mod checks {
         }
     }
 
+    pub(in super::super) fn a_grace(value: f64) -> Result<(), &'static str> {
+        if value <= 1.0 {
+            Ok(())
+        } else {
+            Err("must be at most 1 second")
+        }
+    }
+
     pub(in super::super) fn a_share(value: f64) -> Result<(), &'static str> {
         if value <= 1.0 {
             Ok(())

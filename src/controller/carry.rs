@@ -10,7 +10,7 @@ use super::riding::rests_on;
 use super::{Body, Event};
 use crate::block::{BlockId, BlockRegistry};
 use crate::geometry::Aabb;
-use crate::movers::{CrushRule, Mover, MoverError, MoverHandle, Movers, meets};
+use crate::movers::{ColumnGrid, CrushRule, Mover, MoverError, MoverHandle, Movers, meets};
 use crate::resolver::{
     CONTACT_GAP, CellRange, MoveError, Resolver, TOUCH_TOLERANCE, sweep_box_box,
 };
@@ -60,6 +60,50 @@ pub(crate) struct CarryScratch {
     trial: Vec<Aabb>,
     /// Candidates that held the mover back this tick.
     blockers: Vec<usize>,
+    /// The bodies by the columns they stand in, as the tick's mover phase
+    /// began, each box grown by [`DRIFT`]: a mover finds the bodies near
+    /// its sweep without looking at every body.
+    bodies_by_column: ColumnGrid,
+    /// Each body's box when it was listed.
+    listed_at: Vec<Aabb>,
+    /// Bodies listed near the mover at hand.
+    listed: Vec<u32>,
+    /// The other movers near a body it moves.
+    movers_near: Vec<u32>,
+}
+
+/// How far a body may be carried or pushed in the movers' phase before the
+/// columns it is listed under are made again: a box listed grown by this
+/// is found by every sweep it can reach until it has moved that far.
+const DRIFT: f64 = 2.0;
+
+impl CarryScratch {
+    /// Lists every body by the columns its box, grown by [`DRIFT`], crosses.
+    fn list_bodies(&mut self, bodies: &[Body]) {
+        self.bodies_by_column.clear();
+        self.listed_at.clear();
+        for (index, body) in bodies.iter().enumerate() {
+            #[allow(clippy::cast_possible_truncation)] // bodies are counted in u32 handles
+            self.bodies_by_column
+                .insert(index as u32, &grown(&body.aabb, DRIFT));
+            self.listed_at.push(body.aabb);
+        }
+        self.bodies_by_column.finish();
+    }
+
+    /// Notes that `body` was moved: past [`DRIFT`] from where it was
+    /// listed, every body is listed again before the next mover looks.
+    fn moved(&mut self, index: usize, aabb: &Aabb) {
+        let from = self.listed_at[index];
+        if (aabb.min - from.min).abs().max_element() > DRIFT {
+            self.bodies_by_column.stale();
+        }
+    }
+}
+
+/// `aabb` grown by `by` on every side.
+fn grown(aabb: &Aabb, by: f64) -> Aabb {
+    Aabb::new(aabb.min - DVec3::splat(by), aabb.max + DVec3::splat(by))
 }
 
 /// Moves every mover by a tick of `dt` seconds, in slot order, carrying and
@@ -83,6 +127,7 @@ pub(crate) fn move_movers<W: BlockSource>(
     bodies: &mut [Body],
     mut event: impl FnMut(usize, Event),
 ) -> Result<(), CarryError> {
+    scratch.bodies_by_column.stale();
     for slot in 0..movers.slot_count() {
         let Some(mover) = movers.in_slot(slot) else {
             continue;
@@ -133,7 +178,9 @@ pub(crate) fn move_movers<W: BlockSource>(
         if let Some(mover) = movers.in_slot_mut(slot) {
             mover.settle(end, dt, whole.then_some(clock));
         }
+        movers.moved(slot);
     }
+    movers.index_bounds();
     Ok(())
 }
 
@@ -162,8 +209,10 @@ fn carry_and_push<W: BlockSource>(
         let trial = (world, movers, slot);
         match try_share(trial, mover, resolver, scratch, travel * share, bodies)? {
             None => {
-                for (k, &index) in scratch.candidates.iter().enumerate() {
-                    bodies[index].aabb = scratch.trial[k];
+                for k in 0..scratch.candidates.len() {
+                    let (index, end) = (scratch.candidates[k], scratch.trial[k]);
+                    bodies[index].aabb = end;
+                    scratch.moved(index, &end);
                 }
                 return Ok(share);
             }
@@ -193,7 +242,13 @@ fn gather_near(
     scratch.candidates.clear();
     scratch.riders.clear();
     scratch.blockers.clear();
-    for (index, body) in bodies.iter().enumerate() {
+    if !scratch.bodies_by_column.is_built() {
+        scratch.list_bodies(bodies);
+    }
+    scratch.bodies_by_column.near(&near, &mut scratch.listed);
+    for &index in &scratch.listed {
+        let index = index as usize;
+        let body = &bodies[index];
         if body.aabb.overlaps_beyond(&near, 0.0) {
             scratch.candidates.push(index);
             // A rider stood on this mover at the end of its last tick and
@@ -230,6 +285,8 @@ fn try_share<W: BlockSource>(
         riders,
         trial,
         blockers,
+        movers_near,
+        ..
     } = scratch;
     trial.clear();
     let mut allowed: Option<f64> = None;
@@ -244,8 +301,15 @@ fn try_share<W: BlockSource>(
         let end = if wanted == DVec3::ZERO || body.is_static() {
             body.aabb
         } else {
-            // Through the body's own view, the pushing mover left out.
-            let view = BodyView::of(world, Some(movers), body).except(slot);
+            // Through the body's own view, the pushing mover left out, and
+            // of the others only those near the way it is moved.
+            let way = body.aabb.union(&body.aabb.translated(wanted));
+            // The resolver reads whole cells about the way, one beyond.
+            let covered = grown(&way, 3.0);
+            movers.near(&covered, 0.0, movers_near);
+            let view = BodyView::of(world, Some(movers), body)
+                .except(slot)
+                .near(movers_near, covered);
             resolver
                 .move_box(&view, body.aabb, wanted)
                 .map_err(|e| (index, e))?

@@ -11,6 +11,7 @@
 //! world with the movers in it ([`WithMovers`]), so they stand, walk, jump
 //! and sneak on a moving floor as on a still one.
 
+mod column_grid;
 mod error;
 mod handle;
 pub mod limits;
@@ -28,5 +29,6 @@ pub use queries::MoverRayHit;
 pub use set::Movers;
 pub use with_movers::WithMovers;
 
+pub(crate) use column_grid::ColumnGrid;
 pub(crate) use set::NO_MOVERS;
 pub(crate) use with_movers::meets;

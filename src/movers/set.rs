@@ -3,7 +3,7 @@
 use glam::DVec3;
 
 use super::limits::MAX_MOVER_SLOTS;
-use super::{Mover, MoverError, MoverHandle, WithMovers};
+use super::{ColumnGrid, Mover, MoverError, MoverHandle, WithMovers};
 use crate::geometry::Aabb;
 use crate::world::BlockSource;
 
@@ -33,6 +33,57 @@ pub struct Movers {
     /// Slots free for reuse, most recently freed last.
     free: Vec<u32>,
     live: usize,
+    /// The slots by the columns their bounds cross, as the last tick left
+    /// them: a body finds the movers near it without looking at every
+    /// one. Made again after the movers move; until then (a mover added
+    /// or removed, a save read back) every mover is looked at.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    index: ColumnGrid,
+    /// Where each slot's mover was when the index was made.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    indexed_at: IndexedAt,
+}
+
+/// How far a mover may move in a tick's mover phase before the index,
+/// which lists its bounds grown by this, is out of date.
+const DRIFT: f64 = 2.0;
+
+/// Where each mover was when the index was made: derived data, equal and
+/// printed alike whatever it holds.
+#[derive(Clone, Default)]
+struct IndexedAt(Vec<DVec3>);
+
+impl IndexedAt {
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    fn push(&mut self, at: DVec3) {
+        self.0.push(at);
+    }
+
+    fn get(&self, slot: usize) -> Option<&DVec3> {
+        self.0.get(slot)
+    }
+
+    fn set(&mut self, slot: usize, at: DVec3) {
+        if self.0.len() <= slot {
+            self.0.resize(slot + 1, DVec3::ZERO);
+        }
+        self.0[slot] = at;
+    }
+}
+
+impl PartialEq for IndexedAt {
+    fn eq(&self, _: &IndexedAt) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for IndexedAt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("IndexedAt")
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -56,6 +107,8 @@ impl Movers {
             slots: Vec::new(),
             free: Vec::new(),
             live: 0,
+            index: ColumnGrid::new(),
+            indexed_at: IndexedAt(Vec::new()),
         }
     }
 
@@ -67,6 +120,7 @@ impl Movers {
     pub fn add(&mut self, mover: Mover) -> Result<MoverHandle, MoverError> {
         if let Some(slot) = self.free.pop() {
             self.live += 1;
+            self.list(slot as usize, &mover);
             let entry = &mut self.slots[slot as usize];
             entry.mover = Some(Box::new(mover));
             return Ok(MoverHandle::new(slot, entry.generation));
@@ -79,6 +133,7 @@ impl Movers {
         self.live += 1;
         // Below MAX_MOVER_SLOTS, so it fits a handle's u32.
         let slot = self.slots.len() as u32;
+        self.list(slot as usize, &mover);
         self.slots.push(Slot {
             generation: 0,
             mover: Some(Box::new(mover)),
@@ -93,6 +148,8 @@ impl Movers {
         if entry.generation != handle.generation() {
             return None;
         }
+        // Its entries in the index stay until the index is made again: a
+        // query finds the slot empty.
         let mover = *entry.mover.take()?;
         entry.generation = entry.generation.wrapping_add(1);
         self.free.push(handle.slot());
@@ -179,13 +236,93 @@ impl Movers {
             region.min - DVec3::splat(margin),
             region.max + DVec3::splat(margin),
         );
-        for (slot, entry) in self.slots.iter().enumerate() {
-            if let Some(mover) = &entry.mover
-                && touches(&mover.bounds(), &wide)
-            {
-                out.push(slot as u32);
-            }
+        let touching = |slot: usize| {
+            self.in_slot(slot)
+                .is_some_and(|mover| touches(&mover.bounds(), &wide))
+        };
+        if self.index.is_built() {
+            self.index.near(&wide, out);
+            out.retain(|&slot| touching(slot as usize));
+        } else {
+            out.extend(
+                (0..self.slots.len())
+                    .filter(|&s| touching(s))
+                    .map(|s| s as u32),
+            );
         }
+    }
+
+    /// Lists every mover by the columns its bounds cross, grown by
+    /// [`DRIFT`], where the movers are now: done after they move each tick.
+    pub(crate) fn index_bounds(&mut self) {
+        self.index.clear();
+        self.indexed_at.clear();
+        for (slot, entry) in self.slots.iter().enumerate() {
+            let at = entry.mover.as_ref().map(|m| m.position());
+            if let Some(mover) = &entry.mover {
+                let bounds = mover.bounds();
+                let grown = Aabb::new(
+                    bounds.min - DVec3::splat(DRIFT),
+                    bounds.max + DVec3::splat(DRIFT),
+                );
+                self.index.insert(slot as u32, &grown);
+            }
+            self.indexed_at.push(at.unwrap_or(DVec3::ZERO));
+        }
+        self.index.finish();
+    }
+
+    /// Lists a mover added in `slot` in the index, where it is now, so
+    /// that adding one keeps the index of thousands in use.
+    fn list(&mut self, slot: usize, mover: &Mover) {
+        if !self.index.is_built() {
+            return;
+        }
+        let bounds = mover.bounds();
+        let grown = Aabb::new(
+            bounds.min - DVec3::splat(DRIFT),
+            bounds.max + DVec3::splat(DRIFT),
+        );
+        #[allow(clippy::cast_possible_truncation)] // below MAX_MOVER_SLOTS
+        self.index.insert(slot as u32, &grown);
+        self.indexed_at.set(slot, mover.position());
+    }
+
+    /// The mover in `slot` has moved: past [`DRIFT`] from where it was
+    /// listed, the index is out of date until the movers have all moved
+    /// (and every mover is looked at meanwhile).
+    pub(crate) fn moved(&mut self, slot: usize) {
+        let drifted = match (self.in_slot(slot), self.indexed_at.get(slot)) {
+            (Some(mover), Some(&at)) => (mover.position() - at).abs().max_element() > DRIFT,
+            _ => true,
+        };
+        if drifted {
+            self.index.stale();
+        }
+    }
+
+    /// Bytes the index of the movers' columns holds: remade after the
+    /// movers move each tick, so a body looks only at the movers near it.
+    ///
+    /// ```
+    /// use voxwalk::block::BlockId;
+    /// use voxwalk::controller::{Settings, Simulation};
+    /// use voxwalk::glam::{DVec3, IVec3};
+    /// use voxwalk::movers::Mover;
+    /// use voxwalk::world::World;
+    ///
+    /// let mut sim = Simulation::new(World::new(), Settings::default()).unwrap();
+    /// for i in 0..10 {
+    ///     let at = DVec3::new(f64::from(i) * 40.0, 0.0, 0.0);
+    ///     let floor = Mover::new(sim.world().registry(), [(IVec3::ZERO, BlockId::STONE)], at).unwrap();
+    ///     sim.add_mover(floor).unwrap();
+    /// }
+    /// sim.step(&[]).unwrap();
+    /// assert!(sim.movers().index_bytes() > 0);
+    /// ```
+    #[must_use]
+    pub fn index_bytes(&self) -> usize {
+        self.index.bytes()
     }
 
     /// Checks movers read back from a save against `registry`.

@@ -6,11 +6,11 @@
 mod support;
 
 use glam::IVec3;
+use support::errands::send_across;
 use support::terrain::bumpy_terrain;
-use support::walking::settled;
 use voxwalk::block::BlockId;
-use voxwalk::controller::{Body, BodyHandle, Settings, Simulation};
-use voxwalk::navigate::{Crowd, CrowdEvent, CrowdPlanning, Goal, Step};
+use voxwalk::controller::{BodyHandle, Settings, Simulation};
+use voxwalk::navigate::{Crowd, CrowdEvent, CrowdPlanning, Step};
 use voxwalk::world::{SharedWorld, World};
 
 /// How the crowd's planning is run.
@@ -51,19 +51,7 @@ fn run(world: &World, planning: Planning) -> Run {
     let mut sim = Simulation::new(SharedWorld::new(world.clone()), Settings::default()).unwrap();
     let mut crowd = Crowd::new();
     crowd.work_per_tick = 5_000;
-    let mut handles = Vec::new();
-    for i in 0..24 {
-        let (x, z) = (3.5 + f64::from(i % 6) * 2.0, 8.5 + f64::from(i / 6) * 8.0);
-        let handle = sim.add_body(settled(world, x, z, 40.0, Body::DEFAULT_SIZE));
-        crowd.send(
-            handle,
-            Goal::Column {
-                x: 36 + i % 6,
-                z: 40 - (i / 6) * 8,
-            },
-        );
-        handles.push(handle);
-    }
+    let handles = send_across(world, &mut sim, &mut crowd);
     let mut plans = vec![None; handles.len()];
     let mut all_events = Vec::new();
     let mut arrived = 0;

@@ -5,11 +5,11 @@
 mod support;
 
 use glam::{IVec2, IVec3};
+use support::errands::send_across;
 use support::terrain::bumpy_terrain;
-use support::walking::settled;
 use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, BodyHandle, Input, Settings, Simulation};
-use voxwalk::navigate::{CoarseLayer, Crowd, CrowdEvent, Goal, LayerShape, Planner};
+use voxwalk::navigate::{CoarseLayer, Crowd, CrowdEvent, LayerShape, Planner};
 use voxwalk::world::World;
 
 /// One tick's keys and events.
@@ -77,19 +77,7 @@ fn rewound(layered: bool) -> (Run, Run, usize) {
         layer.build(&world, (IVec2::ZERO, IVec2::splat(23)), &|_| true);
         crowd.set_layer(layer);
     }
-    let mut handles = Vec::new();
-    for i in 0..24 {
-        let (x, z) = (3.5 + f64::from(i % 6) * 2.0, 8.5 + f64::from(i / 6) * 8.0);
-        let handle = sim.add_body(settled(&world, x, z, 40.0, Body::DEFAULT_SIZE));
-        crowd.send(
-            handle,
-            Goal::Column {
-                x: 36 + i % 6,
-                z: 40 - (i / 6) * 8,
-            },
-        );
-        handles.push(handle);
-    }
+    let handles = send_across(&world, &mut sim, &mut crowd);
     let before = go_on(&mut sim, &mut crowd, &handles, (0, COPIED_AT));
     let planned_before = before
         .ticks

@@ -5,9 +5,9 @@
 mod support;
 
 use glam::{DVec3, IVec3};
+use support::errands::send_across;
 use support::terrain::bumpy_terrain;
-use support::walking::settled;
-use voxwalk::controller::{Body, BodyHandle, Settings, Simulation};
+use voxwalk::controller::{Body, Settings, Simulation};
 use voxwalk::navigate::{CoarseLayer, Crowd, CrowdEvent, Goal, LayerShape, Planner, Step};
 use voxwalk::world::World;
 
@@ -37,20 +37,7 @@ fn run(world: &World, work_per_tick: u64, layer: bool) -> Run {
         let shape = LayerShape::new(0, 47).with_cluster_size(8);
         crowd.set_layer(CoarseLayer::new(planner, shape));
     }
-    let mut handles: Vec<BodyHandle> = Vec::new();
-    for i in 0..24 {
-        let (x, z) = (3.5 + f64::from(i % 6) * 2.0, 8.5 + f64::from(i / 6) * 8.0);
-        let body = settled(world, x, z, 40.0, Body::DEFAULT_SIZE);
-        let handle = sim.add_body(body);
-        crowd.send(
-            handle,
-            Goal::Column {
-                x: 36 + i % 6,
-                z: 40 - (i / 6) * 8,
-            },
-        );
-        handles.push(handle);
-    }
+    let handles = send_across(world, &mut sim, &mut crowd);
     let mut plans = vec![None; handles.len()];
     let (mut most, mut all, mut arrived) = (0, 0, 0);
     let mut events = Vec::new();

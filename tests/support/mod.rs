@@ -8,6 +8,7 @@
 pub mod big_save;
 pub mod cases;
 pub mod controls;
+pub mod errands;
 pub mod fences;
 pub mod minecraft_pool;
 pub mod minecraft_reference;

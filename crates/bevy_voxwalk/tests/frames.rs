@@ -3,6 +3,8 @@
 //! clock counts bevy's whole-nanosecond timesteps exactly, and a teleport
 //! is drawn at once.
 
+mod support;
+
 use std::time::Duration;
 
 use bevy_app::App;
@@ -15,21 +17,15 @@ use bevy_transform::components::Transform;
 use bevy_voxwalk::{
     Character, CharacterEvent, CharacterInput, CharacterState, Voxwalk, VoxwalkPlugin,
 };
-use voxwalk::block::BlockId;
+use support::stone_floor;
 use voxwalk::controller::{Event, Input, Settings};
 use voxwalk::geometry::Aabb;
-use voxwalk::glam::{DVec3, IVec3};
+use voxwalk::glam::DVec3;
 use voxwalk::world::World;
 
 /// A stone floor, its top at y = 0, 128 × 128 around the origin.
 fn floor() -> World {
-    let mut world = World::new();
-    world.fill(
-        IVec3::new(-64, -4, -64),
-        IVec3::new(63, -1, 63),
-        BlockId::STONE,
-    );
-    world
+    stone_floor(64)
 }
 
 /// An app at bevy's fixed step of `step` seconds, each `update` a frame of

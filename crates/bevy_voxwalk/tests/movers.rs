@@ -4,6 +4,8 @@
 //! entity; changing the component changes the path, removing it removes
 //! the mover.
 
+mod support;
+
 use std::time::Duration;
 
 use bevy_app::App;
@@ -12,6 +14,7 @@ use bevy_ecs::message::Messages;
 use bevy_time::{Fixed, Time, TimePlugin, TimeUpdateStrategy};
 use bevy_transform::components::Transform;
 use bevy_voxwalk::{Character, CharacterEvent, MoverBody, MovingBlocks, Voxwalk, VoxwalkPlugin};
+use support::stone_floor;
 use voxwalk::block::{BlockId, BlockRegistry};
 use voxwalk::controller::{Event, Settings};
 use voxwalk::glam::{DVec3, IVec3};
@@ -19,13 +22,7 @@ use voxwalk::movers::{Drive, Mover, Path, PathEnds};
 use voxwalk::world::World;
 
 fn floor() -> World {
-    let mut world = World::new();
-    world.fill(
-        IVec3::new(-32, -4, -32),
-        IVec3::new(31, -1, 31),
-        BlockId::STONE,
-    );
-    world
+    stone_floor(32)
 }
 
 /// A platform of 3 × 3 stone at `at`, moving along `offsets` and back.

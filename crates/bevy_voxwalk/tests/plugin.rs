@@ -3,6 +3,8 @@
 //! one, the same bits as voxwalk's `Simulation` given the same inputs, and
 //! `Transform`s between ticks.
 
+mod support;
+
 use std::time::Duration;
 
 use bevy_app::App;
@@ -16,6 +18,7 @@ use bevy_voxwalk::{
     Character, CharacterEvent, CharacterInput, CharacterState, EditWorld, Voxwalk, VoxwalkPlugin,
     WorldMotion,
 };
+use support::stone_floor;
 use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Event, Input, Settings, Simulation};
 use voxwalk::glam::{DVec3, IVec3};
@@ -23,13 +26,7 @@ use voxwalk::world::World;
 
 /// A stone floor, its top at y = 0, 64 × 64 around the origin.
 fn floor() -> World {
-    let mut world = World::new();
-    world.fill(
-        IVec3::new(-32, -4, -32),
-        IVec3::new(31, -1, 31),
-        BlockId::STONE,
-    );
-    world
+    stone_floor(32)
 }
 
 /// An app whose fixed timestep is the settings' tick and whose every

@@ -70,7 +70,14 @@ pub(crate) struct CarryScratch {
     listed: Vec<u32>,
     /// The other movers near a body it moves.
     movers_near: Vec<u32>,
+    /// Whether this tick's movers are many enough to find the bodies by
+    /// column ([`LIST_BODIES_FROM`]).
+    by_column: bool,
 }
+
+/// Below this many movers each looks at every body: listing thousands of
+/// bodies by column each tick costs more than a few scans of them.
+const LIST_BODIES_FROM: usize = 8;
 
 /// How far a body may be carried or pushed in the movers' phase before the
 /// columns it is listed under are made again: a box listed grown by this
@@ -94,8 +101,13 @@ impl CarryScratch {
     /// Notes that `body` was moved: past [`DRIFT`] from where it was
     /// listed, every body is listed again before the next mover looks.
     fn moved(&mut self, index: usize, aabb: &Aabb) {
-        let from = self.listed_at[index];
-        if (aabb.min - from.min).abs().max_element() > DRIFT {
+        // Not listed this tick (few movers look at every body) or past
+        // its drift: nothing listed by column stands.
+        let drifted = self
+            .listed_at
+            .get(index)
+            .is_none_or(|from| (aabb.min - from.min).abs().max_element() > DRIFT);
+        if drifted {
             self.bodies_by_column.stale();
         }
     }
@@ -128,6 +140,7 @@ pub(crate) fn move_movers<W: BlockSource>(
     mut event: impl FnMut(usize, Event),
 ) -> Result<(), CarryError> {
     scratch.bodies_by_column.stale();
+    scratch.by_column = movers.len() >= LIST_BODIES_FROM;
     for slot in 0..movers.slot_count() {
         let Some(mover) = movers.in_slot(slot) else {
             continue;
@@ -242,10 +255,16 @@ fn gather_near(
     scratch.candidates.clear();
     scratch.riders.clear();
     scratch.blockers.clear();
-    if !scratch.bodies_by_column.is_built() {
-        scratch.list_bodies(bodies);
+    if scratch.by_column {
+        if !scratch.bodies_by_column.is_built() {
+            scratch.list_bodies(bodies);
+        }
+        scratch.bodies_by_column.near(&near, &mut scratch.listed);
+    } else {
+        scratch.listed.clear();
+        #[allow(clippy::cast_possible_truncation)] // bodies are counted in u32 handles
+        scratch.listed.extend(0..bodies.len() as u32);
     }
-    scratch.bodies_by_column.near(&near, &mut scratch.listed);
     for &index in &scratch.listed {
         let index = index as usize;
         let body = &bodies[index];

@@ -33,9 +33,12 @@ impl Planner {
         let mut body = body.with_layers(crate::block::DEFAULT_LAYERS, self.mask);
         // As a body that has stood there: one tick of gravity after its
         // drag, pressing it onto the floor (a body just made has none, and
-        // its first tick would run as one in the air).
-        body.grounded = true;
-        body.momentum.y = self.controller.settings().resting_momentum();
+        // its first tick would run as one in the air). Afloat, as one
+        // still across at the surface: its first tick finds the water.
+        if !from.afloat {
+            body.grounded = true;
+            body.momentum.y = self.controller.settings().resting_momentum();
+        }
         let across = (to.feet - from.feet).length();
         // A swimmer is slower than a walker, and hangs lower than the banks.
         let (per_block, below) = match kind {

@@ -26,6 +26,8 @@ pub(super) struct Place {
     pub(super) y: i32,
     pub(super) steps_from: u32,
     pub(super) feet_y: f64,
+    /// Whether the body treads water there ([`Standing::afloat`]).
+    pub(super) afloat: bool,
     /// The work its steps took: their checks, and a unit for the place.
     pub(super) work: u32,
     /// Whether a step was left out for touching a column not known.
@@ -300,12 +302,14 @@ impl Cluster {
                 place.feet_y,
                 f64::from(cell.z) + 0.5,
             ),
+            afloat: place.afloat,
         }
     }
 
-    /// Where the feet of place `index` rest.
-    pub(super) fn feet_y(&self, index: usize) -> f64 {
-        self.places[index].feet_y
+    /// Where the feet of place `index` rest, and whether it is afloat.
+    pub(super) fn feet_y(&self, index: usize) -> (f64, bool) {
+        let place = &self.places[index];
+        (place.feet_y, place.afloat)
     }
 
     /// The steps out of place `index`.

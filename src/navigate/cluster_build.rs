@@ -12,7 +12,7 @@ use super::planner::Planner;
 use super::read_box::{CellBox, ReadBox, holds, joined};
 use super::standing::Standing;
 use super::step::candidates;
-use crate::block::{BlockId, BlockRegistry};
+use crate::block::{BlockId, BlockRegistry, LiquidKind};
 use crate::geometry::Aabb;
 use crate::world::BlockSource;
 
@@ -120,7 +120,7 @@ impl Planner {
         let kept = before.and_then(|(old, edits)| {
             let i = old.index_of(cell)?;
             let was = old.places[i];
-            let alike = was.feet_y.to_bits() == place.feet_y.to_bits();
+            let alike = was.feet_y.to_bits() == place.feet_y.to_bits() && was.afloat == place.afloat;
             (alike && !touched(was.reads.cells(cell), edits)).then_some((old, i))
         });
         if let Some((old, i)) = kept {
@@ -138,6 +138,7 @@ impl Planner {
                 place.feet_y,
                 f64::from(cell.z) + 0.5,
             ),
+            afloat: place.afloat,
         };
         world.take();
         self.places.take_read();
@@ -212,7 +213,8 @@ impl Planner {
             }
             #[allow(clippy::cast_sign_loss)]
             let below = i - depth as usize;
-            if skip_air && !held_up(registry, &blocks[below..=i]) {
+            // Water may hold a place afloat with nothing solid under it.
+            if skip_air && !held_up(registry, &blocks[below..=i]) && !water(registry, blocks[i]) {
                 continue;
             }
             let cell = IVec3::new(column.x, y, column.y);
@@ -221,6 +223,7 @@ impl Planner {
                     y,
                     steps_from: 0,
                     feet_y: standing.feet.y,
+                    afloat: standing.afloat,
                     work: 0,
                     frontier: false,
                     reads: NearBox::new(IVec3::ZERO, None),
@@ -234,4 +237,13 @@ impl Planner {
 /// reach into a cell, up to the cell) collides.
 fn held_up(registry: &BlockRegistry, blocks: &[BlockId]) -> bool {
     blocks.iter().any(|&b| registry.is_solid(b))
+}
+
+/// Whether `block` is water, where a body may be afloat.
+fn water(registry: &BlockRegistry, block: BlockId) -> bool {
+    block != BlockId::AIR
+        && registry
+            .behaviour(block)
+            .liquid
+            .is_some_and(|l| l.kind == LiquidKind::Water)
 }

@@ -19,6 +19,13 @@ const FALL_MARGIN: f64 = 1.0;
 /// made from rest comes before it lets go of the keys: the step was
 /// checked from the middle.
 const CENTRED: f64 = 0.002;
+/// How near the middle of a place afloat, across, a body treading water
+/// before a step made from rest comes: a swimmer drifts, and bobs, so
+/// never as near as one on the ground.
+const AFLOAT_CENTRED: f64 = 0.1;
+/// How slow across (blocks a second) a body treading water is still
+/// enough to start a step from there.
+const AFLOAT_STILL: f64 = 0.1;
 
 /// What a follower noticed this tick.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -285,6 +292,9 @@ impl Follower {
             .next
             .checked_sub(1)
             .map_or(self.start, |n| self.steps[n].to);
+        if place.afloat {
+            return self.tread_water(body, place, walking, waited);
+        }
         if body.in_liquid && walking {
             // Afloat: swims to the place, jump held, as a swim step does.
             let toward = Step {
@@ -314,6 +324,39 @@ impl Follower {
             brake: false,
         };
         Some(steer(&toward, true, body, self.step_height))
+    }
+
+    /// [`Follower::settle`] at a place afloat, where a body never stands
+    /// still: swum to its middle, jump held, until it is within
+    /// [`AFLOAT_CENTRED`] of it and slower across than [`AFLOAT_STILL`],
+    /// or for a follower's patience. A body giving way treads water where
+    /// it is.
+    fn tread_water(
+        &mut self,
+        body: &mut Body,
+        place: Standing,
+        walking: bool,
+        waited: u32,
+    ) -> Option<Input> {
+        let off = across(body.feet(), place.feet);
+        let speed = body.momentum.x.hypot(body.momentum.z);
+        let still = body.in_liquid && off < AFLOAT_CENTRED && speed < AFLOAT_STILL;
+        if still || waited >= PATIENCE {
+            self.resting = None;
+            return None;
+        }
+        self.resting = Some(waited + 1);
+        let toward = Step {
+            to: place,
+            kind: StepKind::Swim,
+            ticks: 0,
+            brake: false,
+        };
+        let mut keys = steer(&toward, true, body, self.step_height);
+        if !walking {
+            keys.analog = glam::DVec2::ZERO;
+        }
+        Some(keys)
     }
 
     /// Why `body` cannot go on with `step`, if it cannot; a tick it does
@@ -351,7 +394,13 @@ fn beyond_each(steps: &[Step]) -> Vec<f64> {
 /// plan's `start`: it is not there yet (falling, sinking, beside it), or
 /// the first step is made from rest.
 fn settles_first(start: Standing, steps: &[Step], feet: DVec3) -> bool {
-    feet.floor().as_ivec3() != start.cell || steps.first().is_some_and(|s| s.brake)
+    let cell = feet.floor().as_ivec3();
+    let there = if start.afloat {
+        cell.x == start.cell.x && cell.z == start.cell.z
+    } else {
+        cell == start.cell
+    };
+    !there || steps.first().is_some_and(|s| s.brake)
 }
 
 /// Whether `body` stands still: on the ground, its momentum across cut to

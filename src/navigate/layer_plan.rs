@@ -189,13 +189,11 @@ impl CoarseLayer {
                 let Some((other, j)) = self.place_at(to) else {
                     continue;
                 };
+                let (feet_y, afloat) = other.feet_y(j);
                 let to = Standing {
                     cell: to,
-                    feet: DVec3::new(
-                        f64::from(to.x) + 0.5,
-                        other.feet_y(j),
-                        f64::from(to.z) + 0.5,
-                    ),
+                    feet: DVec3::new(f64::from(to.x) + 0.5, feet_y, f64::from(to.z) + 0.5),
+                    afloat,
                 };
                 let step = Step {
                     to,

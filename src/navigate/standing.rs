@@ -4,18 +4,32 @@ use glam::{DVec3, IVec3};
 use rustc_hash::FxHashMap;
 
 use super::read_box::{CellBox, ReadBox, joined};
+use crate::block::{BlockId, LiquidKind};
+use crate::controller::surface;
 use crate::geometry::Aabb;
 use crate::resolver::{CollisionFilter, Filtered, Resolver};
 use crate::world::BlockSource;
 
 /// A place a body stands: the cell its feet are in and where they rest,
-/// in the middle of the cell's column.
+/// in the middle of the cell's column; or a place afloat, where it treads
+/// water.
+///
+/// A swimmer is never at rest: with jump held it bobs about the surface.
+/// So a place afloat is the top cell of water too deep to stand in (no
+/// place within it or the two cells below, as a swim step's rule has it),
+/// with room above for the body; its `feet` are the water's surface in the
+/// middle of the column, the height the body bobs about. A body has come
+/// to one when it is in the liquid near the middle of its column with its
+/// feet in its cell or the one below, where the bobbing has them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Standing {
-    /// The cell holding the feet.
+    /// The cell holding the feet (afloat: the top cell of the water).
     pub cell: IVec3,
-    /// The feet: the middle of the cell across, at rest on what is under it.
+    /// The feet: the middle of the cell across, at rest on what is under it
+    /// (afloat: at the water's surface).
     pub feet: DVec3,
+    /// Whether this is a place afloat, where the body treads water.
+    pub afloat: bool,
 }
 
 /// The places one search has looked at: each cell is asked once (a search
@@ -157,13 +171,58 @@ pub(crate) fn standing_for<W: BlockSource>(
     cell: IVec3,
 ) -> Option<Standing> {
     if mask == u32::MAX {
-        return standing_in(world, resolver, size, cell);
+        return standing_in(world, resolver, size, cell)
+            .or_else(|| afloat_in(world, resolver, size, cell));
     }
     let filter = CollisionFilter {
         mask,
         ..CollisionFilter::ALL
     };
-    standing_in(&Filtered::new(world, filter), resolver, size, cell)
+    let world = Filtered::new(world, filter);
+    standing_in(&world, resolver, size, cell).or_else(|| afloat_in(&world, resolver, size, cell))
+}
+
+/// Where a body of `size` treads water in `cell`, if it does: the cell is
+/// the top of water (none above it), the body stands nowhere in it or the
+/// two cells below (deeper than a walk along the bottom), and its box with
+/// its feet at the surface meets no block. Lava is never a place: a plan
+/// does not swim it.
+pub(crate) fn afloat_in<W: BlockSource>(
+    world: &W,
+    resolver: &mut Resolver,
+    size: DVec3,
+    cell: IVec3,
+) -> Option<Standing> {
+    let water = |cell: IVec3| {
+        let block = world.block(cell);
+        if block == BlockId::AIR {
+            return None;
+        }
+        world
+            .registry()
+            .behaviour(block)
+            .liquid
+            .filter(|l| l.kind == LiquidKind::Water)
+    };
+    let liquid = water(cell)?;
+    if water(cell + IVec3::Y).is_some() {
+        return None;
+    }
+    let bottom_within_reach =
+        (1..=2).any(|down| standing_in(world, resolver, size, cell - IVec3::Y * down).is_some());
+    if bottom_within_reach {
+        return None;
+    }
+    let top = cell.as_dvec3() + DVec3::new(0.5, 0.0, 0.5);
+    let feet = DVec3::new(top.x, surface(world, cell, liquid), top.z);
+    let room = resolver
+        .move_box(world, Aabb::from_feet(feet, size), DVec3::ZERO)
+        .ok()?;
+    room.depenetration.is_none().then_some(Standing {
+        cell,
+        feet,
+        afloat: true,
+    })
 }
 
 /// Where a body of `size` stands in `cell`, if it can: its box, centred on
@@ -195,6 +254,7 @@ pub(crate) fn standing_in<W: BlockSource>(
     (feet_y.floor() as i32 == cell.y).then_some(Standing {
         cell,
         feet: DVec3::new(top.x, feet_y, top.z),
+        afloat: false,
     })
 }
 

@@ -1,7 +1,7 @@
 //! Where a plan starts: the place a body stands, or, for one that stands
 //! nowhere a plan can start from, the place it comes to first: where it
-//! comes to rest when falling or on the edge of a hole, the nearest bank
-//! when afloat.
+//! comes to rest when falling or on the edge of a hole, its own place
+//! afloat in deep water, the nearest bank in water too shallow to float.
 
 use glam::{DVec2, DVec3, IVec3};
 
@@ -55,8 +55,10 @@ impl Planner {
                 break;
             }
             if settled.in_liquid || in_liquid(world, settled.feet()) {
+                let at = settled.feet();
                 return self
-                    .nearest_bank(world, settled.feet())
+                    .afloat_over(world, at)
+                    .or_else(|| self.nearest_bank(world, at))
                     .ok_or(PlanError::NotStanding(feet));
             }
             events.clear();
@@ -72,6 +74,26 @@ impl Planner {
         }
         self.nearest_place(world, settled.feet())
             .ok_or(PlanError::NotStanding(feet))
+    }
+
+    /// The place afloat in the column of `feet`, a body in water: the
+    /// water's top, from a cell below the feet (a body bobbing clear of
+    /// it) up through at most [`MOST_SWUM`] cells of water (one sunk
+    /// deep). `None` for water a body stands in, or too shallow to float.
+    fn afloat_over<W: BlockSource>(&mut self, world: &W, feet: DVec3) -> Option<Standing> {
+        let cell = feet.floor().as_ivec3();
+        for up in -1..=MOST_SWUM {
+            let at = cell + IVec3::Y * up;
+            if let Some(place) = self.places.at(world, at)
+                && place.afloat
+            {
+                return Some(place);
+            }
+            if up >= 0 && !in_liquid(world, at.as_dvec3()) {
+                return None;
+            }
+        }
+        None
     }
 
     /// The place out of the liquid nearest `feet` across, within a swim

@@ -70,7 +70,9 @@ pub(crate) fn steer(step: &Step, stops: bool, body: &mut Body, step_height: f64)
 }
 
 /// Whether `body` has made `step`: on the ground with its feet in the
-/// step's end cell, near its middle across (nearer where it `stops`).
+/// step's end cell, near its middle across (nearer where it `stops`); for a
+/// place afloat, in the liquid with its feet in the end's column, in its
+/// top cell or the one below, where its bobbing has them.
 pub(crate) fn arrived(step: &Step, stops: bool, body: &Body) -> bool {
     let feet = body.feet();
     let radius = if stops {
@@ -79,5 +81,17 @@ pub(crate) fn arrived(step: &Step, stops: bool, body: &Body) -> bool {
         PASSING_RADIUS
     };
     let across = DVec2::new(step.to.feet.x - feet.x, step.to.feet.z - feet.z).length();
-    body.grounded && feet.floor().as_ivec3() == step.to.cell && across < radius
+    if across >= radius {
+        return false;
+    }
+    let cell = feet.floor().as_ivec3();
+    if step.to.afloat {
+        // Within a cell of the top: a body dropped in deep comes up first.
+        body.in_liquid
+            && cell.x == step.to.cell.x
+            && cell.z == step.to.cell.z
+            && cell.y >= step.to.cell.y - 1
+    } else {
+        body.grounded && cell == step.to.cell
+    }
 }

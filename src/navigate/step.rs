@@ -93,11 +93,26 @@ pub(crate) fn candidates<W: BlockSource>(
     out: &mut Vec<(Standing, StepKind)>,
 ) {
     out.clear();
+    if from.afloat {
+        // Afloat, every move is a swim: to the water or the bank beside.
+        for d in &DIRECTIONS {
+            let column = from.cell + IVec3::new(d.x, 0, d.y);
+            if let Some(to) = highest_standing(world, places, column, 1, -reach.max_drop) {
+                out.push((to, StepKind::Swim));
+            }
+        }
+        return;
+    }
     for (index, d) in DIRECTIONS.iter().enumerate() {
         let column = from.cell + IVec3::new(d.x, 0, d.y);
         let next = highest_standing(world, places, column, 1, -reach.max_drop);
         if let Some(to) = next {
-            out.push((to, walk_kind(reach, from, &to)));
+            let kind = if to.afloat {
+                StepKind::Swim
+            } else {
+                walk_kind(reach, from, &to)
+            };
+            out.push((to, kind));
         }
         if index < 4 {
             leaps(world, places, reach, from, *d, out);
@@ -171,12 +186,12 @@ fn swims<W: BlockSource>(
     for d in &DIRECTIONS {
         let way = IVec3::new(d.x, 0, d.y);
         let first = from.cell + way;
-        if !water(world, first) || highest_standing(world, places, first, 1, -2).is_some() {
+        if !water(world, first) || highest_ground(world, places, first, 1, -2).is_some() {
             continue;
         }
         for k in 2..=MOST_SWUM {
             let column = from.cell + way * k;
-            if let Some(to) = highest_standing(world, places, column, 1, -2) {
+            if let Some(to) = highest_ground(world, places, column, 1, -2) {
                 out.push((to, StepKind::Swim));
                 break;
             }
@@ -269,13 +284,13 @@ fn knight_leaps<W: BlockSource>(
         let crossed = [d / 2, d.signum()];
         let way_round = crossed.iter().any(|c| {
             let column = from.cell + IVec3::new(c.x, 0, c.y);
-            highest_standing(world, places, column, 1, -1).is_some()
+            highest_ground(world, places, column, 1, -1).is_some()
         });
         if way_round {
             continue;
         }
         let column = from.cell + IVec3::new(d.x, 0, d.y);
-        if let Some(to) = highest_standing(world, places, column, 1, -2) {
+        if let Some(to) = highest_ground(world, places, column, 1, -2) {
             out.push((
                 to,
                 StepKind::Leap {
@@ -316,20 +331,20 @@ fn leaps<W: BlockSource>(
         let runway_ok = (1..=i32::from(run_up)).all(|k| {
             places
                 .at(world, from.cell + step * k)
-                .is_some_and(|s| (s.feet.y - from.feet.y).abs() < 1e-9)
+                .is_some_and(|s| !s.afloat && (s.feet.y - from.feet.y).abs() < 1e-9)
         });
         if !runway_ok {
             break;
         }
         // A gap: nothing to stand on just past the takeoff, down to a block
         // below it (a deeper step down is a drop).
-        let past = highest_standing(world, places, takeoff + step, 1, -1);
+        let past = highest_ground(world, places, takeoff + step, 1, -1);
         if past.is_some() {
             continue;
         }
         for gap in 1..=reach.max_gap {
             let column = takeoff + step * (gap + 1);
-            if let Some(to) = highest_standing(world, places, column, 1, -2) {
+            if let Some(to) = highest_ground(world, places, column, 1, -2) {
                 out.push((to, StepKind::Leap { run_up, takeoff }));
                 break;
             }
@@ -349,4 +364,19 @@ fn highest_standing<W: BlockSource>(
     (down..=up)
         .rev()
         .find_map(|dy| places.at(world, column + IVec3::new(0, dy, 0)))
+}
+
+/// [`highest_standing`] on the ground: the highest place in those cells
+/// that is not afloat. Leaps take off from and land on ground, and a gap of
+/// water is one they cross; a swim crosses to the first ground beyond.
+fn highest_ground<W: BlockSource>(
+    world: &W,
+    places: &mut Places,
+    column: IVec3,
+    up: i32,
+    down: i32,
+) -> Option<Standing> {
+    (down..=up)
+        .rev()
+        .find_map(|dy| places.at(world, column + IVec3::new(0, dy, 0)).filter(|s| !s.afloat))
 }

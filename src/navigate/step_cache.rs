@@ -54,8 +54,10 @@ pub(crate) struct StepKey {
     offset: IVec3,
     /// The takeoff's cell less the start's, for a leap.
     kind: (u8, IVec3),
-    /// Where the feet rest within their cells, as bits.
+    /// Where the feet rest within their cells, as bits, and whether each
+    /// place is afloat.
     rests: (u64, u64),
+    afloat: (bool, bool),
     /// The start's cell less the box's lowest corner.
     start: IVec3,
     /// The box's size in cells.
@@ -69,12 +71,13 @@ impl StepKey {
     /// The step's two places and kind in the box's own frame, its lowest
     /// corner at the origin: made from the key alone.
     pub(crate) fn local_step(&self) -> (Standing, Standing, StepKind) {
-        let place = |cell: IVec3, rest: u64| Standing {
+        let place = |cell: IVec3, rest: u64, afloat: bool| Standing {
             cell,
             feet: cell.as_dvec3() + DVec3::new(0.5, f64::from_bits(rest), 0.5),
+            afloat,
         };
-        let from = place(self.start, self.rests.0);
-        let to = place(self.start + self.offset, self.rests.1);
+        let from = place(self.start, self.rests.0, self.afloat.0);
+        let to = place(self.start + self.offset, self.rests.1, self.afloat.1);
         let kind = match self.kind {
             (0, _) => StepKind::Walk,
             (1, _) => StepKind::Jump,
@@ -296,6 +299,7 @@ impl StepCache {
                 (from.feet.y - f64::from(from.cell.y)).to_bits(),
                 (to.feet.y - f64::from(to.cell.y)).to_bits(),
             ),
+            afloat: (from.afloat, to.afloat),
             start: from.cell - lo,
             size,
             blocks,

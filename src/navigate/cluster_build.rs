@@ -213,8 +213,11 @@ impl Planner {
             }
             #[allow(clippy::cast_sign_loss)]
             let below = i - depth as usize;
-            // Water may hold a place afloat with nothing solid under it.
-            if skip_air && !held_up(registry, &blocks[below..=i]) && !water(registry, blocks[i]) {
+            // The top of water may hold a place afloat with nothing solid
+            // under it (the highest cell's above is not read: asked).
+            let afloat_maybe = water(registry, blocks[i])
+                && blocks.get(i + 1).is_none_or(|&above| !water(registry, above));
+            if skip_air && !held_up(registry, &blocks[below..=i]) && !afloat_maybe {
                 continue;
             }
             let cell = IVec3::new(column.x, y, column.y);

@@ -16,8 +16,16 @@ use voxwalk::world::World;
 /// top cell at y = 5.
 fn lake(wide: i32) -> World {
     let mut world = World::new();
-    world.fill(IVec3::new(0, 0, 0), IVec3::new(wide + 10, 5, 24), BlockId::STONE);
-    world.fill(IVec3::new(5, 1, 0), IVec3::new(4 + wide, 5, 24), BlockId::WATER);
+    world.fill(
+        IVec3::new(0, 0, 0),
+        IVec3::new(wide + 10, 5, 24),
+        BlockId::STONE,
+    );
+    world.fill(
+        IVec3::new(5, 1, 0),
+        IVec3::new(4 + wide, 5, 24),
+        BlockId::WATER,
+    );
     world
 }
 
@@ -33,7 +41,11 @@ fn swum_across(wide: i32) {
         afloat >= usize::try_from(wide).unwrap() - 16,
         "{wide} wide: {afloat} places afloat"
     );
-    assert!(plan.steps.iter().all(|s| !s.to.afloat || s.kind == StepKind::Swim));
+    assert!(
+        plan.steps
+            .iter()
+            .all(|s| !s.to.afloat || s.kind == StepKind::Swim)
+    );
     if wide <= 40 {
         // Over a coarse layer (its clusters hold the places afloat and the
         // swims between them): the same plan.
@@ -118,5 +130,10 @@ fn a_river_is_swum_along_with_its_current() {
     let slow = planner.plan(&still, &body, goal).unwrap();
     assert!(slow.complete);
     println!("still: {} ticks", slow.ticks);
-    assert!(slow.ticks > plan.ticks, "{} against {}", slow.ticks, plan.ticks);
+    assert!(
+        slow.ticks > plan.ticks,
+        "{} against {}",
+        slow.ticks,
+        plan.ticks
+    );
 }

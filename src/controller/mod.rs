@@ -58,9 +58,9 @@ pub use contacts::Contacts;
 pub use event::{Event, HorizontalAxis};
 pub use handle::BodyHandle;
 pub use input::{Input, InputScript, ScriptError, UnknownAction};
+pub(crate) use liquid_cells::surface;
 pub use model::{MODEL, MovementModel};
 pub use phase_times::PhaseTimes;
-pub(crate) use liquid_cells::surface;
 pub use pose::{Pose, room_to_stand};
 pub use settings::{
     Air, BallSettings, Climbing, Collisions, Flying, Jumping, LeavePlatform, Poses, SettingError,

@@ -120,7 +120,8 @@ impl Planner {
         let kept = before.and_then(|(old, edits)| {
             let i = old.index_of(cell)?;
             let was = old.places[i];
-            let alike = was.feet_y.to_bits() == place.feet_y.to_bits() && was.afloat == place.afloat;
+            let alike =
+                was.feet_y.to_bits() == place.feet_y.to_bits() && was.afloat == place.afloat;
             (alike && !touched(was.reads.cells(cell), edits)).then_some((old, i))
         });
         if let Some((old, i)) = kept {
@@ -216,7 +217,9 @@ impl Planner {
             // The top of water may hold a place afloat with nothing solid
             // under it (the highest cell's above is not read: asked).
             let afloat_maybe = water(registry, blocks[i])
-                && blocks.get(i + 1).is_none_or(|&above| !water(registry, above));
+                && blocks
+                    .get(i + 1)
+                    .is_none_or(|&above| !water(registry, above));
             if skip_air && !held_up(registry, &blocks[below..=i]) && !afloat_maybe {
                 continue;
             }

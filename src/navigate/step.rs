@@ -376,7 +376,9 @@ fn highest_ground<W: BlockSource>(
     up: i32,
     down: i32,
 ) -> Option<Standing> {
-    (down..=up)
-        .rev()
-        .find_map(|dy| places.at(world, column + IVec3::new(0, dy, 0)).filter(|s| !s.afloat))
+    (down..=up).rev().find_map(|dy| {
+        places
+            .at(world, column + IVec3::new(0, dy, 0))
+            .filter(|s| !s.afloat)
+    })
 }

@@ -4,62 +4,13 @@
 
 mod support;
 
-use glam::{IVec2, IVec3};
-use support::errands::send_across;
+use glam::IVec2;
+use support::errands::{Run, go_on, send_across};
 use support::terrain::bumpy_terrain;
-use voxwalk::block::BlockId;
-use voxwalk::controller::{Body, BodyHandle, Input, Settings, Simulation};
+use voxwalk::controller::{Body, Settings, Simulation};
 use voxwalk::navigate::{CoarseLayer, Crowd, CrowdEvent, LayerShape, Planner};
-use voxwalk::world::World;
-
-/// One tick's keys and events.
-type Tick = (Vec<(BodyHandle, Input)>, Vec<(BodyHandle, CrowdEvent)>);
-
-/// What the ticks after the copy came to: every tick's inputs and events,
-/// and every body's feet at the end, bit for bit.
-#[derive(Debug, PartialEq)]
-struct Run {
-    ticks: Vec<Tick>,
-    ends: Vec<[u64; 3]>,
-}
 
 const COPIED_AT: u32 = 110;
-const WALL_TICK: u32 = 150;
-
-/// Runs `ticks` ticks from `sim` and `crowd` as they are, building a wall
-/// across the bodies' ways at [`WALL_TICK`] (counted from the start).
-fn go_on(
-    sim: &mut Simulation<World>,
-    crowd: &mut Crowd,
-    handles: &[BodyHandle],
-    (from, to): (u32, u32),
-) -> Run {
-    let mut ticks = Vec::new();
-    let mut events = Vec::new();
-    for tick in from..to {
-        if tick == WALL_TICK {
-            for z in 18..=30 {
-                let ground = (0..64)
-                    .rev()
-                    .find(|&y| sim.world().block(IVec3::new(30, y, z)) != BlockId::AIR)
-                    .unwrap();
-                for y in ground + 1..=ground + 2 {
-                    let cell = IVec3::new(30, y, z);
-                    sim.world_mut().set_block(cell, BlockId::BRICK);
-                    crowd.edited(cell);
-                }
-            }
-        }
-        let inputs = crowd.inputs(sim, &mut events).to_vec();
-        sim.step(&inputs).unwrap();
-        ticks.push((inputs, events.clone()));
-    }
-    let ends = handles
-        .iter()
-        .map(|&h| sim.body(h).unwrap().feet().to_array().map(f64::to_bits))
-        .collect();
-    Run { ticks, ends }
-}
 
 /// 24 bodies on 48 × 48 bumpy terrain sent 30 to 50 blocks across, 5,000
 /// work a tick (so some plans are half made at the copy), over a coarse

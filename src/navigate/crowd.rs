@@ -69,6 +69,11 @@ pub enum CrowdEvent {
 
 /// Where one body is in its errand.
 #[derive(Clone, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
 pub(super) enum Errand {
     /// Sent, or stuck: to be planned for, in slices of the crowd's work
     /// ([`Crowd::work_per_tick`]); `since` is the tick it was sent or last
@@ -77,6 +82,8 @@ pub(super) enum Errand {
     ToPlan {
         again: bool,
         since: u64,
+        /// Not saved: made again from its start ([`Crowd::save`]).
+        #[cfg_attr(feature = "serde", serde(skip))]
         job: Option<Box<PlanJob>>,
     },
     Following {
@@ -96,7 +103,13 @@ pub(super) enum Errand {
 }
 
 #[derive(Clone, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 pub(super) struct Member {
+    #[cfg_attr(feature = "serde", serde(rename = "body"))]
     pub(super) handle: BodyHandle,
     pub(super) goal: Goal,
     pub(super) errand: Errand,

@@ -72,6 +72,11 @@ impl StuckReason {
 /// Gives a body the keys that walk it along a [`Plan`], one tick at a time,
 /// with the same steering the planner checked each step with.
 #[derive(Clone, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(from = "FollowerSave", into = "FollowerSave")
+)]
 pub struct Follower {
     steps: Vec<Step>,
     /// Where the plan starts: where a body brakes before its first step.
@@ -412,4 +417,83 @@ fn at_rest(body: &Body) -> bool {
 /// The distance between `a` and `b` across (x and z).
 fn across(a: DVec3, b: DVec3) -> f64 {
     (a.x - b.x).hypot(a.z - b.z)
+}
+
+/// A [`Follower`] as a save holds it: the distances it keeps for each step
+/// are not written, but worked out again from the steps.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FollowerSave {
+    steps: Vec<Step>,
+    start: Standing,
+    next: usize,
+    #[serde(with = "crate::serde_exact::vec3")]
+    step_start: DVec3,
+    /// Infinite before the body first comes closer to its step's end.
+    #[serde(with = "crate::serde_exact::float")]
+    closest: f64,
+    waited: u32,
+    #[serde(with = "crate::serde_exact::float")]
+    step_height: f64,
+    arrival_told: bool,
+    resting: Option<u32>,
+}
+
+#[cfg(feature = "serde")]
+impl From<Follower> for FollowerSave {
+    fn from(f: Follower) -> FollowerSave {
+        FollowerSave {
+            steps: f.steps,
+            start: f.start,
+            next: f.next,
+            step_start: f.step_start,
+            closest: f.closest,
+            waited: f.waited,
+            step_height: f.step_height,
+            arrival_told: f.arrival_told,
+            resting: f.resting,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<FollowerSave> for Follower {
+    fn from(save: FollowerSave) -> Follower {
+        Follower {
+            beyond: beyond_each(&save.steps),
+            steps: save.steps,
+            start: save.start,
+            next: save.next,
+            step_start: save.step_start,
+            closest: save.closest,
+            waited: save.waited,
+            step_height: save.step_height,
+            arrival_told: save.arrival_told,
+            resting: save.resting,
+        }
+    }
+}
+
+impl Follower {
+    /// What of a follower read back is out of range, if something is: a
+    /// next step past the plan's end, a float not finite, a place off its
+    /// cell's column ([`Crowd::restore`](super::Crowd::restore) asks).
+    #[cfg(feature = "serde")]
+    pub(super) fn out_of_range(&self) -> Option<&'static str> {
+        if self.next > self.steps.len() {
+            return Some("its plan's next step is past its end");
+        }
+        if !self.step_start.is_finite() || !self.step_height.is_finite() || self.step_height < 0.0 {
+            return Some("its follower's start or step height is not finite");
+        }
+        if self.closest.is_nan() || self.closest < 0.0 {
+            return Some("its follower's closest distance is not a distance");
+        }
+        let places = std::iter::once(&self.start).chain(self.steps.iter().map(|s| &s.to));
+        if !places.into_iter().all(Standing::in_range) {
+            return Some("a place of its plan is not finite, or not in its cell's column");
+        }
+        None
+    }
 }

@@ -4,14 +4,17 @@ use glam::{DVec3, IVec3};
 
 /// Where a plan ends: a place a body stands that the goal accepts.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Goal {
     /// Standing with the feet in this cell.
     Cell(IVec3),
     /// Standing with the feet within `radius` of `point`.
     Near {
         /// The point.
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))]
         point: DVec3,
         /// How far from it, blocks.
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))]
         radius: f64,
     },
     /// Standing anywhere in this column (x, z), at any height.
@@ -22,7 +25,7 @@ pub enum Goal {
         z: i32,
     },
     /// Standing with the feet at least this high.
-    Height(f64),
+    Height(#[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::float"))] f64),
 }
 
 impl Goal {

@@ -70,6 +70,8 @@ mod crowd;
 mod crowd_planning;
 mod crowd_plans;
 mod crowd_retarget;
+#[cfg(feature = "serde")]
+mod crowd_save;
 mod crowd_tick;
 mod follower;
 mod give_way;
@@ -95,6 +97,8 @@ mod step_cache;
 pub use coarse_layer::{CoarseLayer, DEFAULT_LAYER_BYTES, LayerShape};
 pub use crowd::{Crowd, CrowdEvent, DEFAULT_CROWD_WORK_PER_TICK};
 pub use crowd_planning::CrowdPlanning;
+#[cfg(feature = "serde")]
+pub use crowd_save::{CrowdSave, CrowdSaveError};
 pub use follower::{FollowEvent, Follower, StuckReason};
 pub use goal::Goal;
 pub use many::plan_many;

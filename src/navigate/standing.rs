@@ -22,14 +22,27 @@ use crate::world::BlockSource;
 /// to one when it is in the liquid near the middle of its column with its
 /// feet in its cell or the one below, where the bobbing has them.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Standing {
     /// The cell holding the feet (afloat: the top cell of the water).
     pub cell: IVec3,
     /// The feet: the middle of the cell across, at rest on what is under it
     /// (afloat: at the water's surface).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_exact::vec3"))]
     pub feet: DVec3,
     /// Whether this is a place afloat, where the body treads water.
     pub afloat: bool,
+}
+
+impl Standing {
+    /// Whether this is a place a plan could hold: finite feet in its
+    /// cell's column (a place read back from a save is asked).
+    pub(crate) fn in_range(&self) -> bool {
+        let feet = self.feet;
+        feet.is_finite()
+            && feet.x.floor() == f64::from(self.cell.x)
+            && feet.z.floor() == f64::from(self.cell.z)
+    }
 }
 
 /// The places one search has looked at: each cell is asked once (a search

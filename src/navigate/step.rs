@@ -8,6 +8,7 @@ use crate::world::BlockSource;
 
 /// How a body goes from one place to the next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum StepKind {
     /// Walks over: level, up a step it can climb, or along a diagonal.
     Walk,
@@ -38,6 +39,7 @@ pub enum StepKind {
 /// One move of a plan: where it ends, how, and how many ticks the
 /// controller took to make it when the plan was checked.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Step {
     /// Where it ends.
     pub to: Standing,

@@ -1,8 +1,11 @@
 //! The crowd tests' errands: 24 bodies on bumpy terrain, each sent 30 to
-//! 50 blocks across it.
+//! 50 blocks across it, and a run of them with a wall built across their
+//! ways part way.
 
-use voxwalk::controller::{Body, BodyHandle, Simulation, SyncIfParallel};
-use voxwalk::navigate::{Crowd, Goal};
+use glam::IVec3;
+use voxwalk::block::BlockId;
+use voxwalk::controller::{Body, BodyHandle, Input, Simulation, SyncIfParallel};
+use voxwalk::navigate::{Crowd, CrowdEvent, Goal};
 use voxwalk::world::{BlockSource, World};
 
 use super::walking::settled;
@@ -29,4 +32,54 @@ pub fn send_across<W: BlockSource + SyncIfParallel>(
             handle
         })
         .collect()
+}
+
+/// One tick's keys and events.
+pub type Tick = (Vec<(BodyHandle, Input)>, Vec<(BodyHandle, CrowdEvent)>);
+
+/// What a run of ticks came to: every tick's inputs and events, and every
+/// body's feet at the end, bit for bit.
+#[derive(Debug, PartialEq)]
+pub struct Run {
+    pub ticks: Vec<Tick>,
+    pub ends: Vec<[u64; 3]>,
+}
+
+/// The tick, counted from the start, a wall is built across the errands'
+/// ways (at x = 30, z = 18 to 30, two high on the ground).
+pub const WALL_TICK: u32 = 150;
+
+/// Runs the ticks `from..to` from `sim` and `crowd` as they are, building
+/// the wall at [`WALL_TICK`] and telling the crowd of each block.
+pub fn go_on(
+    sim: &mut Simulation<World>,
+    crowd: &mut Crowd,
+    handles: &[BodyHandle],
+    (from, to): (u32, u32),
+) -> Run {
+    let mut ticks = Vec::new();
+    let mut events = Vec::new();
+    for tick in from..to {
+        if tick == WALL_TICK {
+            for z in 18..=30 {
+                let ground = (0..64)
+                    .rev()
+                    .find(|&y| sim.world().block(IVec3::new(30, y, z)) != BlockId::AIR)
+                    .unwrap();
+                for y in ground + 1..=ground + 2 {
+                    let cell = IVec3::new(30, y, z);
+                    sim.world_mut().set_block(cell, BlockId::BRICK);
+                    crowd.edited(cell);
+                }
+            }
+        }
+        let inputs = crowd.inputs(sim, &mut events).to_vec();
+        sim.step(&inputs).unwrap();
+        ticks.push((inputs, events.clone()));
+    }
+    let ends = handles
+        .iter()
+        .map(|&h| sim.body(h).unwrap().feet().to_array().map(f64::to_bits))
+        .collect();
+    Run { ticks, ends }
 }

@@ -1,7 +1,7 @@
 //! A crowd over hills flooded to y = 18, a lake where the ground lies low:
 //! bodies set down anywhere (afloat too) and sent anywhere (into the lake
 //! too) all get plans, and every body whose goal a lone planner reaches
-//! arrives, none ever inside a block.
+//! arrives, none ever inside a block; those that arrive afloat tread water.
 
 mod support;
 
@@ -66,11 +66,22 @@ fn a_crowd_over_a_lake_plans_from_and_to_the_water() {
             .filter(|&&h| overlaps_solid(&world, &sim.body(h).unwrap().aabb))
             .count();
     }
+    // Those that arrived afloat tread water there, a cell or less below
+    // the surface (at y = 18.89), rather than sink.
+    let mut afloat_at_end = 0;
+    for (i, &h) in handles.iter().enumerate() {
+        let body = sim.body(h).unwrap();
+        if arrived[i] && body.in_liquid {
+            afloat_at_end += 1;
+            assert!(body.feet().y > 17.0, "body {i} sank: {:?}", body.feet());
+        }
+    }
     let reached = reachable.iter().filter(|&&r| r).count();
     let came = arrived.iter().filter(|&&a| a).count();
     println!(
         "{reached} of 24 goals reachable alone ({afloat_starts} starting afloat); \
-         {came} arrived, {no_way} no-ways, {stuck} stuck, {inside} body-ticks inside a block"
+         {came} arrived ({afloat_at_end} afloat at the end), {no_way} no-ways, {stuck} stuck, \
+         {inside} body-ticks inside a block"
     );
     assert_eq!(inside, 0);
     for (i, (&r, &a)) in reachable.iter().zip(&arrived).enumerate() {

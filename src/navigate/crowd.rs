@@ -48,7 +48,8 @@ pub(super) const STALL: u32 = 10;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum CrowdEvent {
     /// It stands at its goal ([`Goal::reached`] holds for its feet this
-    /// tick), and waits there until sent again.
+    /// tick), and waits there until sent again (afloat, treading water, as
+    /// does a body afloat waiting for a plan).
     Arrived,
     /// Its follower could not go on, and why; it is planned for again in
     /// the same tick.
@@ -421,6 +422,27 @@ fn at_goal(goal: Goal, body: &Body) -> bool {
 /// One member's keys this tick, moving its errand on: what its follower
 /// says (giving way if `gives_way`), and what that means for the errand.
 pub(super) fn follow(
+    member: &mut Member,
+    body: &mut Body,
+    gives_way: bool,
+    clock: u64,
+    events: &mut Vec<(BodyHandle, CrowdEvent)>,
+) -> Input {
+    let input = keys(member, body, gives_way, clock, events);
+    // A body afloat with no plan to follow (waiting for one, or arrived)
+    // treads water where it is rather than sink.
+    let following = matches!(member.errand, Errand::Following { .. });
+    if !following && body.in_liquid && !body.grounded {
+        return Input {
+            jump: true,
+            ..Input::IDLE
+        };
+    }
+    input
+}
+
+/// [`follow`]'s keys before a body afloat is kept afloat.
+fn keys(
     member: &mut Member,
     body: &mut Body,
     gives_way: bool,

@@ -105,12 +105,6 @@ pub struct CoarseLayer {
     bytes: usize,
     /// The most bytes the clusters may hold ([`DEFAULT_LAYER_BYTES`]).
     pub max_bytes: usize,
-    /// While a crowd plans over it: the work cluster builds may still take
-    /// this tick, and whether a cluster was left unbuilt for want of it
-    /// (the plan made then is not the layer's, and is made again at the
-    /// next tick). `None` for a layer planning on its own: every cluster a
-    /// plan reaches is built.
-    pub(super) allowance: Option<(u64, bool)>,
 }
 
 /// Two layers are equal when they cut the world alike and hold the same
@@ -137,7 +131,6 @@ impl CoarseLayer {
             graph: None,
             bytes: 0,
             max_bytes: DEFAULT_LAYER_BYTES,
-            allowance: None,
         }
     }
 
@@ -219,17 +212,10 @@ impl CoarseLayer {
         key: IVec2,
         known: &dyn Fn(IVec2) -> bool,
     ) -> u64 {
-        let due = self.dirty.contains_key(&(key.x, key.y)) || !self.clusters.contains_key(&key);
-        if !due {
-            return 0;
-        }
-        if let Some((left, short)) = &mut self.allowance
-            && *left == 0
-        {
-            *short = true;
-            return 0;
-        }
         let stale = self.dirty.remove(&(key.x, key.y));
+        if stale.is_none() && self.clusters.contains_key(&key) {
+            return 0;
+        }
         let size = self.shape.cluster_size;
         let origin = key * size;
         let any_known = (0..size * size).any(|c| known(origin + IVec2::new(c / size, c % size)));
@@ -257,9 +243,6 @@ impl CoarseLayer {
         }
         self.graph = None;
         self.keep_within_cap(key);
-        if let Some((left, _)) = &mut self.allowance {
-            *left = left.saturating_sub(work);
-        }
         work
     }
 

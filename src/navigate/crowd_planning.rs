@@ -161,11 +161,7 @@ impl CrowdPlanning {
     /// Plans whole over the layer, if it holds one, for the members of
     /// `waiting` of its size, mask and settings, in order, until the
     /// tick's work is spent; the members left to plan for by slices, in
-    /// order. Clusters are built within what is left of the tick's work
-    /// (the one that crosses it is finished): a plan that reaches a
-    /// cluster past that is dropped and made again at the next tick, the
-    /// clusters built kept, so a tick's work is bounded by its share and
-    /// one cluster's build beside the plans' own searches and walks.
+    /// order.
     fn plan_over_the_layer<W, K>(
         &mut self,
         world: &W,
@@ -190,16 +186,8 @@ impl CrowdPlanning {
                 left.push(waiting);
                 continue;
             }
-            layer.allowance = Some((self.work_per_tick.saturating_sub(self.worked), false));
             let made = layer.plan_within(world, &waiting.body, waiting.goal, &|c| known(world, c));
             self.worked += made.as_ref().map_or(0, |plan| plan.work);
-            if layer.allowance.take().is_some_and(|(_, short)| short) {
-                // A cluster it reached is left for the next tick: the plan
-                // made without it is not the layer's. The clusters built
-                // are kept, so each try gets further.
-                left.push(waiting);
-                continue;
-            }
             self.made.push(Made {
                 handle: waiting.handle,
                 sent: waiting.sent,

@@ -20,10 +20,9 @@ impl Crowd {
     /// from now on ([`CoarseLayer::plan_within`]): its steps checked once
     /// and kept, its verdicts on goals out of reach given at once. A
     /// plan over the layer is made whole in the tick it is served (the
-    /// layer's clusters built as it reaches them, within what is left of
-    /// the tick's work: a plan that reaches one past that is made again at
-    /// the next tick, the clusters built kept); the crowd serves members,
-    /// the longest waiting first, until the tick's work is spent. Members of other sizes, masks or
+    /// layer's clusters built as it reaches them, their work counted in
+    /// the tick's); the crowd serves members, the longest waiting first,
+    /// until the tick's work is spent. Members of other sizes, masks or
     /// settings are planned for as before.
     pub fn set_layer(&mut self, layer: CoarseLayer) {
         self.layer = Some(layer);

@@ -141,6 +141,13 @@ fn path_goes_to_a_column_a_radius_and_a_height() {
         let lines = json_lines(&out);
         assert_eq!(lines[0]["complete"], true, "{args:?}: {}", lines[0]);
         assert!(lines[0]["work"].as_u64().unwrap() > 0);
+        // The processor time, beside the wall-clock time.
+        assert!(
+            lines[0]["plan_cpu_ms"].as_f64().unwrap() >= 0.0,
+            "{}",
+            lines[0]
+        );
+        assert!(lines[0]["plan_ms"].as_f64().unwrap() >= 0.0, "{}", lines[0]);
         let last = lines.last().unwrap();
         assert_eq!(last["follow"], "arrived", "{args:?}: {last}");
         let x = last["pos"][0].as_f64().unwrap();

@@ -53,7 +53,11 @@ struct PlanLine {
     ticks: u32,
     nodes: usize,
     work: u64,
+    /// The plan's wall-clock time.
     plan_ms: f64,
+    /// The processor time the process spent on it (every thread's), where
+    /// the system tells it.
+    plan_cpu_ms: Option<f64>,
     /// Clusters of the coarse layer the plan built.
     clusters: usize,
     steps: Vec<StepLine>,
@@ -105,11 +109,15 @@ pub(super) fn run(
         .map_or((0, 0), |(lo, hi)| (lo.y, hi.y + 1));
     let mut layer = CoarseLayer::new(planner, LayerShape::new(lowest, highest));
     let started = std::time::Instant::now();
+    let cpu = cpu_time::ProcessTime::try_now().ok();
     let plan = layer
         .plan(sim.world(), &start, goal)
         .map_err(|e| usage(format!("--from {}: {e}", args.from)))?;
     let mut line = plan_line(&plan);
     line.plan_ms = started.elapsed().as_secs_f64() * 1e3;
+    line.plan_cpu_ms = cpu
+        .and_then(|cpu| cpu.try_elapsed().ok())
+        .map(|spent| spent.as_secs_f64() * 1e3);
     line.clusters = layer.clusters();
     write_json(out, &line)?;
     walk(&mut sim, handle, (&plan, goal), step_height, out)
@@ -190,6 +198,7 @@ fn plan_line(plan: &Plan) -> PlanLine {
         nodes: plan.nodes,
         work: plan.work,
         plan_ms: 0.0,
+        plan_cpu_ms: None,
         clusters: 0,
         steps: plan
             .steps

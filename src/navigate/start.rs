@@ -128,14 +128,14 @@ impl Planner {
     }
 
     /// The place nearest `feet` across in the 3 × 3 columns about them, a
-    /// block below to a step above, those level with the feet or below
-    /// them first (a body inside a one-way plank rests under the plank's
-    /// own place, which only a jump reaches); ties to the first in that
-    /// order.
+    /// block below to a step above: ground before water, then those level
+    /// with the feet or below them (a body inside a one-way plank rests
+    /// under the plank's own place, which only a jump reaches); ties to
+    /// the first in that order.
     fn nearest_place<W: BlockSource>(&mut self, world: &W, feet: DVec3) -> Option<Standing> {
         let cell = feet.floor().as_ivec3();
         let step_height = self.reach.step_height;
-        let mut best: Option<((bool, f64), Standing)> = None;
+        let mut best: Option<((bool, bool, f64), Standing)> = None;
         for dy in [0, 1, -1] {
             for dx in -1..=1 {
                 for dz in -1..=1 {
@@ -147,7 +147,7 @@ impl Planner {
                         continue;
                     }
                     let off = DVec2::new(place.feet.x - feet.x, place.feet.z - feet.z).length();
-                    let rank = (above > LEVEL, off);
+                    let rank = (place.afloat, above > LEVEL, off);
                     if best.is_none_or(|(d, _)| rank < d) {
                         best = Some((rank, place));
                     }

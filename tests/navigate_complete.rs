@@ -8,6 +8,7 @@ mod support;
 use glam::{DVec3, IVec3};
 use proptest::prelude::*;
 use support::cases::cases;
+use support::flowing_water::flowing_water;
 use support::terrain::hash;
 use support::walking::settled;
 use voxwalk::block::{BlockId, BlockType, PropertyValue};
@@ -136,16 +137,7 @@ fn icy_currents(seed: u64) -> World {
     let blue = world
         .register_block(BlockType::cube("blue_ice").with_property("slipperiness", number(0.989)))
         .unwrap();
-    let levels: Vec<BlockId> = (1..=7)
-        .map(|level| {
-            let water = BlockType::new(format!("water@level={level}"))
-                .passable()
-                .with_property("liquid_drag", number(f64::from(0.8_f32)))
-                .with_property("liquid_gravity", number(1.0 / 16.0))
-                .with_property("liquid_level", number(f64::from(level)));
-            world.register_block(water).unwrap()
-        })
-        .collect();
+    let levels = flowing_water(&mut world);
     for x in 0..24 {
         for z in 0..24 {
             let floor = match hash(seed ^ (x * 31 + z) as u64) % 10 {

@@ -5,8 +5,9 @@
 mod support;
 
 use glam::{DVec3, IVec3};
+use support::flowing_water::flowing_water;
 use support::walking::{Walked, settled, walk};
-use voxwalk::block::{BlockId, BlockType, PropertyValue};
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Settings};
 use voxwalk::navigate::{CoarseLayer, Goal, LayerShape, Planner, StepKind};
 use voxwalk::world::World;
@@ -81,17 +82,7 @@ fn a_lake_200_wide_is_swum_across() {
 /// to 7), so that its current runs along x; a landing past its end.
 fn river() -> World {
     let mut world = World::new();
-    let number = PropertyValue::Number;
-    let flowing: Vec<BlockId> = (1..=7u8)
-        .map(|level| {
-            let water = BlockType::new(format!("water@{level}"))
-                .passable()
-                .with_property("liquid_drag", number(f64::from(0.8_f32)))
-                .with_property("liquid_gravity", number(1.0 / 16.0))
-                .with_property("liquid_level", number(f64::from(level)));
-            world.register_block(water).unwrap()
-        })
-        .collect();
+    let flowing = flowing_water(&mut world);
     world.fill(IVec3::new(0, 0, 0), IVec3::new(114, 8, 20), BlockId::STONE);
     world.fill(IVec3::new(3, 1, 8), IVec3::new(104, 8, 12), BlockId::AIR);
     world.fill(IVec3::new(3, 1, 8), IVec3::new(104, 4, 12), BlockId::WATER);

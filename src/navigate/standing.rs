@@ -37,6 +37,7 @@ pub struct Standing {
 impl Standing {
     /// Whether this is a place a plan could hold: finite feet in its
     /// cell's column (a place read back from a save is asked).
+    #[cfg(feature = "serde")]
     pub(crate) fn in_range(&self) -> bool {
         let feet = self.feet;
         feet.is_finite()

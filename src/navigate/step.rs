@@ -99,7 +99,7 @@ pub(crate) fn candidates<W: BlockSource>(
         // Afloat, every move is a swim: to the water or the bank beside.
         for d in &DIRECTIONS {
             let column = from.cell + IVec3::new(d.x, 0, d.y);
-            if let Some(to) = highest_standing(world, places, column, 1, -reach.max_drop) {
+            if let Some(to) = highest(world, places, column, (1, -reach.max_drop), any) {
                 out.push((to, StepKind::Swim));
             }
         }
@@ -107,7 +107,7 @@ pub(crate) fn candidates<W: BlockSource>(
     }
     for (index, d) in DIRECTIONS.iter().enumerate() {
         let column = from.cell + IVec3::new(d.x, 0, d.y);
-        let next = highest_standing(world, places, column, 1, -reach.max_drop);
+        let next = highest(world, places, column, (1, -reach.max_drop), any);
         if let Some(to) = next {
             let kind = if to.afloat {
                 StepKind::Swim
@@ -188,12 +188,12 @@ fn swims<W: BlockSource>(
     for d in &DIRECTIONS {
         let way = IVec3::new(d.x, 0, d.y);
         let first = from.cell + way;
-        if !water(world, first) || highest_ground(world, places, first, 1, -2).is_some() {
+        if !water(world, first) || highest(world, places, first, (1, -2), ground).is_some() {
             continue;
         }
         for k in 2..=MOST_SWUM {
             let column = from.cell + way * k;
-            if let Some(to) = highest_ground(world, places, column, 1, -2) {
+            if let Some(to) = highest(world, places, column, (1, -2), ground) {
                 out.push((to, StepKind::Swim));
                 break;
             }
@@ -231,7 +231,7 @@ fn climbs<W: BlockSource>(
         if top >= 1 {
             for d in &DIRECTIONS[..4] {
                 let column = from.cell + IVec3::new(d.x, top, d.y);
-                if let Some(to) = highest_standing(world, places, column, 1, -1)
+                if let Some(to) = highest(world, places, column, (1, -1), any)
                     && to.cell.y > from.cell.y + 1
                 {
                     out.push((to, StepKind::Climb));
@@ -286,13 +286,13 @@ fn knight_leaps<W: BlockSource>(
         let crossed = [d / 2, d.signum()];
         let way_round = crossed.iter().any(|c| {
             let column = from.cell + IVec3::new(c.x, 0, c.y);
-            highest_ground(world, places, column, 1, -1).is_some()
+            highest(world, places, column, (1, -1), ground).is_some()
         });
         if way_round {
             continue;
         }
         let column = from.cell + IVec3::new(d.x, 0, d.y);
-        if let Some(to) = highest_ground(world, places, column, 1, -2) {
+        if let Some(to) = highest(world, places, column, (1, -2), ground) {
             out.push((
                 to,
                 StepKind::Leap {
@@ -340,13 +340,13 @@ fn leaps<W: BlockSource>(
         }
         // A gap: nothing to stand on just past the takeoff, down to a block
         // below it (a deeper step down is a drop).
-        let past = highest_ground(world, places, takeoff + step, 1, -1);
+        let past = highest(world, places, takeoff + step, (1, -1), ground);
         if past.is_some() {
             continue;
         }
         for gap in 1..=reach.max_gap {
             let column = takeoff + step * (gap + 1);
-            if let Some(to) = highest_ground(world, places, column, 1, -2) {
+            if let Some(to) = highest(world, places, column, (1, -2), ground) {
                 out.push((to, StepKind::Leap { run_up, takeoff }));
                 break;
             }
@@ -354,33 +354,28 @@ fn leaps<W: BlockSource>(
     }
 }
 
-/// The highest place a body stands in `column`'s cells from `up` above to
-/// `down` below its y (`down` negative).
-fn highest_standing<W: BlockSource>(
+/// Any place ([`highest`]).
+fn any(_: &Standing) -> bool {
+    true
+}
+
+/// A place on the ground, not afloat ([`highest`]): leaps take off from
+/// and land on ground, and a gap of water is one they cross; a swim
+/// crosses to the first ground beyond.
+fn ground(place: &Standing) -> bool {
+    !place.afloat
+}
+
+/// The highest place `keep` accepts ([`any`], [`ground`]) in `column`'s
+/// cells from `up` above to `down` below its y (`down` negative).
+fn highest<W: BlockSource>(
     world: &W,
     places: &mut Places,
     column: IVec3,
-    up: i32,
-    down: i32,
+    (up, down): (i32, i32),
+    keep: fn(&Standing) -> bool,
 ) -> Option<Standing> {
     (down..=up)
         .rev()
-        .find_map(|dy| places.at(world, column + IVec3::new(0, dy, 0)))
-}
-
-/// [`highest_standing`] on the ground: the highest place in those cells
-/// that is not afloat. Leaps take off from and land on ground, and a gap of
-/// water is one they cross; a swim crosses to the first ground beyond.
-fn highest_ground<W: BlockSource>(
-    world: &W,
-    places: &mut Places,
-    column: IVec3,
-    up: i32,
-    down: i32,
-) -> Option<Standing> {
-    (down..=up).rev().find_map(|dy| {
-        places
-            .at(world, column + IVec3::new(0, dy, 0))
-            .filter(|s| !s.afloat)
-    })
+        .find_map(|dy| places.at(world, column + IVec3::new(0, dy, 0)).filter(keep))
 }

@@ -10,6 +10,7 @@ pub mod cases;
 pub mod controls;
 pub mod errands;
 pub mod fences;
+pub mod flowing_water;
 pub mod minecraft_pool;
 pub mod minecraft_reference;
 pub mod minecraft_world;

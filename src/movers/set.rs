@@ -38,52 +38,65 @@ pub struct Movers {
     /// one. Made again after the movers move; until then (a mover added
     /// or removed, a save read back) every mover is looked at.
     #[cfg_attr(feature = "serde", serde(skip))]
-    index: ColumnGrid,
-    /// Where each slot's mover was when the index was made.
-    #[cfg_attr(feature = "serde", serde(skip))]
-    indexed_at: IndexedAt,
+    index: MoverIndex,
 }
 
 /// How far a mover may move in a tick's mover phase before the index,
 /// which lists its bounds grown by this, is out of date.
 const DRIFT: f64 = 2.0;
 
-/// Where each mover was when the index was made: derived data, equal and
-/// printed alike whatever it holds.
+/// The movers listed by the grid columns their bounds cross, grown by
+/// [`DRIFT`], and where each slot's mover was when listed: derived data,
+/// remade from the movers, so equal and printed alike whatever it holds.
 #[derive(Clone, Default)]
-struct IndexedAt(Vec<DVec3>);
+struct MoverIndex {
+    grid: ColumnGrid,
+    listed_at: Vec<DVec3>,
+}
 
-impl IndexedAt {
-    fn clear(&mut self) {
-        self.0.clear();
-    }
-
-    fn push(&mut self, at: DVec3) {
-        self.0.push(at);
-    }
-
-    fn get(&self, slot: usize) -> Option<&DVec3> {
-        self.0.get(slot)
-    }
-
-    fn set(&mut self, slot: usize, at: DVec3) {
-        if self.0.len() <= slot {
-            self.0.resize(slot + 1, DVec3::ZERO);
+impl MoverIndex {
+    const fn new() -> MoverIndex {
+        MoverIndex {
+            grid: ColumnGrid::new(),
+            listed_at: Vec::new(),
         }
-        self.0[slot] = at;
+    }
+
+    /// Lists `mover` in `slot`, where it is now.
+    fn list(&mut self, slot: usize, mover: &Mover) {
+        #[allow(clippy::cast_possible_truncation)] // below MAX_MOVER_SLOTS
+        self.grid
+            .insert(slot as u32, &grown(&mover.bounds(), DRIFT));
+        if self.listed_at.len() <= slot {
+            self.listed_at.resize(slot + 1, DVec3::ZERO);
+        }
+        self.listed_at[slot] = mover.position();
+    }
+
+    /// Whether `mover`, in `slot`, is further than [`DRIFT`] from where it
+    /// was listed (or was never listed).
+    fn drifted(&self, slot: usize, mover: &Mover) -> bool {
+        self.listed_at
+            .get(slot)
+            .is_none_or(|at| (mover.position() - *at).abs().max_element() > DRIFT)
     }
 }
 
-impl PartialEq for IndexedAt {
-    fn eq(&self, _: &IndexedAt) -> bool {
+impl PartialEq for MoverIndex {
+    fn eq(&self, _: &MoverIndex) -> bool {
         true
     }
 }
 
-impl std::fmt::Debug for IndexedAt {
+impl std::fmt::Debug for MoverIndex {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("IndexedAt")
+        f.write_str("MoverIndex")
     }
+}
+
+/// `b` grown by `by` on every side.
+fn grown(b: &Aabb, by: f64) -> Aabb {
+    Aabb::new(b.min - DVec3::splat(by), b.max + DVec3::splat(by))
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -107,8 +120,7 @@ impl Movers {
             slots: Vec::new(),
             free: Vec::new(),
             live: 0,
-            index: ColumnGrid::new(),
-            indexed_at: IndexedAt(Vec::new()),
+            index: MoverIndex::new(),
         }
     }
 
@@ -232,16 +244,13 @@ impl Movers {
     /// `margin` of `region`.
     pub(crate) fn near(&self, region: &Aabb, margin: f64, out: &mut Vec<u32>) {
         out.clear();
-        let wide = Aabb::new(
-            region.min - DVec3::splat(margin),
-            region.max + DVec3::splat(margin),
-        );
+        let wide = grown(region, margin);
         let touching = |slot: usize| {
             self.in_slot(slot)
                 .is_some_and(|mover| touches(&mover.bounds(), &wide))
         };
-        if self.index.is_built() {
-            self.index.near(&wide, out);
+        if self.index.grid.is_built() {
+            self.index.grid.near(&wide, out);
             out.retain(|&slot| touching(slot as usize));
         } else {
             out.extend(
@@ -255,49 +264,34 @@ impl Movers {
     /// Lists every mover by the columns its bounds cross, grown by
     /// [`DRIFT`], where the movers are now: done after they move each tick.
     pub(crate) fn index_bounds(&mut self) {
-        self.index.clear();
-        self.indexed_at.clear();
+        self.index.grid.clear();
+        self.index.listed_at.clear();
         for (slot, entry) in self.slots.iter().enumerate() {
-            let at = entry.mover.as_ref().map(|m| m.position());
-            if let Some(mover) = &entry.mover {
-                let bounds = mover.bounds();
-                let grown = Aabb::new(
-                    bounds.min - DVec3::splat(DRIFT),
-                    bounds.max + DVec3::splat(DRIFT),
-                );
-                self.index.insert(slot as u32, &grown);
+            match &entry.mover {
+                Some(mover) => self.index.list(slot, mover),
+                None => self.index.listed_at.push(DVec3::ZERO),
             }
-            self.indexed_at.push(at.unwrap_or(DVec3::ZERO));
         }
-        self.index.finish();
+        self.index.grid.finish();
     }
 
     /// Lists a mover added in `slot` in the index, where it is now, so
     /// that adding one keeps the index of thousands in use.
     fn list(&mut self, slot: usize, mover: &Mover) {
-        if !self.index.is_built() {
-            return;
+        if self.index.grid.is_built() {
+            self.index.list(slot, mover);
         }
-        let bounds = mover.bounds();
-        let grown = Aabb::new(
-            bounds.min - DVec3::splat(DRIFT),
-            bounds.max + DVec3::splat(DRIFT),
-        );
-        #[allow(clippy::cast_possible_truncation)] // below MAX_MOVER_SLOTS
-        self.index.insert(slot as u32, &grown);
-        self.indexed_at.set(slot, mover.position());
     }
 
     /// The mover in `slot` has moved: past [`DRIFT`] from where it was
     /// listed, the index is out of date until the movers have all moved
     /// (and every mover is looked at meanwhile).
     pub(crate) fn moved(&mut self, slot: usize) {
-        let drifted = match (self.in_slot(slot), self.indexed_at.get(slot)) {
-            (Some(mover), Some(&at)) => (mover.position() - at).abs().max_element() > DRIFT,
-            _ => true,
-        };
+        let drifted = self
+            .in_slot(slot)
+            .is_none_or(|mover| self.index.drifted(slot, mover));
         if drifted {
-            self.index.stale();
+            self.index.grid.stale();
         }
     }
 
@@ -322,7 +316,7 @@ impl Movers {
     /// ```
     #[must_use]
     pub fn index_bytes(&self) -> usize {
-        self.index.bytes()
+        self.index.grid.bytes()
     }
 
     /// Checks movers read back from a save against `registry`.

@@ -114,8 +114,9 @@ fn a_crowd_plans_within_its_work_per_tick_and_makes_the_plans_made_at_once() {
 }
 
 /// The same crowd over a coarse layer: each plan is the plan the flat
-/// planner made at once, made within the tick's work but for the one plan
-/// that spends it (the layer's clusters built as plans reach them).
+/// planner made at once, made within the tick's work (the layer's
+/// clusters built as plans reach them, a plan paused between builds and
+/// resumed at the member's next turn, so no tick builds the whole layer).
 #[test]
 fn a_crowd_over_a_coarse_layer_makes_the_planners_plans() {
     let world = bumpy_terrain(48, 48);
@@ -135,6 +136,10 @@ fn a_crowd_over_a_coarse_layer_makes_the_planners_plans() {
     }
     assert_eq!(layered.plans.iter().flatten().count(), planned);
     assert_eq!(layered.arrived, planned);
+    // Its share and the one cluster build or checking walk that crosses
+    // it (plans made whole built the whole layer in the first tick:
+    // 212,590).
+    assert!(layered.most < 2 * 50_000, "{}", layered.most);
 }
 
 /// The same crowd, planning in slices, on 1, 2 and 16 threads: the same

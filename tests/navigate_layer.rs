@@ -168,6 +168,50 @@ fn a_layer_built_as_it_goes_proves_the_tower_out_of_reach() {
     assert_eq!(plan.end().cell, whole.end().cell);
 }
 
+/// Plans over a layer built as they go, made a slice at a time (the
+/// clusters built between the slices, the tower's proof too), are the
+/// plans made at once, with the same clusters built; a slice that pauses
+/// runs over by no more than one cluster's build.
+#[test]
+fn sliced_plans_over_a_layer_built_as_they_go_are_the_plans_made_at_once() {
+    let world = world();
+    let fresh = || CoarseLayer::new(planner(), LayerShape::new(0, 63).with_cluster_size(4));
+    // The most one cluster's build takes, each built alone.
+    let one_cluster = (0..SIDE / 4)
+        .flat_map(|x| (0..SIDE / 4).map(move |z| IVec2::new(x, z) * 4))
+        .map(|at| fresh().build(world, (at, at), &|_| true))
+        .max()
+        .unwrap();
+    for slice in [300, 5_000] {
+        let (mut whole_layer, mut sliced_layer) = (fresh(), fresh());
+        let (mut slices, mut over) = (0, 0);
+        for n in 0..u64::from(cases(4)) {
+            let (body, goals) = case(world, n);
+            for goal in goals {
+                let Ok(whole) = whole_layer.plan(world, &body, goal) else {
+                    continue;
+                };
+                let mut job = sliced_layer.begin(world, &body, goal, &|_| true).unwrap();
+                let sliced = loop {
+                    let before = job.work();
+                    slices += 1;
+                    let made = sliced_layer.advance(world, &mut job, &|_| true, slice);
+                    if let Some(plan) = made.unwrap() {
+                        break plan;
+                    }
+                    over = over.max(job.work() - before - slice);
+                };
+                assert_eq!(sliced, whole, "case {n}, {goal:?}, slices of {slice}");
+                assert!(over <= one_cluster, "{over} over against {one_cluster}");
+            }
+        }
+        println!(
+            "slices of {slice}: {slices} in all, at most {over} over; one cluster's build takes at most {one_cluster}"
+        );
+        assert_eq!(sliced_layer, whole_layer, "the same clusters built");
+    }
+}
+
 /// Plans made on 1, 2 and 16 threads, each with its own layer, are the
 /// same plans.
 #[test]

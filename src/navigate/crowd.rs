@@ -5,11 +5,11 @@
 use glam::IVec3;
 
 use super::coarse_layer::CoarseLayer;
+use super::crowd_planning::Job;
 use super::follower::{FollowEvent, Follower, StuckReason};
 use super::give_way::Walker;
 use super::goal::Goal;
 use super::many::Planners;
-use super::plan_job::PlanJob;
 use super::planner::DEFAULT_WORK_BUDGET;
 use super::standing::standing_for;
 use super::step_cache::StepMemory;
@@ -85,7 +85,7 @@ pub(super) enum Errand {
         since: u64,
         /// Not saved: made again from its start ([`Crowd::save`]).
         #[cfg_attr(feature = "serde", serde(skip))]
-        job: Option<Box<PlanJob>>,
+        job: Option<Box<Job>>,
     },
     Following {
         follower: Follower,

@@ -9,6 +9,7 @@ use glam::IVec2;
 
 use super::coarse_layer::CoarseLayer;
 use super::goal::Goal;
+use super::layer_job::LayerJob;
 use super::many::{Planners, Slice, advance_many};
 use super::plan::Plan;
 use super::plan_job::PlanJob;
@@ -83,7 +84,15 @@ pub(super) struct Waiting {
     pub(super) settings: Settings,
     pub(super) body: Body,
     pub(super) goal: Goal,
-    pub(super) job: Option<PlanJob>,
+    pub(super) job: Option<Job>,
+}
+
+/// A member's plan as made so far: over the crowd's coarse layer, or by
+/// a planner of its size (flat).
+#[derive(Clone, Debug)]
+pub(super) enum Job {
+    Flat(PlanJob),
+    Layer(LayerJob),
 }
 
 /// What the planning came to for one member: a plan, no way, a plan still
@@ -93,7 +102,7 @@ pub(super) struct Made {
     pub(super) handle: BodyHandle,
     pub(super) sent: u64,
     pub(super) step_height: f64,
-    pub(super) job: Option<PlanJob>,
+    pub(super) job: Option<Job>,
     pub(super) result: Option<Result<Option<Plan>, PlanError>>,
 }
 
@@ -142,7 +151,10 @@ impl CrowdPlanning {
                 settings: waiting.settings,
                 body: waiting.body,
                 goal: waiting.goal,
-                job: waiting.job,
+                job: match waiting.job {
+                    Some(Job::Flat(job)) => Some(job),
+                    _ => None,
+                },
                 work,
             });
         }
@@ -158,10 +170,10 @@ impl CrowdPlanning {
         }
     }
 
-    /// Plans whole over the layer, if it holds one, for the members of
-    /// `waiting` of its size, mask and settings, in order, until the
-    /// tick's work is spent; the members left to plan for by slices, in
-    /// order.
+    /// Plans over the layer, if it holds one, for the members of `waiting`
+    /// of its size, mask and settings, in order, each given what is left
+    /// of the tick's work (a plan not made by then goes on at its next
+    /// turn); the members left to plan for by slices, in order.
     fn plan_over_the_layer<W, K>(
         &mut self,
         world: &W,
@@ -177,23 +189,54 @@ impl CrowdPlanning {
         };
         layer.planner_mut().work_budget = self.work_budget;
         let mut left = Vec::new();
-        for waiting in waiting {
+        for mut waiting in waiting {
             let planner = layer.planner();
             let fits = planner.body_size() == standing_size(&waiting.body)
                 && *planner.settings() == waiting.settings
                 && planner.collision_mask() == waiting.body.collision_mask;
-            if !fits || self.worked >= self.work_per_tick {
+            if !fits {
                 left.push(waiting);
                 continue;
             }
-            let made = layer.plan_within(world, &waiting.body, waiting.goal, &|c| known(world, c));
-            self.worked += made.as_ref().map_or(0, |plan| plan.work);
+            let (handle, sent) = (waiting.handle, waiting.sent);
+            let step_height = waiting.settings.walking.step_height;
+            let slice = self.work_per_tick.saturating_sub(self.worked);
+            if slice == 0 {
+                self.made.push(Made {
+                    handle,
+                    sent,
+                    step_height,
+                    job: waiting.job,
+                    result: None,
+                });
+                continue;
+            }
+            let known = |c| known(world, c);
+            // A job begun is charged its beginning too.
+            let job = match waiting.job.take() {
+                Some(Job::Layer(job)) => Ok((job.work(), job)),
+                _ => layer
+                    .begin(world, &waiting.body, waiting.goal, &known)
+                    .map(|job| (0, job)),
+            };
+            let (job, result) = match job {
+                Err(error) => (None, Err(error)),
+                Ok((before, mut job)) => {
+                    let made = layer.advance(world, &mut job, &known, slice);
+                    self.worked += match &made {
+                        Ok(Some(plan)) => plan.work,
+                        _ => job.work(),
+                    } - before;
+                    let unfinished = matches!(made, Ok(None));
+                    (unfinished.then_some(Job::Layer(job)), made)
+                }
+            };
             self.made.push(Made {
-                handle: waiting.handle,
-                sent: waiting.sent,
-                step_height: waiting.settings.walking.step_height,
-                job: None,
-                result: Some(made.map(Some)),
+                handle,
+                sent,
+                step_height,
+                job,
+                result: Some(result),
             });
         }
         left
@@ -237,7 +280,7 @@ impl CrowdPlanning {
                 handle,
                 sent,
                 step_height: slice.settings.walking.step_height,
-                job: slice.job,
+                job: slice.job.map(Job::Flat),
                 result: Some(result),
             });
         }

@@ -143,6 +143,9 @@ fn ring_bound(goal: Goal, ring: i32, size: i32) -> f64 {
     }
 }
 
+/// A proof paused for the tick's work: asked again at the next slice.
+pub(super) struct Paused;
+
 /// The order ties of distance go by: the lower cell.
 fn less(a: IVec3, b: IVec3) -> bool {
     (a.x, a.y, a.z) < (b.x, b.y, b.z)
@@ -166,20 +169,25 @@ impl CoarseLayer {
     /// nothing the body reaches holds the goal: the nearest place outside
     /// the set, among the clusters built, is returned, the place to plan
     /// to instead (reachable or not: the plan there says). `None` where it
-    /// cannot say. The clusters it builds add their work to `work`.
+    /// cannot say. The clusters it builds add their work to `work`; it
+    /// pauses before building one once `work` reaches `until`, and is
+    /// asked again from the start, the clusters built kept.
     pub(super) fn goal_side_proof<W: BlockSource>(
         &mut self,
         world: &W,
         from: IVec3,
         goal: Goal,
-        (known, work): (&dyn Fn(IVec2) -> bool, &mut u64),
-    ) -> Option<Standing> {
+        allowance: (&dyn Fn(IVec2) -> bool, &mut u64, u64),
+    ) -> Result<Option<Standing>, Paused> {
+        let (known, work, until) = allowance;
         let size = self.shape.cluster_size;
         let rings = (super::step::MOST_SWUM + size - 1) / size;
-        let holding = self.goal_clusters(goal)?;
+        let Some(holding) = self.goal_clusters(goal) else {
+            return Ok(None);
+        };
         let mut into: FxHashSet<(IVec2, u32)> = FxHashSet::default();
         for &(x, z) in &holding {
-            *work += self.ensure(world, IVec2::new(x, z), known);
+            self.build_within(world, IVec2::new(x, z), (known, work, until))?;
             self.add_holders(IVec2::new(x, z), goal, &mut into);
         }
         loop {
@@ -199,17 +207,17 @@ impl CoarseLayer {
             #[allow(clippy::cast_sign_loss)] // a side of at least 1
             let columns = near.len() * (size * size) as usize;
             if columns > MOST_COLUMNS_PROVED {
-                return None;
+                return Ok(None);
             }
             for &(x, z) in &near {
-                *work += self.ensure(world, IVec2::new(x, z), known);
+                self.build_within(world, IVec2::new(x, z), (known, work, until))?;
             }
             if near.iter().any(|&(x, z)| {
                 self.clusters
                     .get(&IVec2::new(x, z))
                     .is_none_or(|c| c.frontier)
             }) {
-                return None;
+                return Ok(None);
             }
             let before = into.len();
             self.grow_back(&near, &mut into);
@@ -219,24 +227,43 @@ impl CoarseLayer {
             }
         }
         let key = self.cluster_of(IVec2::new(from.x, from.z));
-        let (cluster, index) = self.place_at(from)?;
+        let Some((cluster, index)) = self.place_at(from) else {
+            return Ok(None);
+        };
         if into.contains(&(key, cluster.component[index])) {
-            return None;
+            return Ok(None);
         }
         // The place to go instead: the nearest the body surely reaches, by
         // the clusters between it and the goal.
-        self.build_corridor(world, (from, goal_column(goal)), (known, work));
+        self.build_corridor(world, (from, goal_column(goal)), (known, work, until))?;
         self.graph();
-        let graph = self.graph.as_ref()?;
-        let (cluster, index) = self.place_at(from)?;
+        let (Some(graph), Some((cluster, index))) = (self.graph.as_ref(), self.place_at(from))
+        else {
+            return Ok(None);
+        };
         #[allow(clippy::cast_possible_truncation)] // components number in u32
         let start = graph.component_of(key, cluster.component[index]) as u32;
         let (reached, _) = graph.reached_from(start);
         let accept = |key: IVec2, local: u32| reached[graph.component_of(key, local)];
         match self.closest_place(goal, &accept) {
-            Closest::Nearest(place) => Some(place),
-            _ => None,
+            Closest::Nearest(place) => Ok(Some(place)),
+            _ => Ok(None),
         }
+    }
+
+    /// Builds cluster `key` unless `work` has reached `until` and it is
+    /// not built and fresh.
+    fn build_within<W: BlockSource>(
+        &mut self,
+        world: &W,
+        key: IVec2,
+        (known, work, until): (&dyn Fn(IVec2) -> bool, &mut u64, u64),
+    ) -> Result<(), Paused> {
+        if *work >= until && !self.is_fresh(key) {
+            return Err(Paused);
+        }
+        *work += self.ensure(world, key, known);
+        Ok(())
     }
 
     /// Builds the clusters along the line from `from` to column `to`, and
@@ -245,8 +272,9 @@ impl CoarseLayer {
         &mut self,
         world: &W,
         (from, to): (IVec3, IVec2),
-        (known, work): (&dyn Fn(IVec2) -> bool, &mut u64),
-    ) {
+        allowance: (&dyn Fn(IVec2) -> bool, &mut u64, u64),
+    ) -> Result<(), Paused> {
+        let (known, work, until) = allowance;
         let (a, b) = (
             self.cluster_of(IVec2::new(from.x, from.z)),
             self.cluster_of(to),
@@ -255,7 +283,7 @@ impl CoarseLayer {
         #[allow(clippy::cast_sign_loss)] // a length
         let columns = (along as usize + 1) * 3 * (self.shape.cluster_size.pow(2) as usize);
         if columns > MOST_COLUMNS_PROVED {
-            return;
+            return Ok(());
         }
         for k in 0..=along {
             let t = f64::from(k) / f64::from(along.max(1));
@@ -263,10 +291,11 @@ impl CoarseLayer {
             let on = a + ((b - a).as_dvec2() * t).round().as_ivec2();
             for dx in -1..=1 {
                 for dz in -1..=1 {
-                    *work += self.ensure(world, on + IVec2::new(dx, dz), known);
+                    self.build_within(world, on + IVec2::new(dx, dz), (known, work, until))?;
                 }
             }
         }
+        Ok(())
     }
 
     /// The clusters that may hold a place holding `goal`, if few enough.

@@ -15,13 +15,15 @@ use std::time::Duration;
 pub struct PhaseTimes {
     /// Serial: sorting the bodies by place (every few ticks).
     pub order: Duration,
-    /// Serial: placing the inputs by handle.
+    /// Serial: placing the inputs by handle slot (the bodies' order is
+    /// gathered from them in `bodies`).
     pub inputs: Duration,
     /// Emptying the report's event lists (on all cores with `parallel`).
     pub report: Duration,
     /// Serial: noting each body's box before the tick, and the movers.
     pub movers: Duration,
-    /// Every body's own tick (on all cores with `parallel`).
+    /// Every body's own tick, and gathering its input first (on all
+    /// cores with `parallel`).
     pub bodies: Duration,
     /// Each body's grid cell for the pushes (on all cores).
     pub push_cells: Duration,

@@ -77,15 +77,20 @@ pub struct Simulation<W: BlockSource = World> {
     /// The cells around each body (same index as `bodies`), copied from the
     /// world when it allows ([`BlockSource::cells_can_be_copied`]).
     copies: Vec<CellCopy>,
+    /// Reorders of the bodies since the copies were last laid anew in
+    /// their order ([`spatial_order`]).
+    reorders: u32,
     /// How many times the world has been lent out mutably, plus one: a copy
     /// taken before the latest loan may be stale.
     world_epoch: u64,
     /// Tick bodies on all of rayon's threads.
     parallel: bool,
-    /// Scratch: the inputs of a tick in the order of `bodies`, and which
-    /// bodies an input named.
-    dense_inputs: Vec<Input>,
+    /// Scratch: the inputs of a tick by handle slot, and which slots an
+    /// input named.
+    slot_inputs: Vec<Input>,
     inputs_given: Vec<bool>,
+    /// Scratch: the same inputs in the order of `bodies`.
+    dense_inputs: Vec<Input>,
     /// Bodies added standing on a mover, which ride it from their first
     /// tick: their `Boarded` event, told in that tick's report.
     boarded_when_added: Vec<(BodyHandle, crate::movers::MoverHandle)>,
@@ -122,11 +127,13 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
             scratch: TickScratch::default(),
             crowd_cells: super::crowd::CrowdCells::default(),
             copies: Vec::new(),
+            reorders: 0,
             world_epoch: 1,
             boarded_when_added: Vec::new(),
             parallel: false,
-            dense_inputs: Vec::new(),
+            slot_inputs: Vec::new(),
             inputs_given: Vec::new(),
+            dense_inputs: Vec::new(),
         })
     }
 

@@ -25,6 +25,14 @@ use crate::world::{BlockSource, chunk_of};
 /// milliseconds for 100,000 bodies) is paid once in a second and a half.
 pub(super) const SORT_EVERY: u64 = 32;
 
+/// Reorders between two layings of the cell copies anew: often enough that
+/// bodies added over a game's minutes come to lie in memory by place within
+/// half a minute, rarely enough that the laying (one allocation and copy
+/// per body, on one thread: a third of a tick of 100,000 bodies) is not
+/// paid at every reorder, where a crowd that walks keeps its copies near
+/// their order anyway (a copy is refilled where it was).
+pub(super) const RELAY_EVERY: u32 = 16;
+
 impl<W: BlockSource + SyncIfParallel> Simulation<W> {
     /// Sorts the bodies by the chunk column their feet are in (x, then z),
     /// ties by handle slot, moving every per-body list with them.
@@ -70,13 +78,18 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
         permute_copied(&mut self.handles, &order, parallel);
         permute_copied(&mut self.user_data, &order, parallel);
         permute(&mut self.own_settings, &order);
-        // The copies are laid anew one after another, on one thread, so
-        // that where their cells lie follows the new order too.
-        let copies = std::mem::take(&mut self.copies);
-        self.copies = order
-            .iter()
-            .map(|&from| copies[from as usize].relaid())
-            .collect();
+        // Now and then the copies are laid anew one after another, on one
+        // thread, so that where their cells lie follows the order too.
+        if self.reorders.is_multiple_of(RELAY_EVERY) {
+            let copies = std::mem::take(&mut self.copies);
+            self.copies = order
+                .iter()
+                .map(|&from| copies[from as usize].relaid())
+                .collect();
+        } else {
+            permute(&mut self.copies, &order);
+        }
+        self.reorders = self.reorders.wrapping_add(1);
         for (dense, handle) in self.handles.iter().enumerate() {
             self.slots[handle.slot() as usize].dense = Some(dense as u32);
         }

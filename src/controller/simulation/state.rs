@@ -348,10 +348,12 @@ impl<W: BlockSource + SyncIfParallel + Clone> Clone for Simulation<W> {
             scratch: TickScratch::default(),
             crowd_cells: CrowdCells::default(),
             copies: vec![CellCopy::default(); self.bodies.len()],
+            reorders: 0,
             world_epoch: 1,
             parallel: self.parallel,
-            dense_inputs: Vec::new(),
+            slot_inputs: Vec::new(),
             inputs_given: Vec::new(),
+            dense_inputs: Vec::new(),
             boarded_when_added: self.boarded_when_added.clone(),
         }
     }

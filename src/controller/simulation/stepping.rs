@@ -70,13 +70,19 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
             self.sort_by_place();
         }
         timing.lap(|t| &mut t.order);
-        let mut dense = std::mem::take(&mut self.dense_inputs);
+        let mut by_slot = std::mem::take(&mut self.slot_inputs);
         let mut given = std::mem::take(&mut self.inputs_given);
-        let placed = self.place_inputs(inputs, &mut dense, &mut given);
+        let mut dense = std::mem::take(&mut self.dense_inputs);
+        let placed = self.place_inputs(inputs, &mut by_slot, &mut given);
         timing.lap(|t| &mut t.inputs);
-        let ticked = placed.and_then(|()| self.run_tick(&dense, report, timing));
-        self.dense_inputs = dense;
+        let ticked = placed.and_then(|()| {
+            self.gather_inputs(&by_slot, &mut dense);
+            timing.lap(|t| &mut t.bodies);
+            self.run_tick(&dense, report, timing)
+        });
+        self.slot_inputs = by_slot;
         self.inputs_given = given;
+        self.dense_inputs = dense;
         ticked
     }
 
@@ -114,30 +120,50 @@ impl<W: BlockSource + SyncIfParallel> Simulation<W> {
         self.run_tick(inputs, report, Timing::start())
     }
 
-    /// Writes each input where its body is in [`Simulation::bodies`], idle
-    /// for bodies without one. `given` marks the bodies named so far; both
-    /// lists are kept between ticks, so placing allocates nothing once they
-    /// have grown.
+    /// Writes each input at its body's handle slot, idle for bodies
+    /// without one. By slot rather than where the body is in
+    /// [`Simulation::bodies`]: a game names its bodies in the order it
+    /// added them, so these writes, on one thread, run along memory; the
+    /// bodies' order, which follows where they are, is gathered on all
+    /// cores ([`Simulation::gather_inputs`]). `given` marks the slots
+    /// named so far; both lists are kept between ticks, so placing
+    /// allocates nothing once they have grown.
     fn place_inputs(
         &self,
         inputs: &[(BodyHandle, Input)],
-        dense: &mut Vec<Input>,
+        by_slot: &mut Vec<Input>,
         given: &mut Vec<bool>,
     ) -> Result<(), SimulationError> {
-        dense.clear();
-        dense.resize(self.bodies.len(), Input::IDLE);
+        by_slot.clear();
+        by_slot.resize(self.slots.len(), Input::IDLE);
         given.clear();
-        given.resize(self.bodies.len(), false);
+        given.resize(self.slots.len(), false);
         for &(handle, input) in inputs {
-            let index = self
-                .dense_index(handle)
-                .ok_or(SimulationError::NoSuchBody { handle })?;
-            if std::mem::replace(&mut given[index], true) {
+            if self.dense_index(handle).is_none() {
+                return Err(SimulationError::NoSuchBody { handle });
+            }
+            let slot = handle.slot() as usize;
+            if std::mem::replace(&mut given[slot], true) {
                 return Err(SimulationError::TwoInputs { handle });
             }
-            dense[index] = input;
+            by_slot[slot] = input;
         }
         Ok(())
+    }
+
+    /// Each body's input, from `by_slot`, in the bodies' order, on all
+    /// cores where the simulation is parallel.
+    fn gather_inputs(&self, by_slot: &[Input], dense: &mut Vec<Input>) {
+        dense.clear();
+        dense.resize(self.bodies.len(), Input::IDLE);
+        let input_of = |(input, handle): (&mut Input, &BodyHandle)| {
+            *input = by_slot[handle.slot() as usize];
+        };
+        match () {
+            #[cfg(feature = "parallel")]
+            () if self.parallel => dense.par_iter_mut().zip(&self.handles).for_each(input_of),
+            () => dense.iter_mut().zip(&self.handles).for_each(input_of),
+        }
     }
 
     /// One tick with an input for every body, in their order.

@@ -350,25 +350,49 @@ impl CoarseLayer {
         known: &dyn Fn(IVec2) -> bool,
         until: u64,
     ) -> bool {
-        job.built += self.ensure(world, self.cluster_of(column(node)), known);
-        let Some((cluster, i)) = self.place_at(node.cell) else {
-            return true;
-        };
-        let ticks = job.search.nodes[index].ticks;
-        let ends: Vec<IVec2> = cluster
-            .steps(i)
-            .iter()
-            .map(|edge| edge.to(node.cell))
-            .filter(|&to| !job.banned.contains(&(node.cell, to)) && job.search.worth(to, ticks + 1))
-            .map(|to| self.cluster_of(IVec2::new(to.x, to.z)))
-            .collect();
-        for key in ends {
-            if job.work + job.built >= until && !self.is_fresh(key) {
+        let own = self.cluster_of(column(node));
+        if !self.is_fresh(own) {
+            job.built += self.ensure(world, own, known);
+        }
+        // One cluster at a time, each found anew: a build may drop others
+        // under the cap. Over a layer built ahead nothing is built, and
+        // each step's end is looked up once.
+        let mut unknown = Vec::new();
+        while let Some(key) = self.first_to_build(job, (node, index), &unknown) {
+            if job.work + job.built >= until {
                 return false;
             }
             job.built += self.ensure(world, key, known);
+            if !self.is_fresh(key) {
+                // None of its columns is known: nothing to build, and no
+                // step into it is taken.
+                unknown.push(key);
+            }
         }
         true
+    }
+
+    /// The first cluster not built and up to date, nor in `unknown`, that
+    /// holds the end of a kept step from `node` the search would take.
+    fn first_to_build(
+        &self,
+        job: &LayerJob,
+        (node, index): (Standing, usize),
+        unknown: &[IVec2],
+    ) -> Option<IVec2> {
+        let (cluster, i) = self.place_at(node.cell)?;
+        let ticks = job.search.nodes[index].ticks;
+        let mut fresh = cluster.origin.div_euclid(IVec2::splat(cluster.size));
+        cluster.steps(i).iter().find_map(|edge| {
+            let to = edge.to(node.cell);
+            let key = self.cluster_of(IVec2::new(to.x, to.z));
+            if key == fresh || self.is_fresh(key) {
+                fresh = key;
+                return None;
+            }
+            let taken = !job.banned.contains(&(node.cell, to)) && job.search.worth(to, ticks + 1);
+            (taken && !unknown.contains(&key)).then_some(key)
+        })
     }
 }
 

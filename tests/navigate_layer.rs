@@ -212,6 +212,43 @@ fn sliced_plans_over_a_layer_built_as_they_go_are_the_plans_made_at_once() {
     }
 }
 
+/// A layer not told of a wall built across its kept steps: each checking
+/// walk meets the wall, its step is banned and the search made again,
+/// then the flat planner plans over the world as it is, through the gap.
+/// Made a slice at a time, the same plan, walked in exactly its ticks.
+#[test]
+fn a_layer_that_missed_an_edit_repairs_its_plan_alike_in_slices() {
+    let mut world = world().clone();
+    let mut layer = layer(&world, &|_| true);
+    world.fill(IVec3::new(20, 0, 0), IVec3::new(20, 63, 35), BlockId::BRICK);
+    let body = settled(&world, 3.5, 3.5, 60.0, Body::DEFAULT_SIZE);
+    let goal = Goal::Column { x: 34, z: 6 };
+    let whole = layer.clone().plan(&world, &body, goal).unwrap();
+    let mut job = layer.begin(&world, &body, goal, &|_| true).unwrap();
+    let mut slices = 1;
+    let sliced = loop {
+        if let Some(plan) = layer.advance(&world, &mut job, &|_| true, 300).unwrap() {
+            break plan;
+        }
+        slices += 1;
+    };
+    println!(
+        "past the wall the layer missed: {} steps, {} ticks, {} work, {slices} slices",
+        whole.steps.len(),
+        whole.ticks,
+        whole.work
+    );
+    assert_eq!(sliced, whole);
+    assert!(whole.complete && slices > 1);
+    assert!(
+        whole.steps.iter().any(|s| s.to.cell.z > 35),
+        "through the gap"
+    );
+    let mut walker = body;
+    let walked = walk(&world, &mut walker, &whole, whole.ticks + 100);
+    assert_eq!(walked, Walked::Arrived { ticks: whole.ticks });
+}
+
 /// Plans made on 1, 2 and 16 threads, each with its own layer, are the
 /// same plans.
 #[test]

@@ -141,7 +141,7 @@ impl CoarseLayer {
             Reachability::Reachable => Some(goal),
             Reachability::Unknown => None,
         };
-        let fastest = self.planner.settings().walking.speed / 20.0;
+        let fastest = self.planner.fastest();
         Ok(LayerJob {
             body: *body,
             goal,
@@ -183,8 +183,8 @@ impl CoarseLayer {
     ) -> Result<Option<Plan>, PlanError> {
         let until = job.work().saturating_add(slice);
         loop {
+            let left = until.saturating_sub(job.work()).max(1);
             if let Some(flat) = &mut job.flat {
-                let left = until.saturating_sub(job.work + job.built).max(1);
                 let Some(mut plan) = self.planner.advance(world, flat, known, left) else {
                     return Ok(None);
                 };
@@ -237,9 +237,8 @@ impl CoarseLayer {
                 // the flat search checks its own.
                 job.flat = Some(Box::new(self.planner.begin(world, &job.body, job.goal)?));
             } else {
-                let fastest = self.planner.settings().walking.speed / 20.0;
-                job.search = Search::new(job.start, job.search_goal(), fastest);
-                (job.expanded, job.frontier, job.found) = (0, false, None);
+                job.search = Search::new(job.start, job.search_goal(), self.planner.fastest());
+                (job.expanded, job.frontier, job.found, job.pending) = (0, false, None, None);
             }
         }
     }
@@ -261,8 +260,8 @@ impl CoarseLayer {
         };
         let toward = closest.map_or(job.goal, |closest| Goal::Cell(closest.cell));
         job.toward = Some(toward);
-        let fastest = self.planner.settings().walking.speed / 20.0;
-        job.search = Search::new(job.start, toward, fastest);
+        job.search = Search::new(job.start, toward, self.planner.fastest());
+        job.pending = None;
         true
     }
 
@@ -282,10 +281,9 @@ impl CoarseLayer {
             if job.work + job.built >= until {
                 return false;
             }
-            let Some(index) = job.pending.or_else(|| job.search.next()) else {
+            let Some(index) = job.pending.take().or_else(|| job.search.next()) else {
                 return true;
             };
-            job.pending = Some(index);
             let node = job.search.nodes[index];
             let at = if index == 0 {
                 job.feet
@@ -300,9 +298,9 @@ impl CoarseLayer {
                 return true;
             }
             if !self.build_around(world, job, (node.standing, index), known, until) {
+                job.pending = Some(index);
                 return false;
             }
-            job.pending = None;
             job.work += 1;
             job.expanded += 1;
             let from = node.standing.cell;

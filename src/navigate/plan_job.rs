@@ -177,7 +177,7 @@ impl Planner {
     }
 
     /// The speed the search's estimate assumes, blocks a tick: walking.
-    fn fastest(&self) -> f64 {
+    pub(super) fn fastest(&self) -> f64 {
         self.controller.settings().walking.speed / 20.0
     }
 }

@@ -6,7 +6,9 @@ mod support;
 
 use glam::{DVec3, IVec3};
 use support::errands::send_across;
+use support::reference_resolver::overlaps_solid;
 use support::terrain::bumpy_terrain;
+use voxwalk::block::BlockId;
 use voxwalk::controller::{Body, Settings, Simulation};
 use voxwalk::navigate::{CoarseLayer, Crowd, CrowdEvent, Goal, LayerShape, Planner, Step};
 use voxwalk::world::World;
@@ -140,6 +142,74 @@ fn a_crowd_over_a_coarse_layer_makes_the_planners_plans() {
     // it (plans made whole built the whole layer in the first tick:
     // 212,590).
     assert!(layered.most < 2 * 50_000, "{}", layered.most);
+}
+
+/// The same crowd over a layer built as plans reach it, 5,000 work a tick,
+/// with a wall built across the ways at tick 2 while the plans are half
+/// made (their searches, proofs and builds paused) and the crowd told: the
+/// paused plans go on over the layer as edited, no body is ever inside a
+/// block, and as many arrive as where the wall stood from the start.
+#[test]
+fn layer_plans_paused_across_an_edit_go_round_it() {
+    let world = bumpy_terrain(48, 48);
+    let wall = |world: &World| -> Vec<IVec3> {
+        (18..=30)
+            .flat_map(|z| {
+                let ground = (0..64)
+                    .rev()
+                    .find(|&y| world.block(IVec3::new(30, y, z)) != BlockId::AIR)
+                    .unwrap();
+                (ground + 1..=ground + 2).map(move |y| IVec3::new(30, y, z))
+            })
+            .collect()
+    };
+    let arrivals = |walled_at: u32, layer: bool, work_per_tick: u64| {
+        let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
+        let mut crowd = Crowd::new();
+        crowd.work_per_tick = work_per_tick;
+        if layer {
+            let planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+            let shape = LayerShape::new(0, 47).with_cluster_size(8);
+            crowd.set_layer(CoarseLayer::new(planner, shape));
+        }
+        let handles = send_across(&world, &mut sim, &mut crowd);
+        let (mut arrived, mut paused_at_the_wall) = (0, 0);
+        let mut events = Vec::new();
+        for tick in 0..1200 {
+            if tick == walled_at {
+                paused_at_the_wall = handles
+                    .iter()
+                    .filter(|&&h| crowd.remaining(h).is_empty())
+                    .count();
+                for cell in wall(&world) {
+                    sim.world_mut().set_block(cell, BlockId::BRICK);
+                    crowd.edited(cell);
+                }
+            }
+            let inputs = crowd.inputs(&mut sim, &mut events).to_vec();
+            arrived += events
+                .iter()
+                .filter(|(_, e)| *e == CrowdEvent::Arrived)
+                .count();
+            sim.step(&inputs).unwrap();
+            for &h in &handles {
+                let body = sim.body(h).unwrap();
+                assert!(
+                    !overlaps_solid(sim.world(), &body.aabb),
+                    "tick {tick}: {:?}",
+                    body.feet()
+                );
+            }
+        }
+        (arrived, paused_at_the_wall)
+    };
+    let (walled_from_the_start, _) = arrivals(0, false, u64::MAX);
+    let (arrived, waiting) = arrivals(2, true, 5_000);
+    println!(
+        "{arrived} arrived, {waiting} waiting for their plans when the wall was built; {walled_from_the_start} with the wall from the start"
+    );
+    assert!(waiting > 10, "{waiting} plans still being made at tick 2");
+    assert_eq!(arrived, walled_from_the_start);
 }
 
 /// The same crowd, planning in slices, on 1, 2 and 16 threads: the same

@@ -27,11 +27,11 @@ struct Run {
     ends: Vec<[u64; 3]>,
 }
 
-/// 24 bodies on 48 × 48 bumpy terrain, each sent 30 to 50 blocks across,
-/// as one crowd planning `work_per_tick` a tick (over a coarse layer of
-/// 8 × 8 clusters where `layer`), for 1,000 ticks.
-fn run(world: &World, work_per_tick: u64, layer: bool) -> Run {
-    let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
+/// A simulation of `world` and a crowd planning `work_per_tick` a tick,
+/// over a coarse layer of 8 × 8 clusters built as plans reach it where
+/// `layer`.
+fn crowd_on(world: &World, work_per_tick: u64, layer: bool) -> (Simulation<World>, Crowd) {
+    let sim = Simulation::new(world.clone(), Settings::default()).unwrap();
     let mut crowd = Crowd::new();
     crowd.work_per_tick = work_per_tick;
     if layer {
@@ -39,6 +39,14 @@ fn run(world: &World, work_per_tick: u64, layer: bool) -> Run {
         let shape = LayerShape::new(0, 47).with_cluster_size(8);
         crowd.set_layer(CoarseLayer::new(planner, shape));
     }
+    (sim, crowd)
+}
+
+/// 24 bodies on 48 × 48 bumpy terrain, each sent 30 to 50 blocks across,
+/// as one crowd planning `work_per_tick` a tick (over a coarse layer of
+/// 8 × 8 clusters where `layer`), for 1,000 ticks.
+fn run(world: &World, work_per_tick: u64, layer: bool) -> Run {
+    let (mut sim, mut crowd) = crowd_on(world, work_per_tick, layer);
     let handles = send_across(world, &mut sim, &mut crowd);
     let mut plans = vec![None; handles.len()];
     let (mut most, mut all, mut arrived) = (0, 0, 0);
@@ -164,14 +172,7 @@ fn layer_plans_paused_across_an_edit_go_round_it() {
             .collect()
     };
     let arrivals = |walled_at: u32, layer: bool, work_per_tick: u64| {
-        let mut sim = Simulation::new(world.clone(), Settings::default()).unwrap();
-        let mut crowd = Crowd::new();
-        crowd.work_per_tick = work_per_tick;
-        if layer {
-            let planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
-            let shape = LayerShape::new(0, 47).with_cluster_size(8);
-            crowd.set_layer(CoarseLayer::new(planner, shape));
-        }
+        let (mut sim, mut crowd) = crowd_on(&world, work_per_tick, layer);
         let handles = send_across(&world, &mut sim, &mut crowd);
         let (mut arrived, mut paused_at_the_wall) = (0, 0);
         let mut events = Vec::new();

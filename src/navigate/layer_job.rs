@@ -238,7 +238,7 @@ impl CoarseLayer {
                 job.flat = Some(Box::new(self.planner.begin(world, &job.body, job.goal)?));
             } else {
                 job.search = Search::new(job.start, job.search_goal(), self.planner.fastest());
-                (job.expanded, job.frontier, job.found, job.pending) = (0, false, None, None);
+                (job.expanded, job.frontier, job.found) = (0, false, None);
             }
         }
     }
@@ -261,7 +261,6 @@ impl CoarseLayer {
         let toward = closest.map_or(job.goal, |closest| Goal::Cell(closest.cell));
         job.toward = Some(toward);
         job.search = Search::new(job.start, toward, self.planner.fastest());
-        job.pending = None;
         true
     }
 

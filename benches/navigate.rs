@@ -9,7 +9,9 @@
 //! crowd alone; `VOXWALK_CROWD_WORK=100000,1000` for the crowd's work a
 //! tick (by default its default, 10,000 and 1,000, one run each);
 //! `VOXWALK_CROWD_LAYER` to plan over a coarse layer built as plans reach
-//! it, `VOXWALK_CROWD_LAYER=built` over one built ahead (not timed).
+//! it, `VOXWALK_CROWD_LAYER=built` over one built ahead (not timed);
+//! `VOXWALK_CROWD_CORRIDOR=1` to keep the layer's plans to corridors of
+//! one cluster beside their coarse way (`0` for none beside).
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -80,6 +82,8 @@ struct CrowdRun {
     plans: u64,
     arrived: u64,
     waiting: usize,
+    /// The crowd's work in all (its own unit: places, walked ticks, builds).
+    work: u64,
 }
 
 /// 1,000 bodies of one `Simulation` as one `Crowd` planning at most
@@ -101,6 +105,9 @@ fn crowd(world: &World, ticks: u64, (work_per_tick, layer): (u64, Option<bool>))
         let planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
         let mut layer = CoarseLayer::new(planner, LayerShape::new(0, 127));
         layer.max_bytes = 1 << 30;
+        layer.corridor = std::env::var("VOXWALK_CROWD_CORRIDOR")
+            .ok()
+            .map(|beside| beside.parse().unwrap());
         if built {
             // Built ahead, as a game would at load, not timed here.
             let every = glam::IVec2::new(SIDE - 1, SIDE - 1);
@@ -109,7 +116,7 @@ fn crowd(world: &World, ticks: u64, (work_per_tick, layer): (u64, Option<bool>))
         crowd.set_layer(layer);
     }
     let (mut navigating, mut stepping, mut plans) = (Duration::ZERO, Duration::ZERO, 0);
-    let (mut worst, mut arrived) = (Duration::ZERO, 0);
+    let (mut worst, mut arrived, mut work) = (Duration::ZERO, 0, 0);
     let mut events = Vec::new();
     for tick in 0..ticks {
         for i in 0..BODIES {
@@ -130,6 +137,7 @@ fn crowd(world: &World, ticks: u64, (work_per_tick, layer): (u64, Option<bool>))
         let inputs = crowd.inputs(&mut sim, &mut events).to_vec();
         navigating += started.elapsed();
         worst = worst.max(started.elapsed());
+        work += crowd.worked_last_tick();
         arrived += events
             .iter()
             .filter(|(_, e)| *e == CrowdEvent::Arrived)
@@ -154,6 +162,7 @@ fn crowd(world: &World, ticks: u64, (work_per_tick, layer): (u64, Option<bool>))
         plans,
         arrived,
         waiting,
+        work,
     }
 }
 
@@ -197,12 +206,13 @@ fn main() {
         };
         println!(
             "1,000 bodies as a Crowd{over}, {work_per_tick} work a tick, a new goal 50-200 blocks away \
-             every 30 s, {ticks} ticks, {} plans, {} arrived, {} waiting for a plan at the end: \
-             navigating {:.2} ms a tick ({:.0} % of the step), {:.2} ms the worst ({:.0} %), \
+             every 30 s, {ticks} ticks, {} plans, {} arrived, {} waiting for a plan at the end, \
+             {} work: navigating {:.2} ms a tick ({:.0} % of the step), {:.2} ms the worst ({:.0} %), \
              stepping {:.2} ms a tick",
             run.plans,
             run.arrived,
             run.waiting,
+            run.work,
             run.navigating,
             run.navigating / run.stepping * 100.0,
             run.worst,

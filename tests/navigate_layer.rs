@@ -249,6 +249,83 @@ fn a_layer_that_missed_an_edit_repairs_its_plan_alike_in_slices() {
     assert_eq!(walked, Walked::Arrived { ticks: whole.ticks });
 }
 
+/// Plans kept to corridors ([`CoarseLayer::corridor`]) reach every goal
+/// the whole layer's plans reach, go as near to the others, and are walked
+/// in exactly their ticks, never inside a block; made in slices they are
+/// the plans made at once; and they expand fewer places in all.
+#[test]
+fn plans_kept_to_corridors_reach_what_the_whole_layer_reaches() {
+    let world = world();
+    let mut whole = layer(world, &|_| true);
+    for beside in [0, 1] {
+        let mut kept = whole.clone();
+        kept.corridor = Some(beside);
+        let (mut places, mut kept_places, mut ticks, mut kept_ticks) = (0, 0, 0, 0);
+        for n in 0..u64::from(cases(16)) {
+            let (body, goals) = case(world, n);
+            for goal in goals {
+                let plan = whole.plan(world, &body, goal).unwrap();
+                let corridor = kept.plan(world, &body, goal).unwrap();
+                let at = |plan: &Plan| goal.distance(plan.end().feet);
+                assert_eq!(corridor.complete, plan.complete, "case {n}, {goal:?}");
+                assert_eq!(at(&corridor), at(&plan), "case {n}, {goal:?}");
+                let mut walker = body;
+                let walked = walk(world, &mut walker, &corridor, corridor.ticks + 100);
+                assert_eq!(
+                    walked,
+                    Walked::Arrived {
+                        ticks: corridor.ticks
+                    }
+                );
+                let mut job = kept.begin(world, &body, goal, &|_| true).unwrap();
+                let sliced = loop {
+                    if let Some(plan) = kept.advance(world, &mut job, &|_| true, 300).unwrap() {
+                        break plan;
+                    }
+                };
+                assert_eq!(sliced, corridor, "case {n}, {goal:?}");
+                (places, kept_places) = (places + plan.nodes, kept_places + corridor.nodes);
+                (ticks, kept_ticks) = (ticks + plan.ticks, kept_ticks + corridor.ticks);
+            }
+        }
+        println!(
+            "{beside} beside: {kept_places} places against {places}, {kept_ticks} ticks against {ticks}"
+        );
+        assert!(kept_places < places, "{beside} beside");
+    }
+}
+
+/// A trench crossed by two bridges of one column, 30 apart: a wall the
+/// layer was not told of, on the bridge the corridor's way takes, bans
+/// the kept steps over it as walks meet it, leaving the corridor no way
+/// across; the search then takes the whole layer, over the far bridge.
+#[test]
+fn a_corridor_cut_by_a_missed_edit_gives_way_to_the_whole_layer() {
+    let mut world = World::new();
+    world.fill(IVec3::new(0, 0, 0), IVec3::new(47, 3, 47), BlockId::STONE);
+    world.fill(IVec3::new(22, 1, 0), IVec3::new(26, 3, 47), BlockId::AIR);
+    for z in [10, 40] {
+        world.fill(IVec3::new(22, 3, z), IVec3::new(26, 3, z), BlockId::STONE);
+    }
+    let mut layer = CoarseLayer::new(planner(), LayerShape::new(0, 8).with_cluster_size(4));
+    layer.build(&world, (IVec2::ZERO, IVec2::splat(47)), &|_| true);
+    layer.corridor = Some(0);
+    let body = settled(&world, 5.5, 10.5, 4.0, Body::DEFAULT_SIZE);
+    let goal = Goal::Column { x: 42, z: 10 };
+    let near = layer.clone().plan(&world, &body, goal).unwrap();
+    assert!(near.complete && near.steps.iter().all(|s| s.to.cell.z < 16));
+    world.fill(IVec3::new(24, 4, 10), IVec3::new(24, 5, 10), BlockId::STONE);
+    let plan = layer.plan(&world, &body, goal).unwrap();
+    assert!(plan.complete);
+    assert!(
+        plan.steps.iter().any(|s| s.to.cell.z == 40),
+        "over the far bridge"
+    );
+    let mut walker = body;
+    let walked = walk(&world, &mut walker, &plan, plan.ticks + 100);
+    assert_eq!(walked, Walked::Arrived { ticks: plan.ticks });
+}
+
 /// Plans made on 1, 2 and 16 threads, each with its own layer, are the
 /// same plans.
 #[test]

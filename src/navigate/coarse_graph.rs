@@ -4,7 +4,7 @@
 //! graph, so whether a goal can be reached is a walk over a few thousand
 //! components instead of a search over a world's places.
 
-use glam::{IVec2, IVec3};
+use glam::{DVec3, IVec2, IVec3};
 use rustc_hash::FxHashMap;
 
 use super::cluster::{Cluster, Exit};
@@ -23,6 +23,11 @@ pub(super) struct CoarseGraph {
     /// place the layer has not built, or its cluster left a step out for a
     /// column not known: what lies past it is not known.
     open: Vec<bool>,
+    /// For each node, the nodes its places' steps lead to: what a
+    /// [`Corridor`](super::corridor::Corridor) is found over.
+    pub(super) node_steps: Vec<Vec<u32>>,
+    /// For each node, the mean of its places' feet and its cluster.
+    pub(super) node_centre: Vec<(DVec3, IVec2)>,
 }
 
 impl CoarseGraph {
@@ -44,9 +49,11 @@ impl CoarseGraph {
         }
         let mut edges: Vec<Vec<u32>> = vec![Vec::new(); nodes as usize];
         let mut node_open = vec![false; nodes as usize];
+        let mut node_centre = Vec::with_capacity(nodes as usize);
         for key in &keys {
             let cluster = &clusters[key];
             let base = first[key];
+            node_centre.extend(centres(cluster).into_iter().map(|c| (c, *key)));
             if cluster.frontier {
                 for local in 0..cluster.components {
                     node_open[(base + local) as usize] = true;
@@ -98,7 +105,15 @@ impl CoarseGraph {
             component,
             leads_to,
             open,
+            node_steps: edges,
+            node_centre,
         }
+    }
+
+    /// The node of cluster `key`'s own component `local`, if that cluster
+    /// is in the graph.
+    pub(super) fn node_of(&self, key: IVec2, local: u32) -> Option<u32> {
+        self.first.get(&key).map(|first| first + local)
     }
 
     /// The bytes it holds.
@@ -106,9 +121,11 @@ impl CoarseGraph {
         self.first.capacity() * (size_of::<(IVec2, u32)>() + 1)
             + self.component.capacity() * size_of::<u32>()
             + self.open.capacity()
+            + self.node_centre.capacity() * size_of::<(DVec3, IVec2)>()
             + self
                 .leads_to
                 .iter()
+                .chain(&self.node_steps)
                 .map(|l| size_of::<Vec<u32>>() + l.capacity() * size_of::<u32>())
                 .sum::<usize>()
     }
@@ -135,4 +152,17 @@ impl CoarseGraph {
         }
         (seen, open)
     }
+}
+
+/// The mean feet of each of `cluster`'s own components' places.
+fn centres(cluster: &Cluster) -> Vec<DVec3> {
+    let mut sums = vec![(DVec3::ZERO, 0.0); cluster.components as usize];
+    for index in 0..cluster.len() {
+        let sum = &mut sums[cluster.component[index] as usize];
+        sum.0 += cluster.standing(index).feet;
+        sum.1 += 1.0;
+    }
+    sums.into_iter()
+        .map(|(sum, n)| sum / f64::max(n, 1.0))
+        .collect()
 }

@@ -8,6 +8,7 @@
 use glam::{DVec3, IVec2};
 
 use super::coarse_layer::CoarseLayer;
+use super::corridor::Corridor;
 use super::goal::Goal;
 use super::plan::Plan;
 use super::plan_job::PlanJob;
@@ -81,6 +82,10 @@ pub struct LayerJob {
     pending: Option<usize>,
     /// The flat search, once the kept steps could not be walked.
     flat: Option<Box<PlanJob>>,
+    /// The clusters the search keeps to, where the layer keeps plans to
+    /// corridors ([`CoarseLayer::corridor`]) and the coarse graph
+    /// found one; dropped once a search kept to it runs out of places.
+    corridor: Option<Corridor>,
 }
 
 impl std::fmt::Debug for LayerJob {
@@ -113,6 +118,18 @@ impl LayerJob {
     fn search_goal(&self) -> Goal {
         self.toward.unwrap_or(self.goal)
     }
+
+    /// A search from its start to its search goal.
+    fn new_search(&self, fastest: f64) -> Search {
+        Search::new(self.start, self.search_goal(), fastest)
+    }
+
+    /// Whether its search may expand places in cluster `key`.
+    fn in_corridor(&self, key: IVec2) -> bool {
+        self.corridor
+            .as_ref()
+            .is_none_or(|corridor| corridor.holds(key))
+    }
 }
 
 impl CoarseLayer {
@@ -142,6 +159,7 @@ impl CoarseLayer {
             Reachability::Unknown => None,
         };
         let fastest = self.planner.fastest();
+        let corridor = toward.and_then(|toward| self.corridor_if_kept(start.cell, toward));
         Ok(LayerJob {
             body: *body,
             goal,
@@ -159,6 +177,7 @@ impl CoarseLayer {
             found: None,
             pending: None,
             flat: None,
+            corridor,
         })
     }
 
@@ -237,7 +256,7 @@ impl CoarseLayer {
                 // the flat search checks its own.
                 job.flat = Some(Box::new(self.planner.begin(world, &job.body, job.goal)?));
             } else {
-                job.search = Search::new(job.start, job.search_goal(), self.planner.fastest());
+                job.search = job.new_search(self.planner.fastest());
                 (job.expanded, job.frontier, job.found) = (0, false, None);
             }
         }
@@ -260,8 +279,15 @@ impl CoarseLayer {
         };
         let toward = closest.map_or(job.goal, |closest| Goal::Cell(closest.cell));
         job.toward = Some(toward);
-        job.search = Search::new(job.start, toward, self.planner.fastest());
+        job.corridor = self.corridor_if_kept(job.start.cell, toward);
+        job.search = job.new_search(self.planner.fastest());
         true
+    }
+
+    /// The corridor from `from` to `toward` where plans keep to corridors.
+    fn corridor_if_kept(&mut self, from: glam::IVec3, toward: Goal) -> Option<Corridor> {
+        let beside = self.corridor?;
+        self.corridor(from, toward, beside)
     }
 
     /// Runs `job`'s A* over the kept steps on until its work reaches
@@ -281,6 +307,13 @@ impl CoarseLayer {
                 return false;
             }
             let Some(index) = job.pending.take().or_else(|| job.search.next()) else {
+                if job.corridor.take().is_some() {
+                    // The corridor's way was cut (a banned step): search
+                    // the whole layer, as a plan kept to none would.
+                    job.search = job.new_search(self.planner.fastest());
+                    (job.expanded, job.frontier) = (0, false);
+                    continue;
+                }
                 return true;
             };
             let node = job.search.nodes[index];
@@ -311,7 +344,10 @@ impl CoarseLayer {
             edges.extend_from_slice(cluster.steps(i));
             for edge in &edges {
                 let to = edge.to(from);
-                if job.banned.contains(&(from, to)) || !job.search.worth(to, node.ticks + 1) {
+                if job.banned.contains(&(from, to))
+                    || !job.search.worth(to, node.ticks + 1)
+                    || !job.in_corridor(self.cluster_of(IVec2::new(to.x, to.z)))
+                {
                     continue;
                 }
                 let Some((other, j)) = self.place_at(to) else {
@@ -387,7 +423,9 @@ impl CoarseLayer {
                 fresh = key;
                 return None;
             }
-            let taken = !job.banned.contains(&(node.cell, to)) && job.search.worth(to, ticks + 1);
+            let taken = !job.banned.contains(&(node.cell, to))
+                && job.search.worth(to, ticks + 1)
+                && job.in_corridor(key);
             (taken && !unknown.contains(&key)).then_some(key)
         })
     }

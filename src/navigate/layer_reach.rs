@@ -112,7 +112,7 @@ enum Closest {
 
 /// The column a goal's rings are centred on.
 #[allow(clippy::cast_possible_truncation)] // a goal inside the world
-fn goal_column(goal: Goal) -> IVec2 {
+pub(super) fn goal_column(goal: Goal) -> IVec2 {
     match goal {
         Goal::Cell(cell) => IVec2::new(cell.x, cell.z),
         Goal::Column { x, z } => IVec2::new(x, z),

@@ -66,6 +66,7 @@ mod cluster;
 mod cluster_build;
 mod coarse_graph;
 mod coarse_layer;
+mod corridor;
 mod crowd;
 mod crowd_planning;
 mod crowd_plans;

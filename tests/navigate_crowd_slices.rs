@@ -271,3 +271,43 @@ fn a_body_with_no_way_is_planned_for_less_and_less_often() {
     assert_eq!(gaps, [20, 40, 80, 160, 320], "{no_way:?}");
     assert_eq!(no_way.len(), 6, "{no_way:?}");
 }
+
+/// A crowd's plan is walked for its first steps only: over a flat field,
+/// one body's plan costs the crowd the lone plan's work less most of the
+/// whole-plan walk's ticks, and the body still arrives; the same plan
+/// made alone is walked whole, in exactly its ticks.
+#[test]
+fn a_crowds_plans_skip_the_whole_plan_walk() {
+    let mut world = World::new();
+    world.fill(IVec3::new(0, 0, 0), IVec3::new(63, 0, 15), BlockId::STONE);
+    let body = Body::new(DVec3::new(2.5, 1.0, 8.5), Body::DEFAULT_SIZE).unwrap();
+    let goal = Goal::Cell(IVec3::new(60, 1, 8));
+    let mut planner = Planner::new(Settings::default(), Body::DEFAULT_SIZE).unwrap();
+    let lone = planner.plan(&world, &body, goal).unwrap();
+    let mut walker = body;
+    let walked = support::walking::walk(&world, &mut walker, &lone, lone.ticks + 100);
+    assert_eq!(
+        walked,
+        support::walking::Walked::Arrived { ticks: lone.ticks }
+    );
+    let (mut sim, mut crowd) = crowd_on(&world, 1_000_000, false);
+    let handle = sim.add_body(body);
+    crowd.send(handle, goal);
+    let mut events = Vec::new();
+    let inputs = crowd.inputs(&mut sim, &mut events).to_vec();
+    let worked = crowd.worked_last_tick();
+    println!(
+        "a lone plan: {} work, {} ticks walked; the crowd's: {worked} work",
+        lone.work, lone.ticks
+    );
+    assert!(worked + u64::from(lone.ticks) / 2 < lone.work);
+    sim.step(&inputs).unwrap();
+    for _ in 0..lone.ticks * 2 {
+        if crowd.arrived(handle) {
+            break;
+        }
+        let inputs = crowd.inputs(&mut sim, &mut events).to_vec();
+        sim.step(&inputs).unwrap();
+    }
+    assert!(crowd.arrived(handle));
+}

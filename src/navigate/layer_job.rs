@@ -86,6 +86,9 @@ pub struct LayerJob {
     /// corridors ([`CoarseLayer::corridor`]) and the coarse graph
     /// found one; dropped once a search kept to it runs out of places.
     corridor: Option<Corridor>,
+    /// How many of the plan's first steps its checking walk makes: all
+    /// of them unless a crowd said otherwise ([`LayerJob::walk_first`]).
+    walked_steps: usize,
 }
 
 impl std::fmt::Debug for LayerJob {
@@ -122,6 +125,12 @@ impl LayerJob {
     /// A search from its start to its search goal.
     fn new_search(&self, fastest: f64) -> Search {
         Search::new(self.start, self.search_goal(), fastest)
+    }
+
+    /// Has its checking walk make only the plan's first `steps` steps
+    /// ([`PlanJob::walk_first`]).
+    pub(super) fn walk_first(&mut self, steps: usize) {
+        self.walked_steps = steps;
     }
 
     /// Whether its search may expand places in cluster `key`.
@@ -178,6 +187,7 @@ impl CoarseLayer {
             pending: None,
             flat: None,
             corridor,
+            walked_steps: usize::MAX,
         })
     }
 
@@ -228,7 +238,9 @@ impl CoarseLayer {
                 nodes: job.expanded,
                 work: 0,
             };
-            let (walked, ticks) = self.planner.walk(world, &job.body, &mut plan);
+            let (walked, ticks) =
+                self.planner
+                    .walk_prefix(world, &job.body, &mut plan, job.walked_steps);
             job.work += u64::from(ticks);
             match walked {
                 Ok(ticks) => {

@@ -228,8 +228,8 @@ fn run_navigating_crowd(out: &mut String) -> Result<(), String> {
 
 /// Plans over a coarse layer of 8 × 8 clusters on generated hills, the
 /// layer built as the plans go, with edits between them: the clusters, the
-/// coarse graph, the proofs from the goal's side and the plans must not
-/// depend on hashing. Each plan is hashed.
+/// coarse graph, the proofs from the goal's side, the corridors and the
+/// plans must not depend on hashing. Each plan is hashed.
 fn run_layer_plans(out: &mut String) -> Result<(), String> {
     use voxwalk::navigate::{CoarseLayer, Goal, LayerShape, Planner};
     let mut world = Generator::new(Preset::Hills, 11).sized(IVec3::new(48, 64, 48));
@@ -258,6 +258,9 @@ fn run_layer_plans(out: &mut String) -> Result<(), String> {
         } else {
             Goal::Column { x: gx, z: gz }
         };
+        // Kept to no corridor, to one with none beside, and to one with a
+        // cluster beside, in turn: the coarse way's A* too.
+        layer.corridor = [None, Some(0), Some(1)][(k % 3) as usize];
         let plan = layer.plan_within(&world, &body, goal, &inside);
         let steps = plan.as_ref().map_or(0, |p| p.steps.len());
         let _ = writeln!(

@@ -88,26 +88,6 @@ impl Planner {
         walked
     }
 
-    /// [`Planner::walk`] of only the first `steps` steps of `plan` (all of
-    /// it where it holds no more): the steps after keep the ticks their
-    /// checks took, added to the walk's. Where the walk fails, `plan`
-    /// holds only the steps it was to walk.
-    pub(super) fn walk_prefix<W: BlockSource>(
-        &mut self,
-        world: &W,
-        body: &Body,
-        plan: &mut Plan,
-        steps: usize,
-    ) -> (Result<u32, usize>, u32) {
-        let unwalked = plan.steps.split_off(plan.steps.len().min(steps));
-        let (walked, work) = self.walk(world, body, plan);
-        if walked.is_ok() {
-            plan.steps.extend(unwalked.iter().copied());
-        }
-        let rest: u32 = unwalked.iter().map(|step| step.ticks).sum();
-        (walked.map(|ticks| ticks + rest), work)
-    }
-
     /// [`Planner::walk`] by `follower` as it is, part way along its plan
     /// (a plan patched under a body making one of its steps): the steps
     /// it marks [`Step::brake`] are marked in it. A step it cannot make,

@@ -12,7 +12,7 @@ use super::goal::Goal;
 use super::layer_job::LayerJob;
 use super::many::{Planners, Slice, advance_many};
 use super::plan::Plan;
-use super::plan_job::{CROWD_WALKED_STEPS, PlanJob};
+use super::plan_job::PlanJob;
 use super::planner::PlanError;
 use super::start::standing_size;
 use super::step_cache::StepMemory;
@@ -217,10 +217,7 @@ impl CrowdPlanning {
                 Some(Job::Layer(job)) => Ok((job.work(), job)),
                 _ => layer
                     .begin(world, &waiting.body, waiting.goal, &known)
-                    .map(|mut job| {
-                        job.walk_first(CROWD_WALKED_STEPS);
-                        (0, job)
-                    }),
+                    .map(|job| (0, job)),
             };
             let (job, result) = match job {
                 Err(error) => (None, Err(error)),

@@ -86,9 +86,6 @@ pub struct LayerJob {
     /// corridors ([`CoarseLayer::corridor`]) and the coarse graph
     /// found one; dropped once a search kept to it runs out of places.
     corridor: Option<Corridor>,
-    /// How many of the plan's first steps its checking walk makes: all
-    /// of them unless a crowd said otherwise ([`LayerJob::walk_first`]).
-    walked_steps: usize,
 }
 
 impl std::fmt::Debug for LayerJob {
@@ -125,12 +122,6 @@ impl LayerJob {
     /// A search from its start to its search goal.
     fn new_search(&self, fastest: f64) -> Search {
         Search::new(self.start, self.search_goal(), fastest)
-    }
-
-    /// Has its checking walk make only the plan's first `steps` steps
-    /// ([`PlanJob::walk_first`]).
-    pub(super) fn walk_first(&mut self, steps: usize) {
-        self.walked_steps = steps;
     }
 
     /// Whether its search may expand places in cluster `key`.
@@ -187,7 +178,6 @@ impl CoarseLayer {
             pending: None,
             flat: None,
             corridor,
-            walked_steps: usize::MAX,
         })
     }
 
@@ -238,9 +228,7 @@ impl CoarseLayer {
                 nodes: job.expanded,
                 work: 0,
             };
-            let (walked, ticks) =
-                self.planner
-                    .walk_prefix(world, &job.body, &mut plan, job.walked_steps);
+            let (walked, ticks) = self.planner.walk(world, &job.body, &mut plan);
             job.work += u64::from(ticks);
             match walked {
                 Ok(ticks) => {
@@ -322,6 +310,7 @@ impl CoarseLayer {
                 if job.corridor.take().is_some() {
                     // The corridor's way was cut (a banned step): search
                     // the whole layer, as a plan kept to none would.
+                    job.nodes += job.expanded;
                     job.search = job.new_search(self.planner.fastest());
                     (job.expanded, job.frontier) = (0, false);
                     continue;

@@ -5,7 +5,7 @@ use rayon::prelude::*;
 
 use super::goal::Goal;
 use super::plan::Plan;
-use super::plan_job::{CROWD_WALKED_STEPS, PlanJob};
+use super::plan_job::PlanJob;
 use super::planner::{PlanError, Planner};
 use super::start::standing_size;
 use super::step_cache::StepMemory;
@@ -162,14 +162,11 @@ pub(crate) fn advance_many<W: BlockSource + SyncIfParallel>(
             .map(|slice| {
                 let planner = planner_for(kept, memory, &slice.settings, &slice.body)?;
                 planner.work_budget = work_budget;
-                let job = if let Some(job) = &mut slice.job {
-                    job
-                } else {
-                    // Slices are a crowd's: its plans walk their first
-                    // steps only.
-                    let mut job = planner.begin(world, &slice.body, slice.goal)?;
-                    job.walk_first(CROWD_WALKED_STEPS);
-                    slice.job.insert(job)
+                let job = match &mut slice.job {
+                    Some(job) => job,
+                    None => slice
+                        .job
+                        .insert(planner.begin(world, &slice.body, slice.goal)?),
                 };
                 Ok(planner.advance(world, job, known, slice.work))
             })

@@ -15,15 +15,6 @@ use super::start::search_feet;
 use crate::controller::Body;
 use crate::world::BlockSource;
 
-/// How many of a plan's first steps a [`Crowd`](super::Crowd)'s checking
-/// walk makes: the settling from where the body is and the step after,
-/// into which its momentum carries it. The rest of a crowd's plan is the steps the
-/// controller made in their checks, walked by no whole-plan walk: pushes
-/// make its predicted ticks moot, and that walk was a sixth of a crowd's
-/// planning. A step that needs the body at rest and was not walked is met
-/// as a stuck body, and planned again from where it stops.
-pub(crate) const CROWD_WALKED_STEPS: usize = 2;
-
 /// A plan being made ([`Planner::begin`]), advanced a slice of work at a
 /// time ([`Planner::advance`]): the body as it was when it began, its goal,
 /// the search under way, the steps its checking walks could not make, and
@@ -66,9 +57,6 @@ pub struct PlanJob {
     nodes: usize,
     repairs: usize,
     searching: Searching,
-    /// How many of the plan's first steps its checking walk makes: all
-    /// of them unless a crowd said otherwise ([`PlanJob::walk_first`]).
-    walked_steps: usize,
 }
 
 impl PlanJob {
@@ -77,17 +65,6 @@ impl PlanJob {
     #[must_use]
     pub fn work(&self) -> u64 {
         self.work
-    }
-
-    /// Has its checking walk make only the plan's first `steps` steps:
-    /// the settling from the body as it is and the steps its momentum
-    /// carries into, with every brake they need; the steps after keep the
-    /// ticks their own checks took and no brake. A crowd's plans are made
-    /// so ([`CROWD_WALKED_STEPS`]):
-    /// bodies push each other off any predicted tick there, and the walk
-    /// of a whole plan is some 600 ticks of simulation.
-    pub(crate) fn walk_first(&mut self, steps: usize) {
-        self.walked_steps = steps;
     }
 
     /// The goal it plans for.
@@ -121,7 +98,6 @@ impl Planner {
             nodes: 0,
             repairs: 0,
             searching: Searching::new(start, feet, goal, self.fastest()),
-            walked_steps: usize::MAX,
         })
     }
 
@@ -154,7 +130,7 @@ impl Planner {
             }
             job.nodes += job.searching.expanded;
             let mut plan = job.searching.plan(job.start);
-            let (walked, ticks) = self.walk_prefix(world, &job.body, &mut plan, job.walked_steps);
+            let (walked, ticks) = self.walk(world, &job.body, &mut plan);
             job.work += u64::from(ticks);
             let failed = match walked {
                 Ok(ticks) => {

@@ -64,6 +64,15 @@ fn shape(plan: &Plan) -> (Vec<(IVec3, u32)>, bool, u32) {
     (steps, plan.complete, plan.ticks)
 }
 
+/// Walks `plan` from `body`, asserting it arrives in exactly its ticks and
+/// never enters a block (`walk` checks each tick): the body at the end.
+fn walked_in_its_ticks(world: &World, body: Body, plan: &Plan, what: &str) -> Body {
+    let mut walker = body;
+    let walked = walk(world, &mut walker, plan, plan.ticks + 100);
+    assert_eq!(walked, Walked::Arrived { ticks: plan.ticks }, "{what}");
+    walker
+}
+
 #[test]
 fn plans_over_the_layer_agree_with_an_unbounded_planner_and_a_reach_map() {
     let world = world();
@@ -102,10 +111,7 @@ fn plans_over_the_layer_agree_with_an_unbounded_planner_and_a_reach_map() {
                 }
                 Reachability::Unknown => panic!("case {n}: a whole map said unknown"),
             }
-            // Walked in exactly its ticks, never inside a block.
-            let mut walker = body;
-            let walked = walk(world, &mut walker, &plan, plan.ticks + 100);
-            assert_eq!(walked, Walked::Arrived { ticks: plan.ticks }, "case {n}");
+            let walker = walked_in_its_ticks(world, body, &plan, &format!("case {n}"));
             assert_eq!(walker.feet().floor().as_ivec3(), plan.end().cell);
         }
     }
@@ -244,9 +250,7 @@ fn a_layer_that_missed_an_edit_repairs_its_plan_alike_in_slices() {
         whole.steps.iter().any(|s| s.to.cell.z > 35),
         "through the gap"
     );
-    let mut walker = body;
-    let walked = walk(&world, &mut walker, &whole, whole.ticks + 100);
-    assert_eq!(walked, Walked::Arrived { ticks: whole.ticks });
+    walked_in_its_ticks(&world, body, &whole, "past the wall");
 }
 
 /// Plans kept to corridors ([`CoarseLayer::corridor`]) reach every goal
@@ -269,14 +273,7 @@ fn plans_kept_to_corridors_reach_what_the_whole_layer_reaches() {
                 let at = |plan: &Plan| goal.distance(plan.end().feet);
                 assert_eq!(corridor.complete, plan.complete, "case {n}, {goal:?}");
                 assert_eq!(at(&corridor), at(&plan), "case {n}, {goal:?}");
-                let mut walker = body;
-                let walked = walk(world, &mut walker, &corridor, corridor.ticks + 100);
-                assert_eq!(
-                    walked,
-                    Walked::Arrived {
-                        ticks: corridor.ticks
-                    }
-                );
+                walked_in_its_ticks(world, body, &corridor, &format!("case {n}, {goal:?}"));
                 let mut job = kept.begin(world, &body, goal, &|_| true).unwrap();
                 let sliced = loop {
                     if let Some(plan) = kept.advance(world, &mut job, &|_| true, 300).unwrap() {
@@ -321,9 +318,7 @@ fn a_corridor_cut_by_a_missed_edit_gives_way_to_the_whole_layer() {
         plan.steps.iter().any(|s| s.to.cell.z == 40),
         "over the far bridge"
     );
-    let mut walker = body;
-    let walked = walk(&world, &mut walker, &plan, plan.ticks + 100);
-    assert_eq!(walked, Walked::Arrived { ticks: plan.ticks });
+    walked_in_its_ticks(&world, body, &plan, "over the far bridge");
 }
 
 /// Plans made on 1, 2 and 16 threads, each with its own layer, are the

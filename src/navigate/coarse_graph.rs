@@ -157,10 +157,18 @@ impl CoarseGraph {
 /// The mean feet of each of `cluster`'s own components' places.
 fn centres(cluster: &Cluster) -> Vec<DVec3> {
     let mut sums = vec![(DVec3::ZERO, 0.0); cluster.components as usize];
-    for index in 0..cluster.len() {
-        let sum = &mut sums[cluster.component[index] as usize];
-        sum.0 += cluster.standing(index).feet;
-        sum.1 += 1.0;
+    // Column by column, not place by place: a place's column is found by
+    // a search, and the graph is made again after every edit.
+    for (column, bounds) in cluster.columns.windows(2).enumerate() {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)] // size² columns
+        let column = column as i32;
+        let x = f64::from(cluster.origin.x + column / cluster.size) + 0.5;
+        let z = f64::from(cluster.origin.y + column % cluster.size) + 0.5;
+        for index in bounds[0] as usize..bounds[1] as usize {
+            let sum = &mut sums[cluster.component[index] as usize];
+            sum.0 += DVec3::new(x, cluster.places[index].feet_y, z);
+            sum.1 += 1.0;
+        }
     }
     sums.into_iter()
         .map(|(sum, n)| sum / f64::max(n, 1.0))
